@@ -1,0 +1,418 @@
+//! The validated board: nodes, directions, links with twists and tags, zones.
+//!
+//! A [`Board`] is only made by [`Board::load`] / [`Board::from_toml`], which check everything once; after
+//! that every [`NodeId`], [`DirId`] and [`TwistId`] handed out is valid for it. The hot paths read the
+//! dense step table ([`Board::step`]); the petgraph graph serves DOT export and connectivity.
+//!
+//! ```
+//! use chessgraph::board::Board;
+//! let board = Board::load("boards/chess.toml").unwrap();
+//! let e2 = board.node("e2").unwrap();
+//! let n = board.direction("n").unwrap();
+//! assert_eq!(board.node_name(board.step(e2, n).unwrap().to), "e3");
+//! ```
+
+mod build;
+mod report;
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use petgraph::graph::{DiGraph, NodeIndex};
+
+use crate::diagnostic::{Code, Diagnostic, FileReport, SourceFile};
+pub use crate::spec::board::{Colour, Layout};
+
+/// Most nodes a board may have: the engine's occupancy and tables are sized for it.
+pub const MAX_NODES: usize = 256;
+/// Most directions a board may declare (composite ones included).
+pub const MAX_DIRECTIONS: usize = 64;
+/// Most distinct link tags a board may use (they are kept as a bit set).
+pub const MAX_TAGS: usize = 32;
+/// Most twists a board may use, composed ones included.
+pub const MAX_TWISTS: usize = 255;
+
+/// A node of one board: an index that is valid for the board that made it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct NodeId(pub(crate) u16);
+
+impl NodeId {
+    /// The dense index (0..node_count).
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A direction of one board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DirId(pub(crate) u8);
+
+impl DirId {
+    /// The dense index (0..direction_count).
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A twist of one board; [`TwistId::IDENTITY`] is the twist of every ordinary link.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct TwistId(pub(crate) u8);
+
+impl TwistId {
+    /// No change of frame.
+    pub const IDENTITY: TwistId = TwistId(0);
+
+    /// The dense index (0..twist_count).
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A set of link tags, one bit per tag of the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct TagSet(pub u32);
+
+impl TagSet {
+    /// No tag.
+    pub const EMPTY: TagSet = TagSet(0);
+
+    /// Whether no tag is set.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The union.
+    pub fn union(self, other: TagSet) -> TagSet {
+        TagSet(self.0 | other.0)
+    }
+
+    /// Whether the two share a tag.
+    pub fn intersects(self, other: TagSet) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    /// The tag indices in the set, ascending.
+    pub fn indices(self) -> impl Iterator<Item = usize> {
+        (0..32).filter(move |i| self.0 & (1 << i) != 0)
+    }
+}
+
+/// Where a node is drawn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Placement {
+    /// Square at (x, y), y upward.
+    Grid {
+        /// Column.
+        x: f64,
+        /// Row, upward.
+        y: f64,
+    },
+    /// Annular cell; ring 0 is the outermost.
+    Polar {
+        /// Ring, 0 outermost.
+        ring: f64,
+        /// Sector, clockwise.
+        sector: f64,
+    },
+}
+
+/// A node (square) of the board.
+#[derive(Clone, Debug)]
+pub struct Node {
+    /// Its name, as used in move notation.
+    pub name: String,
+    /// Drawing position.
+    pub placement: Placement,
+    /// Square colour.
+    pub colour: Colour,
+    /// (file index, rank index) when made by the grid generator.
+    pub grid: Option<(u16, u16)>,
+}
+
+/// A direction name of the board.
+#[derive(Clone, Debug)]
+pub struct Direction {
+    /// Its name.
+    pub name: String,
+    /// The reverse direction, when declared.
+    pub opposite: Option<DirId>,
+    /// For composite directions, the steps they are made of.
+    pub path: Option<Vec<DirId>>,
+}
+
+/// A permutation of the board's directions carried by a link.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Twist {
+    /// Its name (composed twists are named `a+b`).
+    pub name: String,
+    /// `image[d]` is where direction `d` goes.
+    pub image: Vec<DirId>,
+}
+
+impl Twist {
+    /// Where `d` goes under the twist.
+    pub fn apply(&self, d: DirId) -> DirId {
+        self.image[d.index()]
+    }
+}
+
+/// One link as the hot paths see it: where it goes, the twist it carries, its tags.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The target node.
+    pub to: NodeId,
+    /// The twist applied to the mover's frame after crossing.
+    pub twist: TwistId,
+    /// The link's tags.
+    pub tags: TagSet,
+}
+
+/// A named set of nodes.
+#[derive(Clone, Debug)]
+pub struct Zone {
+    /// Its name.
+    pub name: String,
+    /// Its nodes, ascending.
+    pub nodes: Vec<NodeId>,
+}
+
+/// Where the board's nodes came from, for summaries.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridShape {
+    /// File names in order.
+    pub files: Vec<String>,
+    /// Number of ranks.
+    pub ranks: u16,
+    /// Whether files wrap round.
+    pub wrap_files: bool,
+}
+
+/// A validated board.
+#[derive(Clone, Debug)]
+pub struct Board {
+    name: String,
+    description: Option<String>,
+    layout: Layout,
+    grid: Option<GridShape>,
+    nodes: Vec<Node>,
+    directions: Vec<Direction>,
+    twists: Vec<Twist>,
+    tags: Vec<String>,
+    zones: Vec<Zone>,
+    steps: Vec<Option<Step>>,
+    rows: Vec<Vec<NodeId>>,
+    node_index: HashMap<String, NodeId>,
+    graph: DiGraph<NodeId, (DirId, TwistId, TagSet)>,
+}
+
+/// A board file that could not be loaded: every problem found, located in the file.
+#[derive(Debug, thiserror::Error)]
+#[error("{} has {} error(s)", .0.source.path().display(), .0.error_count())]
+pub struct LoadError(pub FileReport);
+
+impl Board {
+    /// Loads and validates a board file. Warnings are dropped; use [`Board::check_file`] to see them.
+    pub fn load(path: impl AsRef<Path>) -> Result<Board, LoadError> {
+        Board::check_file(path).0.map_err(LoadError)
+    }
+
+    /// Loads a board file and returns it (or its errors) together with the full report, warnings
+    /// included.
+    pub fn check_file(path: impl AsRef<Path>) -> (Result<Board, FileReport>, FileReport) {
+        let path = path.as_ref();
+        match std::fs::read_to_string(path) {
+            Ok(text) => Board::check_source(SourceFile::new(path, text)),
+            Err(e) => {
+                let report = FileReport::new(
+                    SourceFile::new(path, ""),
+                    vec![Diagnostic::new(
+                        Code::Io,
+                        0..0,
+                        format!("cannot read the file: {e}"),
+                    )],
+                );
+                (Err(report.clone()), report)
+            }
+        }
+    }
+
+    /// Validates a board given as text; `path` is only used in messages.
+    pub fn from_toml(path: impl AsRef<Path>, text: &str) -> Result<Board, LoadError> {
+        Board::check_source(SourceFile::new(path.as_ref(), text))
+            .0
+            .map_err(LoadError)
+    }
+
+    /// Validates a source and returns the board or the errors, and the report with warnings.
+    pub fn check_source(source: SourceFile) -> (Result<Board, FileReport>, FileReport) {
+        let (board, diags) = build::build(source.text());
+        let report = FileReport::new(source, diags);
+        match board {
+            Some(b) if !report.has_errors() => (Ok(b), report),
+            _ => (Err(report.clone()), report),
+        }
+    }
+
+    /// The board's display name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The optional description.
+    pub fn description(&self) -> Option<&str> {
+        self.description.as_deref()
+    }
+
+    /// How nodes are drawn.
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
+
+    /// The grid the nodes were generated on, if any.
+    pub fn grid(&self) -> Option<&GridShape> {
+        self.grid.as_ref()
+    }
+
+    /// Number of nodes.
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// All node ids, ascending.
+    pub fn node_ids(&self) -> impl Iterator<Item = NodeId> + '_ {
+        (0..self.nodes.len()).map(|i| NodeId(i as u16))
+    }
+
+    /// A node's data.
+    pub fn node_info(&self, n: NodeId) -> &Node {
+        &self.nodes[n.index()]
+    }
+
+    /// A node's name.
+    pub fn node_name(&self, n: NodeId) -> &str {
+        &self.nodes[n.index()].name
+    }
+
+    /// The node with this name.
+    pub fn node(&self, name: &str) -> Option<NodeId> {
+        self.node_index.get(name).copied()
+    }
+
+    /// Number of directions (composite ones included).
+    pub fn direction_count(&self) -> usize {
+        self.directions.len()
+    }
+
+    /// All direction ids, in declaration order.
+    pub fn direction_ids(&self) -> impl Iterator<Item = DirId> + '_ {
+        (0..self.directions.len()).map(|i| DirId(i as u8))
+    }
+
+    /// A direction's data.
+    pub fn direction_info(&self, d: DirId) -> &Direction {
+        &self.directions[d.index()]
+    }
+
+    /// A direction's name.
+    pub fn direction_name(&self, d: DirId) -> &str {
+        &self.directions[d.index()].name
+    }
+
+    /// The direction with this name.
+    pub fn direction(&self, name: &str) -> Option<DirId> {
+        self.directions
+            .iter()
+            .position(|d| d.name == name)
+            .map(|i| DirId(i as u8))
+    }
+
+    /// The twists; index 0 is the identity.
+    pub fn twists(&self) -> &[Twist] {
+        &self.twists
+    }
+
+    /// One twist.
+    pub fn twist(&self, t: TwistId) -> &Twist {
+        &self.twists[t.index()]
+    }
+
+    /// The id of a named twist.
+    pub fn twist_named(&self, name: &str) -> Option<TwistId> {
+        self.twists
+            .iter()
+            .position(|t| t.name == name)
+            .map(|i| TwistId(i as u8))
+    }
+
+    /// Tag names; bit i of a [`TagSet`] is `tags()[i]`.
+    pub fn tags(&self) -> &[String] {
+        &self.tags
+    }
+
+    /// The set holding one named tag.
+    pub fn tag(&self, name: &str) -> Option<TagSet> {
+        self.tags
+            .iter()
+            .position(|t| t == name)
+            .map(|i| TagSet(1 << i))
+    }
+
+    /// The set of all tags whose name starts with `prefix` (e.g. every `moat:` tag).
+    pub fn tags_with_prefix(&self, prefix: &str) -> TagSet {
+        TagSet(
+            self.tags
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| t.starts_with(prefix))
+                .fold(0, |acc, (i, _)| acc | (1 << i)),
+        )
+    }
+
+    /// Tag names of a set, for printing.
+    pub fn tag_names(&self, set: TagSet) -> Vec<&str> {
+        set.indices().map(|i| self.tags[i].as_str()).collect()
+    }
+
+    /// The named zones, in file order.
+    pub fn zones(&self) -> &[Zone] {
+        &self.zones
+    }
+
+    /// The zone with this name.
+    pub fn zone(&self, name: &str) -> Option<&Zone> {
+        self.zones.iter().find(|z| z.name == name)
+    }
+
+    /// The link leaving `n` in direction `d`, if any. This is the dense table the engine walks.
+    #[inline]
+    pub fn step(&self, n: NodeId, d: DirId) -> Option<Step> {
+        self.steps[n.index() * self.directions.len() + d.index()]
+    }
+
+    /// Node rows for position text (FEN): top row first, each left to right.
+    pub fn rows(&self) -> &[Vec<NodeId>] {
+        &self.rows
+    }
+
+    /// Every link, as (from, direction, step), in node then direction order.
+    pub fn links(&self) -> impl Iterator<Item = (NodeId, DirId, Step)> + '_ {
+        self.node_ids().flat_map(move |n| {
+            self.direction_ids()
+                .filter_map(move |d| self.step(n, d).map(|s| (n, d, s)))
+        })
+    }
+
+    /// Number of weakly connected parts of the link graph (1 = connected).
+    pub fn connected_parts(&self) -> usize {
+        petgraph::algo::connected_components(&self.graph)
+    }
+
+    /// Whether every node can reach every other along links.
+    pub fn strongly_connected(&self) -> bool {
+        petgraph::algo::kosaraju_scc(&self.graph).len() == 1
+    }
+
+    fn graph_index(n: NodeId) -> NodeIndex {
+        NodeIndex::new(n.index())
+    }
+}

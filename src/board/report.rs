@@ -1,0 +1,244 @@
+//! Text views of a board: the `check` summary, the full link listing, one node's links, DOT.
+
+use std::fmt::Write;
+
+use super::{Board, Colour, DirId, Layout, NodeId, Step, TwistId};
+
+impl Board {
+    /// The short summary `chessgraph check` prints for a valid board file.
+    pub fn summary(&self) -> String {
+        let mut s = String::new();
+        let light = self
+            .nodes
+            .iter()
+            .filter(|n| n.colour == Colour::Light)
+            .count();
+        let _ = writeln!(s, "board: {}", self.name);
+        let shape = match &self.grid {
+            Some(g) => format!(
+                ", grid {} files x {} ranks{}",
+                g.files.len(),
+                g.ranks,
+                if g.wrap_files { ", files wrap" } else { "" }
+            ),
+            None => String::new(),
+        };
+        let layout = match self.layout {
+            Layout::Grid => "grid",
+            Layout::Polar => "polar",
+        };
+        let _ = writeln!(
+            s,
+            "nodes: {} ({layout} layout{shape}; {light} light, {} dark)",
+            self.nodes.len(),
+            self.nodes.len() - light
+        );
+        let names: Vec<String> = self
+            .direction_ids()
+            .map(|d| {
+                let info = self.direction_info(d);
+                match (&info.opposite, &info.path) {
+                    (_, Some(p)) => format!(
+                        "{}=({})",
+                        info.name,
+                        p.iter()
+                            .map(|&x| self.direction_name(x))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    ),
+                    (Some(o), None) => format!("{}<>{}", info.name, self.direction_name(*o)),
+                    (None, None) => info.name.clone(),
+                }
+            })
+            .collect();
+        let _ = writeln!(
+            s,
+            "directions: {} ({})",
+            self.directions.len(),
+            names.join(", ")
+        );
+        let total = self.links().count();
+        let per_dir: Vec<String> = self
+            .direction_ids()
+            .map(|d| {
+                let c = self
+                    .node_ids()
+                    .filter(|&n| self.step(n, d).is_some())
+                    .count();
+                format!("{} {c}", self.direction_name(d))
+            })
+            .collect();
+        let _ = writeln!(s, "links: {total} ({})", per_dir.join(", "));
+        let twisted: Vec<String> = (1..self.twists.len())
+            .map(|t| {
+                let c = self
+                    .links()
+                    .filter(|(_, _, st)| st.twist.index() == t)
+                    .count();
+                format!("{} on {c} links", self.twists[t].name)
+            })
+            .collect();
+        let _ = writeln!(
+            s,
+            "twists: {}",
+            if twisted.is_empty() {
+                "none".to_string()
+            } else {
+                twisted.join(", ")
+            }
+        );
+        let tags: Vec<String> = self
+            .tags
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let c = self
+                    .links()
+                    .filter(|(_, d, st)| {
+                        self.direction_info(*d).path.is_none() && st.tags.0 & (1 << i) != 0
+                    })
+                    .count();
+                format!("{t} on {c} links")
+            })
+            .collect();
+        let _ = writeln!(
+            s,
+            "tags: {}",
+            if tags.is_empty() {
+                "none".to_string()
+            } else {
+                tags.join(", ")
+            }
+        );
+        let zones: Vec<String> = self
+            .zones
+            .iter()
+            .map(|z| format!("{} ({})", z.name, z.nodes.len()))
+            .collect();
+        let _ = writeln!(
+            s,
+            "zones: {}",
+            if zones.is_empty() {
+                "none".to_string()
+            } else {
+                zones.join(", ")
+            }
+        );
+        let parts = self.connected_parts();
+        let _ = writeln!(
+            s,
+            "connected: {}",
+            if parts == 1 {
+                if self.strongly_connected() {
+                    "yes (every node reaches every node)".to_string()
+                } else {
+                    "yes, but not every node can reach every other".to_string()
+                }
+            } else {
+                format!("no ({parts} separate parts)")
+            }
+        );
+        s
+    }
+
+    fn step_text(&self, d: DirId, st: Step) -> String {
+        let mut t = format!("{} {}", self.direction_name(d), self.node_name(st.to));
+        if st.twist != TwistId::IDENTITY {
+            let _ = write!(t, " ~{}", self.twists[st.twist.index()].name);
+        }
+        if !st.tags.is_empty() {
+            let _ = write!(t, " [{}]", self.tag_names(st.tags).join(","));
+        }
+        t
+    }
+
+    /// The links leaving one node, one per line: `direction target [~twist] [tags]`.
+    pub fn node_links(&self, n: NodeId) -> String {
+        let mut s = String::new();
+        for d in self.direction_ids() {
+            if let Some(st) = self.step(n, d) {
+                let _ = writeln!(s, "{}", self.step_text(d, st));
+            }
+        }
+        s
+    }
+
+    /// Every node with every link, deterministic; the basis of the board snapshots.
+    pub fn listing(&self) -> String {
+        let mut s = String::new();
+        for twist in &self.twists[1..] {
+            let moves: Vec<String> = self
+                .direction_ids()
+                .filter(|&d| twist.apply(d) != d)
+                .map(|d| {
+                    format!(
+                        "{}->{}",
+                        self.direction_name(d),
+                        self.direction_name(twist.apply(d))
+                    )
+                })
+                .collect();
+            let _ = writeln!(s, "twist {}: {}", twist.name, moves.join(" "));
+        }
+        for z in &self.zones {
+            let names: Vec<&str> = z.nodes.iter().map(|&n| self.node_name(n)).collect();
+            let _ = writeln!(s, "zone {}: {}", z.name, names.join(" "));
+        }
+        let rows: Vec<String> = self
+            .rows
+            .iter()
+            .map(|r| {
+                r.iter()
+                    .map(|&n| self.node_name(n))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        let _ = writeln!(s, "rows (top first): {}", rows.join(" / "));
+        for n in self.node_ids() {
+            let info = self.node_info(n);
+            let colour = match info.colour {
+                Colour::Light => "light",
+                Colour::Dark => "dark",
+            };
+            let links: Vec<String> = self
+                .direction_ids()
+                .filter_map(|d| self.step(n, d).map(|st| self.step_text(d, st)))
+                .collect();
+            let _ = writeln!(s, "{} ({colour}): {}", info.name, links.join(", "));
+        }
+        s
+    }
+
+    /// The link graph in Graphviz DOT (composite directions left out; twisted links dashed, tagged
+    /// links bold).
+    pub fn to_dot(&self) -> String {
+        let mut s = String::new();
+        let _ = writeln!(s, "digraph {:?} {{", self.name);
+        let _ = writeln!(s, "  node [shape=box];");
+        for n in self.node_ids() {
+            let _ = writeln!(s, "  {:?};", self.node_name(n));
+        }
+        for e in self.graph.edge_indices() {
+            let (a, b) = self.graph.edge_endpoints(e).expect("edge of this graph");
+            let (d, twist, tags) = self.graph[e];
+            let mut attrs = vec![format!("label={:?}", self.direction_name(d))];
+            if twist != TwistId::IDENTITY {
+                attrs.push("style=dashed".into());
+            }
+            if !tags.is_empty() {
+                attrs.push("penwidth=3".into());
+                attrs.push(format!("tooltip={:?}", self.tag_names(tags).join(",")));
+            }
+            let _ = writeln!(
+                s,
+                "  {:?} -> {:?} [{}];",
+                self.node_name(self.graph[a]),
+                self.node_name(self.graph[b]),
+                attrs.join(", ")
+            );
+        }
+        s.push_str("}\n");
+        s
+    }
+}

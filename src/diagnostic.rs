@@ -1,0 +1,379 @@
+//! Located, coded diagnostics for data files, rendered with the source snippet.
+//!
+//! Every problem found while loading a board or variant file becomes one [`Diagnostic`]: a stable
+//! [`Code`], a severity, a byte span into the file, a short message, a label for the span and an optional
+//! help line written from the user's own file ("did you mean `ne`?"). Loading collects all of them;
+//! [`FileReport`] renders them with miette, naming the file, line and column.
+
+use std::fmt;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode};
+
+/// How bad a diagnostic is. Warnings never make a file invalid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    /// The file is rejected.
+    Error,
+    /// The file is accepted, but the author should look.
+    Warning,
+}
+
+macro_rules! codes {
+    ($( $(#[$doc:meta])* $variant:ident = $text:literal, $sev:ident; )*) => {
+        /// A stable identifier for each kind of problem, printed as `area::what`.
+        ///
+        /// Codes never change meaning once released, so scripts and documentation can rely on them.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Code {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        impl Code {
+            /// Every code, in declaration order.
+            pub const ALL: &'static [Code] = &[$(Code::$variant),*];
+
+            /// The printed form, such as `board::unknown-node`.
+            pub fn as_str(self) -> &'static str {
+                match self { $(Code::$variant => $text,)* }
+            }
+
+            /// The severity this code always has.
+            pub fn severity(self) -> Severity {
+                match self { $(Code::$variant => Severity::$sev,)* }
+            }
+        }
+    };
+}
+
+codes! {
+    /// The file could not be read.
+    Io = "file::unreadable", Error;
+    /// The file is not valid TOML.
+    TomlSyntax = "toml::syntax", Error;
+    /// A key the format does not know.
+    UnknownKey = "schema::unknown-key", Error;
+    /// A value of the wrong TOML type.
+    WrongType = "schema::wrong-type", Error;
+    /// A required key is absent.
+    MissingKey = "schema::missing-key", Error;
+    /// A value of the right type but not an allowed one.
+    InvalidValue = "schema::invalid-value", Error;
+    /// The board declares no node.
+    NoNodes = "board::no-nodes", Error;
+    /// Two nodes with one name.
+    DuplicateNode = "board::duplicate-node", Error;
+    /// A node name that move notation could not read back.
+    BadNodeName = "board::bad-node-name", Error;
+    /// A grid generator with no files or no ranks, or repeated file names.
+    BadGrid = "board::bad-grid", Error;
+    /// A link, tag or chain names a node the board does not declare.
+    UnknownNode = "board::unknown-node", Error;
+    /// A zone lists a node the board does not declare.
+    ZoneUnknownNode = "board::zone-unknown-node", Error;
+    /// A direction name that is not declared.
+    UnknownDirection = "board::unknown-direction", Error;
+    /// `opposite` declarations that do not pair up.
+    BadOpposite = "board::bad-opposite", Error;
+    /// A composite direction whose path is empty or names another composite direction.
+    BadComposite = "board::bad-composite", Error;
+    /// `[map]` needs the files x ranks grid to compute offsets on.
+    MapWithoutGrid = "board::map-without-grid", Error;
+    /// Two links leave one node in one direction.
+    DuplicateLink = "board::duplicate-link", Error;
+    /// A link chain with fewer than two nodes links nothing.
+    ShortChain = "board::short-chain", Error;
+    /// A link from a node to itself.
+    SelfLink = "board::self-link", Error;
+    /// A twist that maps two directions to one, or is otherwise not a permutation.
+    TwistNotPermutation = "board::twist-not-permutation", Error;
+    /// A link names a twist that is not declared.
+    UnknownTwist = "board::unknown-twist", Error;
+    /// A `from dir to` link reference that is not three words.
+    BadLinkRef = "board::bad-link-ref", Error;
+    /// A tag or unlink names a link the board does not have.
+    NoSuchLink = "board::no-such-link", Error;
+    /// The board exceeds a limit of the engine.
+    TooLarge = "board::too-large", Error;
+    /// A following a link and then its opposite does not come back.
+    NonReciprocalLink = "board::non-reciprocal-link", Warning;
+    /// Some nodes cannot be reached from the first node.
+    UnreachableNode = "board::unreachable-node", Warning;
+    /// A declared direction that no link uses.
+    UnusedDirection = "board::unused-direction", Warning;
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One problem in one file: where, what, and how to fix it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The stable code; it also fixes the severity.
+    pub code: Code,
+    /// One sentence saying what is wrong.
+    pub message: String,
+    /// Byte range in the file the problem is about.
+    pub span: Range<usize>,
+    /// Text shown under the span.
+    pub label: String,
+    /// Further spans that explain the problem ("first declared here").
+    pub related: Vec<(Range<usize>, String)>,
+    /// What to do about it, written from the user's file.
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    /// A diagnostic with a message and a span; add a label, help and related spans with the builders.
+    pub fn new(code: Code, span: Range<usize>, message: impl Into<String>) -> Self {
+        Diagnostic {
+            code,
+            message: message.into(),
+            span,
+            label: String::new(),
+            related: Vec::new(),
+            help: None,
+        }
+    }
+
+    /// Sets the label under the primary span.
+    pub fn label(mut self, label: impl Into<String>) -> Self {
+        self.label = label.into();
+        self
+    }
+
+    /// Sets the help line.
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Sets the help line when there is one.
+    pub fn maybe_help(mut self, help: Option<String>) -> Self {
+        self.help = help;
+        self
+    }
+
+    /// Adds a secondary span.
+    pub fn related(mut self, span: Range<usize>, label: impl Into<String>) -> Self {
+        self.related.push((span, label.into()));
+        self
+    }
+
+    /// The severity, from the code.
+    pub fn severity(&self) -> Severity {
+        self.code.severity()
+    }
+}
+
+/// The text of a data file with its name, shared by every diagnostic about it.
+#[derive(Clone, Debug)]
+pub struct SourceFile {
+    path: PathBuf,
+    text: Arc<str>,
+}
+
+impl SourceFile {
+    /// A source from its path (as it should be printed) and its text.
+    pub fn new(path: impl Into<PathBuf>, text: impl Into<Arc<str>>) -> Self {
+        SourceFile {
+            path: path.into(),
+            text: text.into(),
+        }
+    }
+
+    /// The path as given.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The whole text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let before = &self.text[..floor_char_boundary(&self.text, offset)];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        (line, before[line_start..].chars().count() + 1)
+    }
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// The diagnostics of one file, ready to print.
+#[derive(Clone, Debug)]
+pub struct FileReport {
+    /// The file they are about.
+    pub source: SourceFile,
+    /// Errors first, then warnings, each group in file order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl FileReport {
+    /// Sorts the diagnostics (errors first, then by position) and wraps them.
+    pub fn new(source: SourceFile, mut diagnostics: Vec<Diagnostic>) -> Self {
+        diagnostics.sort_by(|a, b| {
+            (a.severity(), a.span.start, a.code).cmp(&(b.severity(), b.span.start, b.code))
+        });
+        diagnostics.dedup();
+        FileReport {
+            source,
+            diagnostics,
+        }
+    }
+
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity() == Severity::Error)
+    }
+
+    /// Number of errors.
+    pub fn error_count(&self) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity() == Severity::Error)
+            .count()
+    }
+
+    /// Renders every diagnostic with its snippet. `colour` selects ANSI colours; `width` wraps lines.
+    pub fn render(&self, colour: bool, width: usize) -> String {
+        let theme = if colour {
+            GraphicalTheme::unicode()
+        } else {
+            GraphicalTheme::unicode_nocolor()
+        };
+        let handler = GraphicalReportHandler::new_themed(theme)
+            .with_width(width)
+            .with_links(false);
+        let named = NamedSource::new(self.source.path.display().to_string(), self.source.text.clone());
+        let mut out = String::new();
+        for d in &self.diagnostics {
+            let shown = Shown {
+                diag: d,
+                source: &named,
+                location: self.location(d),
+            };
+            if handler.render_report(&mut out, &shown).is_err() {
+                out.push_str(&shown.to_string());
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// One line per diagnostic: `file:line:col: error[code]: message`, the compact form for scripts.
+    pub fn render_short(&self) -> String {
+        let mut out = String::new();
+        for d in &self.diagnostics {
+            out.push_str(&self.location(d));
+            out.push_str(&format!(
+                ": {}[{}]: {}\n",
+                severity_word(d.severity()),
+                d.code,
+                d.message
+            ));
+        }
+        out
+    }
+
+    fn location(&self, d: &Diagnostic) -> String {
+        let (line, col) = self.source.line_col(d.span.start);
+        format!("{}:{line}:{col}", self.source.path.display())
+    }
+}
+
+fn severity_word(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    }
+}
+
+struct Shown<'a> {
+    diag: &'a Diagnostic,
+    source: &'a NamedSource<Arc<str>>,
+    location: String,
+}
+
+impl fmt::Debug for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.location, self.diag.message)
+    }
+}
+
+impl std::error::Error for Shown<'_> {}
+
+impl miette::Diagnostic for Shown<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        Some(Box::new(self.diag.code))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.diag.severity() {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        })
+    }
+
+    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        self.diag
+            .help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Some(self.source)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let primary = LabeledSpan::new_primary_with_span(
+            (!self.diag.label.is_empty()).then(|| self.diag.label.clone()),
+            self.diag.span.clone(),
+        );
+        let related = self.diag.related.iter().map(|(span, label)| {
+            LabeledSpan::new_with_span(Some(label.clone()), span.clone())
+        });
+        Some(Box::new(std::iter::once(primary).chain(related)))
+    }
+}
+
+/// The closest candidate to a misspelt name, for "did you mean" help lines.
+pub fn did_you_mean<'a>(
+    wrong: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    candidates
+        .into_iter()
+        .map(|c| (strsim::jaro_winkler(wrong, c), c))
+        .filter(|(score, _)| *score > 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0).then_with(|| b.1.cmp(a.1)))
+        .map(|(_, c)| c)
+}
+
+/// A help line `did you mean `x`?` when a close candidate exists.
+pub fn suggest<'a>(wrong: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    did_you_mean(wrong, candidates).map(|c| format!("did you mean `{c}`?"))
+}

@@ -1,0 +1,456 @@
+//! The board file format, as read from TOML (before any meaning is checked).
+//!
+//! ```toml
+//! [board]
+//! name = "Orthodox chess"
+//! layout = "grid"                 # "grid" (x, y) or "polar" (ring, sector) drawing positions
+//!
+//! [grid]                          # generator: files x ranks, node name = file + rank
+//! files = "abcdefgh"              # a string of one-letter files, or an array of names
+//! ranks = 8
+//! light = "odd"                   # a node is light when file index + rank index (from 0) is odd
+//!
+//! [directions]                    # every direction name, optional `opposite`, or a composite `path`
+//! n = { opposite = "s" }
+//! nne = { path = "n n e" }
+//!
+//! [map]                           # Game Courier `map`: a direction is an offset on the grid
+//! wrap_files = false              # true joins the last file to the first (a cylinder)
+//! offsets = { n = [0, 1] }        # [files, ranks]
+//!
+//! [twists]                        # direction permutations carried by links
+//! center = { in = "out", out = "in" }
+//!
+//! [[link]]                        # explicit links: each node of `chain` to the next, in `dir`
+//! dir = "in"
+//! chain = ["a6", "m6"]
+//! twist = "center"
+//! tags = ["void"]
+//!
+//! [[rlink]]                       # the same, each node to the previous one
+//! [[unlink]]                      # removes links: `dir` and `nodes`
+//! [[tag]]                         # tags existing links: `name` and `links = ["h1 cw i1", ...]`
+//!
+//! [zones]                         # named node sets
+//! white_back_rank = ["a1", "b1"]
+//! ```
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::{Located, Span, TableReader, deserialize, parse_document};
+use crate::diagnostic::Diagnostic;
+
+/// How node drawing positions are given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Layout {
+    /// Squares at (x, y); y grows upward.
+    Grid,
+    /// Annular cells at (ring, sector); ring 0 is the outermost.
+    Polar,
+}
+
+/// The colour of a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Colour {
+    /// A light square.
+    Light,
+    /// A dark square.
+    Dark,
+}
+
+/// Which parity of (file index + rank index) is light.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Parity {
+    /// Light when the sum is even.
+    Even,
+    /// Light when the sum is odd.
+    Odd,
+}
+
+/// Files of a grid: a string of one-character names or a list of names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Files {
+    /// `"abcdefgh"`: one file per character.
+    Letters(String),
+    /// `["a", "b", ...]`.
+    Names(Vec<String>),
+}
+
+impl Files {
+    /// The file names in order.
+    pub fn names(&self) -> Vec<String> {
+        match self {
+            Files::Letters(s) => s.chars().map(String::from).collect(),
+            Files::Names(v) => v.clone(),
+        }
+    }
+}
+
+/// `[grid]`: the files x ranks node generator.
+#[derive(Clone, Debug)]
+pub struct GridSpec {
+    /// The table, for messages.
+    pub span: Span,
+    /// File names.
+    pub files: Located<Files>,
+    /// Number of ranks, named 1..=ranks.
+    pub ranks: Located<u32>,
+    /// Which squares are light.
+    pub light: Option<Located<Parity>>,
+}
+
+/// One `[[node]]`: a node declared by hand.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NodeSpec {
+    /// The node's name.
+    pub name: Spanned<String>,
+    /// Grid drawing position.
+    pub x: Option<f64>,
+    /// Grid drawing position.
+    pub y: Option<f64>,
+    /// Polar drawing position (0 = outermost).
+    pub ring: Option<f64>,
+    /// Polar drawing position.
+    pub sector: Option<f64>,
+    /// Colour; light when omitted.
+    pub colour: Option<Spanned<Colour>>,
+}
+
+/// One entry of `[directions]`.
+#[derive(Clone, Debug)]
+pub struct DirectionSpec {
+    /// The direction's name.
+    pub name: Located<String>,
+    /// The opposite direction, when declared.
+    pub opposite: Option<Located<String>>,
+    /// For composite directions, the steps (`"n n e"`).
+    pub path: Option<Located<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DirectionBody {
+    opposite: Option<Spanned<String>>,
+    path: Option<Spanned<String>>,
+}
+
+/// `[map]`: directions as grid offsets.
+#[derive(Clone, Debug)]
+pub struct MapSpec {
+    /// The table, for messages.
+    pub span: Span,
+    /// Whether the last file joins the first.
+    pub wrap_files: bool,
+    /// Direction name and (file, rank) offset.
+    pub offsets: Vec<(Located<String>, Located<[i32; 2]>)>,
+}
+
+/// One entry of `[twists]`: a named direction permutation.
+#[derive(Clone, Debug)]
+pub struct TwistSpec {
+    /// The twist's name.
+    pub name: Located<String>,
+    /// `from -> to` pairs; unnamed directions map to themselves.
+    pub map: Vec<(Located<String>, Located<String>)>,
+}
+
+/// A `[[link]]` or `[[rlink]]` item.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LinkSpec {
+    /// The direction of every link of the chain.
+    pub dir: Spanned<String>,
+    /// Nodes in order; each is linked to the next (or, for `rlink`, to the previous).
+    pub chain: Spanned<Vec<Spanned<String>>>,
+    /// A twist carried by every link of the chain.
+    pub twist: Option<Spanned<String>>,
+    /// Tags on every link of the chain.
+    #[serde(default)]
+    pub tags: Vec<Spanned<String>>,
+    /// Set for `[[rlink]]`.
+    #[serde(skip)]
+    pub reverse: bool,
+}
+
+/// An `[[unlink]]` item.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnlinkSpec {
+    /// The direction whose links are removed.
+    pub dir: Spanned<String>,
+    /// The nodes whose link in `dir` is removed.
+    pub nodes: Vec<Spanned<String>>,
+}
+
+/// A `[[tag]]` item: tags existing links.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TagSpec {
+    /// The tag, such as `moat:white-gray`.
+    pub name: Spanned<String>,
+    /// Links as `"from dir to"`.
+    pub links: Vec<Spanned<String>>,
+}
+
+/// One entry of `[zones]`.
+#[derive(Clone, Debug)]
+pub struct ZoneSpec {
+    /// The zone's name.
+    pub name: Located<String>,
+    /// Its nodes.
+    pub nodes: Vec<Located<String>>,
+}
+
+/// A whole board file, read but not yet validated.
+#[derive(Clone, Debug)]
+pub struct BoardSpec {
+    /// `[board] name`.
+    pub name: Located<String>,
+    /// `[board] description`.
+    pub description: Option<String>,
+    /// `[board] layout`.
+    pub layout: Located<Layout>,
+    /// `[grid]`.
+    pub grid: Option<GridSpec>,
+    /// `[[node]]` items.
+    pub nodes: Vec<NodeSpec>,
+    /// `[directions]` entries in file order.
+    pub directions: Vec<DirectionSpec>,
+    /// `[map]`.
+    pub map: Option<MapSpec>,
+    /// `[twists]` entries.
+    pub twists: Vec<TwistSpec>,
+    /// `[[link]]` and `[[rlink]]` items in file order.
+    pub links: Vec<LinkSpec>,
+    /// `[[unlink]]` items.
+    pub unlinks: Vec<UnlinkSpec>,
+    /// `[[tag]]` items.
+    pub tags: Vec<TagSpec>,
+    /// `[zones]` entries.
+    pub zones: Vec<ZoneSpec>,
+    /// Span of `[directions]` (or the file start), for whole-table messages.
+    pub directions_span: Span,
+}
+
+/// Keys of a board file's top level.
+pub const TOP_LEVEL_KEYS: &[&str] = &[
+    "board",
+    "grid",
+    "node",
+    "directions",
+    "map",
+    "twists",
+    "link",
+    "rlink",
+    "unlink",
+    "tag",
+    "zones",
+];
+
+/// Reads a board file's text into a [`BoardSpec`], or every problem found on the way.
+pub fn read_board_spec(text: &str) -> Result<BoardSpec, Vec<Diagnostic>> {
+    let doc = parse_document(text)?;
+    let mut diags = Vec::new();
+    let mut top = TableReader::new(doc.get_ref(), 0..0, "the board file");
+
+    let board_table = match top.raw("board") {
+        Some(v) => TableReader::of_value(v, "`[board]`", &mut diags),
+        None => {
+            diags.push(
+                Diagnostic::new(
+                    crate::diagnostic::Code::MissingKey,
+                    0..0,
+                    "the board file has no `[board]` table",
+                )
+                .label("expected `[board]` with a `name`")
+                .help("start the file with `[board]` and `name = \"...\"`"),
+            );
+            None
+        }
+    };
+    let (name, description, layout) = match board_table {
+        Some(mut b) => {
+            let name = b.required::<String>("name", "\"My board\"", &mut diags);
+            let description = b.optional::<String>("description", &mut diags).map(|d| d.value);
+            let layout = b.optional::<Layout>("layout", &mut diags);
+            let span = b.span();
+            b.finish(&mut diags);
+            (
+                name,
+                description,
+                layout.unwrap_or_else(|| Located::new(Layout::Grid, span)),
+            )
+        }
+        None => (None, None, Located::new(Layout::Grid, 0..0)),
+    };
+
+    let grid = top.raw("grid").and_then(|v| {
+        let mut g = TableReader::of_value(v, "`[grid]`", &mut diags)?;
+        let files = read_files(&mut g, &mut diags);
+        let ranks = g.required::<u32>("ranks", "8", &mut diags);
+        let light = g.optional::<Parity>("light", &mut diags);
+        let span = g.span();
+        g.finish(&mut diags);
+        Some(GridSpec {
+            span,
+            files: files?,
+            ranks: ranks?,
+            light,
+        })
+    });
+
+    let nodes = top
+        .array_items("node", &mut diags)
+        .into_iter()
+        .filter_map(|v| deserialize::<NodeSpec>(v, "`[[node]]`", &mut diags))
+        .collect();
+
+    let directions_span = top.raw("directions").map_or(0..0, |v| v.span());
+    let directions = top
+        .named_entries("directions", &mut diags)
+        .into_iter()
+        .filter_map(|(name, v)| {
+            let what = format!("direction `{}`", name.value);
+            let body = deserialize::<DirectionBody>(v, &what, &mut diags)?;
+            Some(DirectionSpec {
+                name,
+                opposite: body.opposite.map(Located::from),
+                path: body.path.map(Located::from),
+            })
+        })
+        .collect();
+
+    let map = top.raw("map").and_then(|v| {
+        let mut m = TableReader::of_value(v, "`[map]`", &mut diags)?;
+        let wrap_files = m
+            .optional::<bool>("wrap_files", &mut diags)
+            .is_some_and(|w| w.value);
+        let offsets = m
+            .named_entries("offsets", &mut diags)
+            .into_iter()
+            .filter_map(|(name, v)| {
+                let what = format!("offset of `{}` (an array `[files, ranks]`)", name.value);
+                let off = deserialize::<[i32; 2]>(v, &what, &mut diags)?;
+                Some((name, Located::new(off, v.span())))
+            })
+            .collect();
+        let span = m.span();
+        m.finish(&mut diags);
+        Some(MapSpec {
+            span,
+            wrap_files,
+            offsets,
+        })
+    });
+
+    let twists = top
+        .named_entries("twists", &mut diags)
+        .into_iter()
+        .filter_map(|(name, v)| {
+            let what = format!("twist `{}`", name.value);
+            let t = TableReader::of_value(v, what.clone(), &mut diags)?;
+            let map = t
+                .entries()
+                .into_iter()
+                .filter_map(|(from, to)| {
+                    let to = deserialize::<String>(to, &what, &mut diags)
+                        .map(|s| Located::new(s, to.span()))?;
+                    Some((from, to))
+                })
+                .collect();
+            Some(TwistSpec { name, map })
+        })
+        .collect();
+
+    let mut links = Vec::new();
+    for (key, reverse) in [("link", false), ("rlink", true)] {
+        let what = format!("`[[{key}]]`");
+        for v in top.array_items(key, &mut diags) {
+            if let Some(mut l) = deserialize::<LinkSpec>(v, &what, &mut diags) {
+                l.reverse = reverse;
+                links.push(l);
+            }
+        }
+    }
+    links.sort_by_key(|l| l.dir.span().start);
+
+    let unlinks = top
+        .array_items("unlink", &mut diags)
+        .into_iter()
+        .filter_map(|v| deserialize::<UnlinkSpec>(v, "`[[unlink]]`", &mut diags))
+        .collect();
+    let tags = top
+        .array_items("tag", &mut diags)
+        .into_iter()
+        .filter_map(|v| deserialize::<TagSpec>(v, "`[[tag]]`", &mut diags))
+        .collect();
+
+    let zones = top
+        .named_entries("zones", &mut diags)
+        .into_iter()
+        .filter_map(|(name, v)| {
+            let what = format!("zone `{}` (an array of node names)", name.value);
+            let nodes = deserialize::<Vec<Spanned<String>>>(v, &what, &mut diags)?;
+            Some(ZoneSpec {
+                name,
+                nodes: nodes.into_iter().map(Located::from).collect(),
+            })
+        })
+        .collect();
+
+    top.finish(&mut diags);
+
+    match name {
+        Some(name) if diags.is_empty() => Ok(BoardSpec {
+            name,
+            description,
+            layout,
+            grid,
+            nodes,
+            directions,
+            map,
+            twists,
+            links,
+            unlinks,
+            tags,
+            zones,
+            directions_span,
+        }),
+        _ => Err(diags),
+    }
+}
+
+fn read_files(g: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Option<Located<Files>> {
+    let Some(value) = g.raw("files") else {
+        g.missing("files", "\"abcdefgh\"", diags);
+        return None;
+    };
+    let files = match value.get_ref() {
+        toml::de::DeValue::String(s) => Files::Letters(s.to_string()),
+        toml::de::DeValue::Array(_) => Files::Names(deserialize::<Vec<String>>(
+            value,
+            "`[grid]` key `files` (an array of file names)",
+            diags,
+        )?),
+        other => {
+            diags.push(
+                Diagnostic::new(
+                    crate::diagnostic::Code::WrongType,
+                    value.span(),
+                    format!(
+                        "`[grid]` key `files` must be a string of letters or an array of names, found {}",
+                        super::type_name(other)
+                    ),
+                )
+                .label("expected \"abcdefgh\" or [\"a\", \"b\", ...]"),
+            );
+            return None;
+        }
+    };
+    Some(Located::new(files, value.span()))
+}

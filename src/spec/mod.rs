@@ -1,0 +1,336 @@
+//! The spec layer: TOML text -> plain structs that remember where every value came from.
+//!
+//! Reading never stops at the first problem. TOML syntax errors are all collected by the recovering
+//! parser; then every table is read key by key and every array item on its own, so one wrong value
+//! does not hide the next. Semantics (does this node exist?) are checked later, on the spec structs.
+
+pub mod board;
+
+use std::ops::Range;
+
+use serde::de::DeserializeOwned;
+use toml::Spanned;
+use toml::de::{DeTable, DeValue, ValueDeserializer};
+
+use crate::diagnostic::{Code, Diagnostic, suggest};
+
+/// A byte range in a data file.
+pub type Span = Range<usize>;
+
+/// A value together with the span it was read from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Located<T> {
+    /// The value.
+    pub value: T,
+    /// Where it stands in the file.
+    pub span: Span,
+}
+
+impl<T> Located<T> {
+    /// Wraps a value with its span.
+    pub fn new(value: T, span: Span) -> Self {
+        Located { value, span }
+    }
+}
+
+impl<T> From<Spanned<T>> for Located<T> {
+    fn from(s: Spanned<T>) -> Self {
+        let span = s.span();
+        Located::new(s.into_inner(), span)
+    }
+}
+
+/// Parses a whole TOML document, reporting every syntax error.
+pub(crate) fn parse_document(text: &str) -> Result<Spanned<DeTable<'_>>, Vec<Diagnostic>> {
+    let (table, errors) = DeTable::parse_recoverable(text);
+    if errors.is_empty() {
+        return Ok(table);
+    }
+    Err(errors
+        .into_iter()
+        .map(|e| {
+            let span = e.span().unwrap_or(0..0);
+            Diagnostic::new(
+                Code::TomlSyntax,
+                span,
+                format!("invalid TOML: {}", first_line(e.message())),
+            )
+            .label("here")
+            .help("the file must be valid TOML (https://toml.io) before its meaning can be checked")
+        })
+        .collect())
+}
+
+fn first_line(s: &str) -> &str {
+    s.lines().next().unwrap_or(s).trim()
+}
+
+/// Deserializes one TOML value into `T`, turning a serde error into a located diagnostic.
+pub(crate) fn deserialize<T: DeserializeOwned>(
+    value: &Spanned<DeValue<'_>>,
+    what: &str,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<T> {
+    match T::deserialize(ValueDeserializer::from(value.clone())) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            diags.push(schema_error(&e, value.span(), what));
+            None
+        }
+    }
+}
+
+fn schema_error(e: &toml::de::Error, fallback: Span, what: &str) -> Diagnostic {
+    let msg = first_line(e.message()).to_string();
+    let span = e.span().unwrap_or(fallback);
+    let (code, help) = if msg.starts_with("unknown field") {
+        (
+            Code::UnknownKey,
+            Some(msg.split_once(", expected").map_or_else(
+                || "remove this key".to_string(),
+                |(_, rest)| format!("the keys allowed here are {}", rest.trim()),
+            )),
+        )
+    } else if msg.starts_with("invalid type") {
+        (Code::WrongType, None)
+    } else if msg.starts_with("missing field") {
+        (Code::MissingKey, None)
+    } else {
+        (Code::InvalidValue, None)
+    };
+    Diagnostic::new(code, span, format!("{what}: {msg}"))
+        .label("here")
+        .maybe_help(help)
+}
+
+/// Reads a TOML table key by key, remembering which keys were expected, so that unknown keys can be
+/// reported (with a did-you-mean) once everything known has been taken.
+pub(crate) struct TableReader<'a, 'i> {
+    table: &'a DeTable<'i>,
+    span: Span,
+    what: String,
+    known: Vec<&'static str>,
+}
+
+impl<'a, 'i> TableReader<'a, 'i> {
+    /// A reader for `table`, described as `what` in messages (e.g. "`[grid]`").
+    pub(crate) fn new(table: &'a DeTable<'i>, span: Span, what: impl Into<String>) -> Self {
+        TableReader {
+            table,
+            span,
+            what: what.into(),
+            known: Vec::new(),
+        }
+    }
+
+    /// Builds a reader for a value that must be a table; reports a wrong type otherwise.
+    pub(crate) fn of_value(
+        value: &'a Spanned<DeValue<'i>>,
+        what: impl Into<String>,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Option<Self> {
+        let what = what.into();
+        match value.get_ref() {
+            DeValue::Table(t) => Some(TableReader::new(t, value.span(), what)),
+            other => {
+                diags.push(
+                    Diagnostic::new(
+                        Code::WrongType,
+                        value.span(),
+                        format!("{what} must be a table, found {}", type_name(other)),
+                    )
+                    .label("expected a table"),
+                );
+                None
+            }
+        }
+    }
+
+    /// The span of the whole table.
+    pub(crate) fn span(&self) -> Span {
+        self.span.clone()
+    }
+
+    /// The raw value of `key`, marking it known.
+    pub(crate) fn raw(&mut self, key: &'static str) -> Option<&'a Spanned<DeValue<'i>>> {
+        self.known.push(key);
+        self.table.get(key)
+    }
+
+    /// An optional key.
+    pub(crate) fn optional<T: DeserializeOwned>(
+        &mut self,
+        key: &'static str,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Option<Located<T>> {
+        let what = format!("{} key `{key}`", self.what);
+        let value = self.raw(key)?;
+        deserialize(value, &what, diags).map(|v| Located::new(v, value.span()))
+    }
+
+    /// A required key; its absence is reported at the table.
+    pub(crate) fn required<T: DeserializeOwned>(
+        &mut self,
+        key: &'static str,
+        expected: &str,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Option<Located<T>> {
+        if self.table.get(key).is_none() {
+            self.known.push(key);
+            self.missing(key, expected, diags);
+            return None;
+        }
+        self.optional(key, diags)
+    }
+
+    /// Reports that a required key is absent.
+    pub(crate) fn missing(&self, key: &str, expected: &str, diags: &mut Vec<Diagnostic>) {
+        diags.push(
+            Diagnostic::new(
+                Code::MissingKey,
+                self.header_span(),
+                format!("{} has no key `{key}`", self.what),
+            )
+            .label(format!("`{key}` missing in this table"))
+            .help(format!("add `{key} = {expected}`")),
+        );
+    }
+
+    /// A key whose value is a table of user-chosen names (directions, zones, ...), as entries in file
+    /// order with the span of each name.
+    pub(crate) fn named_entries(
+        &mut self,
+        key: &'static str,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Vec<(Located<String>, &'a Spanned<DeValue<'i>>)> {
+        let Some(value) = self.raw(key) else {
+            return Vec::new();
+        };
+        let what = format!("{} key `{key}`", self.what);
+        match TableReader::of_value(value, what, diags) {
+            Some(t) => t.entries(),
+            None => Vec::new(),
+        }
+    }
+
+    /// All entries of this table with their key spans, marking them all known.
+    pub(crate) fn entries(&self) -> Vec<(Located<String>, &'a Spanned<DeValue<'i>>)> {
+        self.table
+            .iter()
+            .map(|(k, v)| (Located::new(k.get_ref().to_string(), k.span()), v))
+            .collect()
+    }
+
+    /// An array of tables (`[[link]]`): each item separately, so one bad item does not hide another.
+    pub(crate) fn array_items(
+        &mut self,
+        key: &'static str,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Vec<&'a Spanned<DeValue<'i>>> {
+        let Some(value) = self.raw(key) else {
+            return Vec::new();
+        };
+        match value.get_ref() {
+            DeValue::Array(items) => items.iter().collect(),
+            other => {
+                diags.push(
+                    Diagnostic::new(
+                        Code::WrongType,
+                        value.span(),
+                        format!(
+                            "{} key `{key}` must be an array of tables (`[[{key}]]`), found {}",
+                            self.what,
+                            type_name(other)
+                        ),
+                    )
+                    .label("expected `[[...]]` items"),
+                );
+                Vec::new()
+            }
+        }
+    }
+
+    /// Span to point at when the table itself is meant: its header line when it has one.
+    fn header_span(&self) -> Span {
+        let s = self.span.start;
+        s..s
+    }
+
+    /// Reports every key that was not asked for.
+    pub(crate) fn finish(self, diags: &mut Vec<Diagnostic>) {
+        for (key, _) in self.table.iter() {
+            let name = key.get_ref().as_ref();
+            if !self.known.contains(&name) {
+                let help = suggest(name, self.known.iter().copied()).unwrap_or_else(|| {
+                    format!(
+                        "the keys allowed in {} are {}",
+                        self.what,
+                        self.known
+                            .iter()
+                            .map(|k| format!("`{k}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                });
+                diags.push(
+                    Diagnostic::new(
+                        Code::UnknownKey,
+                        key.span(),
+                        format!("unknown key `{name}` in {}", self.what),
+                    )
+                    .label("not a key of this table")
+                    .help(help),
+                );
+            }
+        }
+    }
+}
+
+/// The TOML name of a value's type, for messages.
+pub(crate) fn type_name(v: &DeValue<'_>) -> &'static str {
+    match v {
+        DeValue::String(_) => "a string",
+        DeValue::Integer(_) => "an integer",
+        DeValue::Float(_) => "a float",
+        DeValue::Boolean(_) => "a boolean",
+        DeValue::Datetime(_) => "a date-time",
+        DeValue::Array(_) => "an array",
+        DeValue::Table(_) => "a table",
+    }
+}
+
+/// Splits a string value into whitespace-separated words, each with its span in the file.
+///
+/// The span arithmetic assumes a basic or literal string without escapes, which is what names and
+/// path programs are; should a string contain escapes, spans fall back to the whole string.
+pub fn words(value: &Located<String>, raw_text: &str) -> Vec<Located<String>> {
+    let inner_start = string_content_start(&value.span, raw_text);
+    let mut out = Vec::new();
+    let mut offset = 0;
+    for part in value.value.split_whitespace() {
+        let at = value.value[offset..].find(part).map_or(offset, |i| offset + i);
+        offset = at + part.len();
+        let span = match inner_start {
+            Some(s) => s + at..s + at + part.len(),
+            None => value.span.clone(),
+        };
+        out.push(Located::new(part.to_string(), span));
+    }
+    out
+}
+
+/// Where the characters of a string literal begin, when its source text is the value verbatim.
+fn string_content_start(span: &Span, text: &str) -> Option<usize> {
+    let lit = text.get(span.clone())?;
+    let quote = if lit.starts_with("\"\"\"") || lit.starts_with("'''") {
+        3
+    } else if lit.starts_with('"') || lit.starts_with('\'') {
+        1
+    } else {
+        return None;
+    };
+    if lit.starts_with('"') && lit.contains('\\') {
+        return None;
+    }
+    Some(span.start + quote)
+}
