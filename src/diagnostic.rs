@@ -97,6 +97,32 @@ codes! {
     NoSuchLink = "board::no-such-link", Error;
     /// The board exceeds a limit of the engine.
     TooLarge = "board::too-large", Error;
+    /// A variant file names a board file that does not load.
+    BadBoard = "variant::bad-board", Error;
+    /// `extends` forms a cycle or names a missing file.
+    BadExtends = "variant::bad-extends", Error;
+    /// A variant declares no player.
+    NoPlayers = "variant::no-players", Error;
+    /// Two players (or pieces, or castling rights) share a name, letter or mark.
+    DuplicateName = "variant::duplicate-name", Error;
+    /// A player-facing mark or letter that position text could not read back.
+    BadMark = "variant::bad-mark", Error;
+    /// A name of a player, piece, frame or zone that is not declared.
+    UnknownName = "variant::unknown-name", Error;
+    /// A frame that is not a permutation of the board's directions.
+    FrameNotPermutation = "variant::frame-not-permutation", Error;
+    /// A castling entry whose squares do not make sense.
+    BadCastling = "variant::bad-castling", Error;
+    /// The start position does not parse or is not legal.
+    BadStart = "variant::bad-start", Error;
+    /// The variant exceeds a limit of the engine.
+    VariantTooLarge = "variant::too-large", Error;
+    /// A piece path program with a syntax error.
+    PathSyntax = "path::syntax", Error;
+    /// A piece path program naming a direction the board does not have.
+    PathUnknownDirection = "path::unknown-direction", Error;
+    /// A path program modifier that is unknown or does not fit the pattern.
+    PathBadModifier = "path::bad-modifier", Error;
     /// A following a link and then its opposite does not come back.
     NonReciprocalLink = "board::non-reciprocal-link", Warning;
     /// Some nodes cannot be reached from the first node.
@@ -357,6 +383,77 @@ impl miette::Diagnostic for Shown<'_> {
             LabeledSpan::new_with_span(Some(label.clone()), span.clone())
         });
         Some(Box::new(std::iter::once(primary).chain(related)))
+    }
+}
+
+/// Several source files seen as one span space, for files that `extends` others: file `i` occupies
+/// the byte range starting at its offset. Diagnostics carry spans in that space; [`SourceSet::reports`]
+/// gives each file its own report.
+#[derive(Clone, Debug, Default)]
+pub struct SourceSet {
+    files: Vec<(SourceFile, usize)>,
+}
+
+impl SourceSet {
+    /// An empty set.
+    pub fn new() -> Self {
+        SourceSet::default()
+    }
+
+    /// Adds a file and returns the offset its spans are shifted by.
+    pub fn add(&mut self, file: SourceFile) -> usize {
+        let offset = self
+            .files
+            .last()
+            .map_or(0, |(f, o)| o + f.text().len() + 1);
+        self.files.push((file, offset));
+        offset
+    }
+
+    /// The file a shifted position belongs to, with its offset.
+    pub fn file_at(&self, pos: usize) -> Option<(&SourceFile, usize)> {
+        self.files
+            .iter()
+            .rev()
+            .find(|(_, o)| *o <= pos)
+            .map(|(f, o)| (f, *o))
+    }
+
+    /// The first file (the one loaded by the user).
+    pub fn main(&self) -> Option<&SourceFile> {
+        self.files.first().map(|(f, _)| f)
+    }
+
+    /// Splits diagnostics by file (unshifting spans); files without diagnostics are left out, except
+    /// the main file, which always has a report.
+    pub fn reports(&self, diags: Vec<Diagnostic>) -> Vec<FileReport> {
+        let mut per: Vec<Vec<Diagnostic>> = vec![Vec::new(); self.files.len().max(1)];
+        for mut d in diags {
+            let idx = self
+                .files
+                .iter()
+                .rposition(|(_, o)| *o <= d.span.start)
+                .unwrap_or(0);
+            let off = self.files.get(idx).map_or(0, |(_, o)| *o);
+            let shift = |s: &std::ops::Range<usize>| s.start.saturating_sub(off)..s.end.saturating_sub(off);
+            d.span = shift(&d.span);
+            d.related = d
+                .related
+                .iter()
+                .filter(|(s, _)| s.start >= off)
+                .map(|(s, l)| (shift(s), l.clone()))
+                .collect();
+            per[idx].push(d);
+        }
+        per.into_iter()
+            .enumerate()
+            .filter(|(i, d)| *i == 0 || !d.is_empty())
+            .filter_map(|(i, d)| {
+                self.files
+                    .get(i)
+                    .map(|(f, _)| FileReport::new(f.clone(), d))
+            })
+            .collect()
     }
 }
 

@@ -2,20 +2,28 @@
 //!
 //! A board file (TOML) declares the nodes of a board and the named direction links between them,
 //! Game Courier's "logical coordinates", with twists (direction permutations carried by a link) and
-//! tags. [`board::Board`] is the validated result: a petgraph graph for whole-board questions and a
-//! dense step table for the engine.
+//! tags. A variant file names a board and declares players, frames, pieces as link-path programs,
+//! castling, promotion and the outcome policy. One generic engine plays every variant.
 //!
 //! ```
-//! use chessgraph::board::Board;
+//! use std::sync::Arc;
+//! use chessgraph::{perft::perft, position::Position, rules::Rules};
 //!
-//! let board = Board::load("boards/three_man_chess.toml").unwrap();
-//! let a6 = board.node("a6").unwrap();
-//! let inward = board.direction("in").unwrap();
-//! let across = board.step(a6, inward).unwrap();
-//! assert_eq!(board.node_name(across.to), "m6"); // straight through the center
+//! let rules = Arc::new(Rules::load("variants/chess.toml").unwrap());
+//! let a6 = rules.board().node("a6").unwrap();
+//! let mut pos = Position::start(&rules);
+//! assert_eq!(perft(&mut pos, 3), 8902);
+//! # let _ = a6;
 //! ```
 
 pub mod board;
 pub mod cli;
 pub mod diagnostic;
+pub mod movegen;
+pub mod notation;
+pub mod path;
+pub mod perft;
+pub mod position;
+pub mod rules;
 pub mod spec;
+pub mod tables;

@@ -5,6 +5,7 @@
 //! does not hide the next. Semantics (does this node exist?) are checked later, on the spec structs.
 
 pub mod board;
+pub mod variant;
 
 use std::ops::Range;
 
@@ -320,7 +321,7 @@ pub fn words(value: &Located<String>, raw_text: &str) -> Vec<Located<String>> {
 }
 
 /// Where the characters of a string literal begin, when its source text is the value verbatim.
-fn string_content_start(span: &Span, text: &str) -> Option<usize> {
+pub(crate) fn string_content_start(span: &Span, text: &str) -> Option<usize> {
     let lit = text.get(span.clone())?;
     let quote = if lit.starts_with("\"\"\"") || lit.starts_with("'''") {
         3

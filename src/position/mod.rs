@@ -1,0 +1,216 @@
+//! Positions: who stands where (with which frame), whose turn, castling rights, en passant entries,
+//! eliminated players, clocks.
+//!
+//! A [`Position`] is built only by [`Position::from_fen`] (or [`Position::start`]), which checks the
+//! text and the position and reports every problem at once; afterwards moves keep it legal.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use chessgraph::{rules::Rules, position::Position};
+//! let rules = Arc::new(Rules::load("variants/chess.toml").unwrap());
+//! let pos = Position::start(&rules);
+//! assert_eq!(pos.to_fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+//! assert_eq!(pos.legal_moves().len(), 20);
+//! ```
+
+mod fen;
+mod text;
+
+use std::sync::Arc;
+
+use crate::board::NodeId;
+use crate::rules::{FrameId, KindId, PlayerId, Rules};
+
+pub use fen::SetupError;
+
+/// A piece on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Who owns it.
+    pub owner: PlayerId,
+    /// What it is.
+    pub kind: KindId,
+    /// Its orientation (identity for pieces whose moves do not depend on it).
+    pub frame: FrameId,
+}
+
+/// An en passant opportunity: `square` was passed by the piece now on `pawn`, which `owner` moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EpEntry {
+    /// The player who made the double step.
+    pub owner: PlayerId,
+    /// The square passed (where a capturer lands).
+    pub square: NodeId,
+    /// Where the piece that passed stands (it is removed by the capture).
+    pub pawn: NodeId,
+}
+
+/// Most en passant entries alive at once.
+pub const MAX_EP: usize = 8;
+
+/// A fixed-capacity list of en passant entries (positions are copied in search; no heap here).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EpList {
+    items: [Option<EpEntry>; MAX_EP],
+}
+
+impl Default for EpList {
+    fn default() -> Self {
+        EpList {
+            items: [None; MAX_EP],
+        }
+    }
+}
+
+impl EpList {
+    /// The entries.
+    pub fn iter(&self) -> impl Iterator<Item = &EpEntry> {
+        self.items.iter().flatten()
+    }
+
+    /// Adds an entry (the oldest is dropped when full).
+    pub fn push(&mut self, e: EpEntry) {
+        if let Some(slot) = self.items.iter_mut().find(|s| s.is_none()) {
+            *slot = Some(e);
+        } else {
+            self.items.rotate_left(1);
+            self.items[MAX_EP - 1] = Some(e);
+        }
+    }
+
+    /// Keeps the entries for which `f` is true.
+    pub fn retain(&mut self, mut f: impl FnMut(&EpEntry) -> bool) {
+        for s in &mut self.items {
+            if let Some(e) = s
+                && !f(e)
+            {
+                *s = None;
+            }
+        }
+    }
+
+    /// Whether there is no entry.
+    pub fn is_empty(&self) -> bool {
+        self.items.iter().all(Option::is_none)
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The last player standing.
+    Winner(PlayerId),
+    /// A draw, with the player who was stalemated.
+    Stalemate(PlayerId),
+}
+
+/// A legal position of a variant.
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub(crate) rules: Arc<Rules>,
+    pub(crate) squares: Vec<Option<Piece>>,
+    pub(crate) to_move: PlayerId,
+    pub(crate) alive: u8,
+    pub(crate) castling: u32,
+    pub(crate) ep: EpList,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, o: &Self) -> bool {
+        Arc::ptr_eq(&self.rules, &o.rules)
+            && self.squares == o.squares
+            && self.to_move == o.to_move
+            && self.alive == o.alive
+            && self.castling == o.castling
+            && self.ep == o.ep
+            && self.halfmove == o.halfmove
+            && self.fullmove == o.fullmove
+    }
+}
+
+impl Eq for Position {}
+
+impl Position {
+    /// The variant's start position.
+    pub fn start(rules: &Arc<Rules>) -> Position {
+        Position::from_fen(rules, rules.start_fen()).expect("the start position was checked at load")
+    }
+
+    /// The rules this position belongs to.
+    pub fn rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    /// The piece on a node.
+    #[inline]
+    pub fn piece_at(&self, n: NodeId) -> Option<Piece> {
+        self.squares[n.index()]
+    }
+
+    /// Whose turn it is.
+    pub fn to_move(&self) -> PlayerId {
+        self.to_move
+    }
+
+    /// Whether a player is still in the game.
+    #[inline]
+    pub fn is_alive(&self, p: PlayerId) -> bool {
+        self.alive & (1 << p.0) != 0
+    }
+
+    /// The players still in the game, as a bit set.
+    pub fn alive_mask(&self) -> u8 {
+        self.alive
+    }
+
+    /// Number of players still in the game.
+    pub fn alive_count(&self) -> usize {
+        self.alive.count_ones() as usize
+    }
+
+    /// Castling rights still held, one bit per castling of the rules.
+    pub fn castling_rights(&self) -> u32 {
+        self.castling
+    }
+
+    /// En passant entries.
+    pub fn ep_entries(&self) -> &EpList {
+        &self.ep
+    }
+
+    /// Halfmove clock (moves since the last capture or pawn move); informational only.
+    pub fn halfmove(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// Move number (increases when the turn wraps round to the first seat).
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// The next live seat after `p` in turn order (`p` itself if it is the only one).
+    pub fn next_alive(&self, p: PlayerId) -> PlayerId {
+        let n = self.rules.players().len();
+        for i in 1..=n {
+            let q = PlayerId(((p.index() + i) % n) as u8);
+            if self.is_alive(q) {
+                return q;
+            }
+        }
+        p
+    }
+
+    /// The live seat before `p` in turn order (who moved last, in an ordinary game).
+    pub fn previous_alive(&self, p: PlayerId) -> PlayerId {
+        let n = self.rules.players().len();
+        for i in 1..=n {
+            let q = PlayerId(((p.index() + n - i) % n) as u8);
+            if self.is_alive(q) {
+                return q;
+            }
+        }
+        p
+    }
+}

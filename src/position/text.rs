@@ -1,0 +1,89 @@
+//! A plain-text view of a position for terminals: the rows of the board, whose turn, check,
+//! eliminated players.
+
+use std::fmt::Write;
+
+use super::{Outcome, Position};
+use crate::rules::{Mark, PlayerId};
+
+impl Position {
+    /// The piece token of a square for text views (`.` when empty).
+    fn cell(&self, n: crate::board::NodeId) -> String {
+        let rules = &*self.rules;
+        match self.squares[n.index()] {
+            None => ".".to_string(),
+            Some(pc) => {
+                let k = rules.kind(pc.kind).letter;
+                match &rules.player(pc.owner).mark {
+                    Mark::Upper => k.to_ascii_uppercase().to_string(),
+                    Mark::Lower => k.to_ascii_lowercase().to_string(),
+                    Mark::Prefix(m) => format!("{m}{k}"),
+                }
+            }
+        }
+    }
+
+    /// The position as text: one line per board row (top first) with a row label, square
+    /// names below, then the state of the game.
+    pub fn to_text(&self) -> String {
+        let rules = &*self.rules;
+        let board = rules.board();
+        let width = board
+            .node_ids()
+            .map(|n| self.cell(n).len())
+            .max()
+            .unwrap_or(1)
+            .max(1)
+            + 1;
+        let mut s = String::new();
+        let label_w = board.rows().iter().map(|r| row_label(board, r).len()).max().unwrap_or(0);
+        for row in board.rows() {
+            let _ = write!(s, "{:>label_w$} |", row_label(board, row));
+            for &n in row {
+                let _ = write!(s, "{:>width$}", self.cell(n));
+            }
+            s.push('\n');
+        }
+        if let Some(g) = board.grid() {
+            let _ = write!(s, "{:>label_w$}  ", "");
+            for f in &g.files {
+                let _ = write!(s, "{f:>width$}");
+            }
+            s.push('\n');
+        }
+        let p = rules.player(self.to_move);
+        let _ = writeln!(s, "to move: {} ({})", p.name, p.short);
+        let checked: Vec<&str> = (0..rules.players().len())
+            .filter(|&i| self.checked_players() & (1 << i) != 0)
+            .map(|i| rules.players()[i].name.as_str())
+            .collect();
+        if !checked.is_empty() {
+            let _ = writeln!(s, "in check: {}", checked.join(", "));
+        }
+        let out: Vec<&str> = (0..rules.players().len())
+            .filter(|&i| !self.is_alive(PlayerId(i as u8)))
+            .map(|i| rules.players()[i].name.as_str())
+            .collect();
+        if !out.is_empty() {
+            let _ = writeln!(s, "eliminated: {}", out.join(", "));
+        }
+        match self.outcome() {
+            Some(Outcome::Winner(w)) => {
+                let _ = writeln!(s, "game over: {} wins", rules.player(w).name);
+            }
+            Some(Outcome::Stalemate(p)) => {
+                let _ = writeln!(s, "game over: draw ({} is stalemated)", rules.player(p).name);
+            }
+            None => {}
+        }
+        let _ = writeln!(s, "fen: {}", self.to_fen());
+        s
+    }
+}
+
+fn row_label(board: &crate::board::Board, row: &[crate::board::NodeId]) -> String {
+    match row.first().and_then(|&n| board.node_info(n).grid) {
+        Some((_, r)) => (r + 1).to_string(),
+        None => row.first().map_or(String::new(), |&n| board.node_name(n).to_string()),
+    }
+}

@@ -1,0 +1,706 @@
+//! Variant spec -> validated [`Rules`], collecting every problem with its location.
+
+use std::path::Path;
+
+use super::{
+    Castling, FrameId, KindId, MAX_PLAYERS, Mark, NodeSet, OutcomePolicy, Pattern, PieceKind,
+    Player, PlayerId, Policy, Rules,
+};
+use crate::board::{Board, DirId, NodeId, TagSet};
+use crate::diagnostic::{Code, Diagnostic, FileReport, suggest};
+use crate::path::parse_pattern;
+use crate::spec::Located;
+use crate::spec::variant::{VariantSpec, read_variant_spec};
+use crate::tables::{FrameData, MoveTables};
+
+/// Most piece kinds a variant may have.
+pub const MAX_KINDS: usize = 32;
+/// Most frames (declared and reached through twists).
+pub const MAX_FRAMES: usize = 64;
+/// Most castling rights.
+pub const MAX_CASTLINGS: usize = 32;
+
+pub(super) fn load(path: &Path) -> (Option<Rules>, Vec<FileReport>) {
+    let (sources, spec) = read_variant_spec(path);
+    let spec = match spec {
+        Ok(s) => s,
+        Err(diags) => return (None, sources.reports(diags)),
+    };
+    let mut diags = Vec::new();
+    let (board_result, board_report) = Board::check_file(&spec.board_path);
+    let board = match board_result {
+        Ok(b) => b,
+        Err(_) => {
+            diags.push(
+                Diagnostic::new(
+                    Code::BadBoard,
+                    spec.board.span.clone(),
+                    format!("the board file `{}` does not load", spec.board_path.display()),
+                )
+                .label("this board")
+                .help("the board's own problems are listed with it; the path is relative to this file"),
+            );
+            let mut reports = sources.reports(diags);
+            reports.push(board_report);
+            return (None, reports);
+        }
+    };
+    let text_of = |span: &std::ops::Range<usize>| -> String {
+        match sources.file_at(span.start) {
+            Some((f, off)) => {
+                // Path programs point into their own file; hand the parser a text where offsets of
+                // the shifted span space land on that file's bytes.
+                let mut s = " ".repeat(off);
+                s.push_str(f.text());
+                s
+            }
+            None => String::new(),
+        }
+    };
+    let rules = Builder {
+        board: &board,
+        diags: &mut diags,
+        text_of: &text_of,
+    }
+    .build(&spec);
+    let mut reports = sources.reports(diags);
+    if !board_report.diagnostics.is_empty() {
+        reports.push(board_report);
+    }
+    let ok = rules.is_some() && !reports.iter().any(|r| r.has_errors());
+    (if ok { rules } else { None }, reports)
+}
+
+struct Builder<'a> {
+    board: &'a Board,
+    diags: &'a mut Vec<Diagnostic>,
+    text_of: &'a dyn Fn(&std::ops::Range<usize>) -> String,
+}
+
+fn unknown(
+    span: std::ops::Range<usize>,
+    what: &str,
+    name: &str,
+    candidates: &[&str],
+) -> Diagnostic {
+    let help = suggest(name, candidates.iter().copied()).unwrap_or_else(|| {
+        if candidates.is_empty() {
+            format!("no {what} is declared")
+        } else {
+            format!("declared: {}", candidates.join(" "))
+        }
+    });
+    Diagnostic::new(
+        Code::UnknownName,
+        span,
+        format!("unknown {what} `{name}`"),
+    )
+    .label(format!("not a declared {what}"))
+    .help(help)
+}
+
+impl Builder<'_> {
+    fn err(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+
+    fn has_errors(&self) -> bool {
+        !self.diags.is_empty()
+    }
+
+    fn node(&mut self, name: &Located<String>, context: &str) -> Option<NodeId> {
+        let n = self.board.node(&name.value);
+        if n.is_none() {
+            let names: Vec<&str> = self.board.node_ids().map(|n| self.board.node_name(n)).collect();
+            let mut d = unknown(name.span.clone(), "node", &name.value, &[]);
+            d.message = format!("{context} names node `{}`, which the board does not have", name.value);
+            d.help = suggest(&name.value, names.iter().copied())
+                .or_else(|| Some("check the board file for the node names".to_string()));
+            self.err(d);
+        }
+        n
+    }
+
+    fn board_zone(&self, name: &str) -> Option<NodeSet> {
+        self.board
+            .zone(name)
+            .map(|z| NodeSet::from_nodes(z.nodes.iter().copied()))
+    }
+
+    fn permutation(
+        &mut self,
+        name: &Located<String>,
+        map: &[(Located<String>, Located<String>)],
+    ) -> Option<Vec<DirId>> {
+        let n = self.board.direction_count();
+        let mut image: Vec<DirId> = self.board.direction_ids().collect();
+        let dirs: Vec<&str> = self.board.direction_ids().map(|d| self.board.direction_name(d)).collect();
+        let mut ok = true;
+        let mut spans: Vec<Option<std::ops::Range<usize>>> = vec![None; n];
+        for (from, to) in map {
+            let f = self.board.direction(&from.value);
+            let t = self.board.direction(&to.value);
+            for (x, l) in [(f, from), (t, to)] {
+                if x.is_none() {
+                    ok = false;
+                    let mut d = unknown(l.span.clone(), "direction", &l.value, &dirs);
+                    d.message = format!("frame `{}` names direction `{}`, which the board does not have", name.value, l.value);
+                    self.err(d);
+                }
+            }
+            if let (Some(f), Some(t)) = (f, t) {
+                image[f.index()] = t;
+                spans[f.index()] = Some(to.span.clone());
+            }
+        }
+        if !ok {
+            return None;
+        }
+        let mut seen: Vec<Option<usize>> = vec![None; n];
+        for (i, d) in image.iter().enumerate() {
+            if let Some(j) = seen[d.index()] {
+                let span = spans[i].clone().or(spans[j].clone()).unwrap_or(name.span.clone());
+                self.err(
+                    Diagnostic::new(
+                        Code::FrameNotPermutation,
+                        span,
+                        format!(
+                            "frame `{}` is not a permutation: `{}` and `{}` both become `{}`",
+                            name.value,
+                            dirs[j],
+                            dirs[i],
+                            dirs[d.index()]
+                        ),
+                    )
+                    .label("second direction mapped here")
+                    .help("a frame renames directions one to one; map the freed direction back (e.g. `n = \"s\", s = \"n\"`)"),
+                );
+                return None;
+            }
+            seen[d.index()] = Some(i);
+        }
+        Some(image)
+    }
+
+    fn build(mut self, spec: &VariantSpec) -> Option<Rules> {
+        let board = self.board;
+        let ndirs = board.direction_count();
+        let ntwists = board.twists().len();
+
+        // Frames: identity, then the declared ones.
+        let mut frames: Vec<(String, Vec<DirId>)> =
+            vec![("identity".to_string(), board.direction_ids().collect())];
+        for (name, map) in &spec.frames {
+            if let Some(image) = self.permutation(name, map) {
+                if name.value == "identity" {
+                    if image != frames[0].1 {
+                        self.err(
+                            Diagnostic::new(Code::DuplicateName, name.span.clone(), "`identity` is the built-in frame that changes nothing")
+                                .label("reserved name")
+                                .help("choose another name for this frame"),
+                        );
+                    }
+                    continue;
+                }
+                frames.push((name.value.clone(), image));
+            }
+        }
+        let frame_named = |frames: &[(String, Vec<DirId>)], n: &str| {
+            frames.iter().position(|(x, _)| x == n).map(|i| FrameId(i as u8))
+        };
+        let frame_names: Vec<String> = frames.iter().map(|(n, _)| n.clone()).collect();
+
+        // Players.
+        if spec.players.is_empty() {
+            self.err(
+                Diagnostic::new(Code::NoPlayers, spec.players_span.clone(), "the variant declares no player")
+                    .label("expected `[[player]]` items")
+                    .help("add one `[[player]]` per seat, in turn order, with `name`, `short` and `mark`"),
+            );
+        }
+        if spec.players.len() > MAX_PLAYERS {
+            self.err(
+                Diagnostic::new(Code::VariantTooLarge, spec.players[MAX_PLAYERS].name.span(), format!("more than {MAX_PLAYERS} players"))
+                    .label("one too many"),
+            );
+        }
+        let mut players = Vec::new();
+        let any_prefix = spec.players.iter().any(|p| !matches!(p.mark.get_ref().as_str(), "upper" | "lower"));
+        for (i, p) in spec.players.iter().enumerate() {
+            for (j, q) in spec.players[..i].iter().enumerate() {
+                for (a, b, what) in [
+                    (&p.name, &q.name, "name"),
+                    (&p.short, &q.short, "short name"),
+                    (&p.mark, &q.mark, "mark"),
+                ] {
+                    if a.get_ref() == b.get_ref() {
+                        self.err(
+                            Diagnostic::new(Code::DuplicateName, a.span(), format!("players {} and {} have the same {what} `{}`", j + 1, i + 1, a.get_ref()))
+                                .label("repeated")
+                                .related(b.span(), "first used here")
+                                .help("position text could not tell the players apart"),
+                        );
+                    }
+                }
+            }
+            let short = p.short.get_ref();
+            if short.is_empty() || !short.chars().all(|c| c.is_ascii_alphanumeric()) {
+                self.err(
+                    Diagnostic::new(Code::BadMark, p.short.span(), format!("`{short}` cannot be a side-to-move token"))
+                        .label("use letters or digits")
+                        .help("e.g. `short = \"w\"`"),
+                );
+            }
+            let mark = match p.mark.get_ref().as_str() {
+                "upper" if !any_prefix => Some(Mark::Upper),
+                "lower" if !any_prefix => Some(Mark::Lower),
+                m if !m.is_empty() && m.chars().all(|c| c.is_ascii_lowercase()) && !matches!(m, "upper" | "lower") => {
+                    Some(Mark::Prefix(m.to_string()))
+                }
+                m => {
+                    let help = if any_prefix && matches!(m, "upper" | "lower") {
+                        "when one player uses a prefix mark, all must (then letters are upper case after the prefix)".to_string()
+                    } else {
+                        "write `upper`, `lower`, or a lower-case prefix such as `g`".to_string()
+                    };
+                    self.err(
+                        Diagnostic::new(Code::BadMark, p.mark.span(), format!("`{m}` cannot be a piece mark here"))
+                            .label("unusable mark")
+                            .help(help),
+                    );
+                    None
+                }
+            };
+            let frame = match &p.frame {
+                None => Some(FrameId::IDENTITY),
+                Some(f) => {
+                    let r = frame_named(&frames, f.get_ref());
+                    if r.is_none() {
+                        let names: Vec<&str> = frame_names.iter().map(String::as_str).collect();
+                        self.err(unknown(f.span(), "frame", f.get_ref(), &names));
+                    }
+                    r
+                }
+            };
+            let mut start_frames = Vec::new();
+            for (zone, f) in &p.start_frames {
+                let set = self.board_zone(zone);
+                let fr = frame_named(&frames, f.get_ref());
+                if set.is_none() {
+                    let names: Vec<&str> = board.zones().iter().map(|z| z.name.as_str()).collect();
+                    let mut d = unknown(f.span(), "zone", zone, &names);
+                    d.message = format!("`start_frames` names zone `{zone}`, which the board does not have");
+                    self.err(d);
+                }
+                if fr.is_none() {
+                    let names: Vec<&str> = frame_names.iter().map(String::as_str).collect();
+                    self.err(unknown(f.span(), "frame", f.get_ref(), &names));
+                }
+                if let (Some(s), Some(fr)) = (set, fr) {
+                    start_frames.push((s, fr));
+                }
+            }
+            if let (Some(mark), Some(frame)) = (mark, frame) {
+                players.push(Player {
+                    name: p.name.get_ref().clone(),
+                    short: short.clone(),
+                    mark,
+                    frame,
+                    start_frames,
+                });
+            }
+        }
+
+        // Pieces.
+        let mut zone_keys: Vec<(String, std::ops::Range<usize>)> = Vec::new();
+        let mut intern_zone = |name: &Located<String>| -> usize {
+            match zone_keys.iter().position(|(n, _)| *n == name.value) {
+                Some(i) => i,
+                None => {
+                    zone_keys.push((name.value.clone(), name.span.clone()));
+                    zone_keys.len() - 1
+                }
+            }
+        };
+        if spec.pieces.len() > MAX_KINDS {
+            self.err(
+                Diagnostic::new(Code::VariantTooLarge, spec.pieces[MAX_KINDS].name.span.clone(), format!("more than {MAX_KINDS} piece kinds"))
+                    .label("one too many"),
+            );
+        }
+        let mut kinds: Vec<PieceKind> = Vec::new();
+        let dir_names: Vec<&str> = board.direction_ids().map(|d| board.direction_name(d)).collect();
+        for (i, p) in spec.pieces.iter().enumerate() {
+            let letter = p.letter.get_ref();
+            let mut chars = letter.chars();
+            let c = match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_ascii_alphabetic() => Some(c.to_ascii_uppercase()),
+                _ => {
+                    self.err(
+                        Diagnostic::new(Code::BadMark, p.letter.span(), format!("`{letter}` cannot be a piece letter"))
+                            .label("expected one letter")
+                            .help("position text writes a piece as one letter, e.g. `letter = \"N\"`"),
+                    );
+                    None
+                }
+            };
+            if let Some(c) = c {
+                for q in &spec.pieces[..i] {
+                    if q.letter.get_ref().to_ascii_uppercase() == c.to_string() {
+                        self.err(
+                            Diagnostic::new(Code::DuplicateName, p.letter.span(), format!("pieces `{}` and `{}` share the letter `{c}`", q.name.value, p.name.value))
+                                .label("repeated letter")
+                                .related(q.letter.span(), "first used here")
+                                .help("give every piece its own letter"),
+                        );
+                    }
+                }
+            }
+            let mut patterns = Vec::new();
+            for m in &p.moves {
+                let loc = Located::from(m.clone());
+                let text = (self.text_of)(&loc.span);
+                match parse_pattern(&loc, &text) {
+                    Err(d) => self.err(d),
+                    Ok(ast) => {
+                        let mut paths = Vec::new();
+                        let mut ok = true;
+                        for path in &ast.paths {
+                            let mut ids = Vec::new();
+                            for d in &path.dirs {
+                                match board.direction(&d.value) {
+                                    Some(id) => ids.push(id),
+                                    None => {
+                                        ok = false;
+                                        let help = suggest(&d.value, dir_names.iter().copied())
+                                            .unwrap_or_else(|| format!("the board's directions: {}", dir_names.join(" ")));
+                                        self.err(
+                                            Diagnostic::new(Code::PathUnknownDirection, d.span.clone(), format!("piece `{}`: the board has no direction `{}`", p.name.value, d.value))
+                                                .label("unknown direction")
+                                                .help(help),
+                                        );
+                                    }
+                                }
+                            }
+                            paths.push((ids, path.stop));
+                        }
+                        let mut avoid = TagSet::EMPTY;
+                        for t in &ast.avoid {
+                            match board.tag(&t.value) {
+                                Some(bit) => avoid = avoid.union(bit),
+                                None => {
+                                    // A tag no link carries forbids nothing; say so rather than ignore it.
+                                    ok = false;
+                                    let tags: Vec<&str> = board.tags().iter().map(String::as_str).collect();
+                                    let mut d = unknown(t.span.clone(), "tag", &t.value, &tags);
+                                    d.code = Code::PathBadModifier;
+                                    d.message = format!("`avoid:{}`: no link of the board carries tag `{}`", t.value, t.value);
+                                    self.err(d);
+                                }
+                            }
+                        }
+                        let from_zone = ast.from_zone.as_ref().map(&mut intern_zone);
+                        if ok {
+                            patterns.push(Pattern {
+                                mode: ast.mode,
+                                kind: ast.kind,
+                                paths,
+                                from_zone,
+                                creates_ep: ast.creates_ep,
+                                en_passant: ast.en_passant,
+                                avoid,
+                                text: m.get_ref().trim().to_string(),
+                            });
+                        }
+                    }
+                }
+            }
+            let promotion = p.promotion.as_ref().map(|pr| (intern_zone(&Located::from(pr.zone.clone())), pr));
+            kinds.push(PieceKind {
+                name: p.name.value.clone(),
+                letter: c.unwrap_or('?'),
+                royal: p.royal,
+                patterns,
+                promotion: promotion.map(|(z, _)| (z, Vec::new())),
+                oriented: true,
+            });
+        }
+        // Promotion choices need every letter.
+        for (i, p) in spec.pieces.iter().enumerate() {
+            let Some(pr) = &p.promotion else { continue };
+            let mut choices = Vec::new();
+            for c in &pr.choices {
+                let k = spec.pieces.iter().position(|q| q.letter.get_ref().eq_ignore_ascii_case(c.get_ref()));
+                match k {
+                    Some(k) => choices.push(KindId(k as u8)),
+                    None => {
+                        let letters: Vec<&str> = spec.pieces.iter().map(|q| q.letter.get_ref().as_str()).collect();
+                        let mut d = unknown(c.span(), "piece letter", c.get_ref(), &letters);
+                        d.message = format!("piece `{}` promotes to `{}`, which is no piece's letter", p.name.value, c.get_ref());
+                        self.err(d);
+                    }
+                }
+            }
+            if choices.is_empty() && !pr.choices.is_empty() {
+                continue;
+            }
+            if pr.choices.is_empty() {
+                self.err(
+                    Diagnostic::new(Code::InvalidValue, pr.zone.span(), format!("piece `{}` promotes to nothing", p.name.value))
+                        .label("empty `choices`")
+                        .help("list the letters it may become: `choices = [\"Q\", \"R\", \"B\", \"N\"]`"),
+                );
+            }
+            if let Some((z, _)) = kinds[i].promotion.take() {
+                kinds[i].promotion = Some((z, choices));
+            }
+        }
+
+        // Zones per player.
+        let mut zones = Vec::new();
+        for (key, span) in &zone_keys {
+            let mut per = Vec::new();
+            for (pi, p) in spec.players.iter().enumerate() {
+                let board_name = p.zones.get(key).map(|z| z.get_ref().as_str()).unwrap_or(key);
+                match self.board_zone(board_name) {
+                    Some(s) => per.push(s),
+                    None => {
+                        let names: Vec<&str> = board.zones().iter().map(|z| z.name.as_str()).collect();
+                        let (span, msg) = match p.zones.get(key) {
+                            Some(z) => (z.span(), format!("player `{}` maps zone `{key}` to `{board_name}`, which the board does not have", p.name.get_ref())),
+                            None => (span.clone(), format!("zone `{key}` is neither a zone of player {} (`{}`) nor of the board", pi + 1, p.name.get_ref())),
+                        };
+                        let mut d = unknown(span, "zone", board_name, &names);
+                        d.message = msg;
+                        if p.zones.get(key).is_none() {
+                            d.help = Some(format!("add `zones = {{ {key} = \"...\" }}` to player `{}`, or name a board zone", p.name.get_ref()));
+                        }
+                        self.err(d);
+                        per.push(NodeSet::default());
+                    }
+                }
+            }
+            zones.push(per);
+        }
+
+        // Frames reached through twists.
+        let mut after: Vec<u8> = Vec::new();
+        let mut fi = 0;
+        while fi < frames.len() {
+            for t in 0..ntwists {
+                let tw = &board.twists()[t].image;
+                let image: Vec<DirId> = frames[fi].1.iter().map(|d| tw[d.index()]).collect();
+                let id = match frames.iter().position(|(_, im)| *im == image) {
+                    Some(i) => i,
+                    None => {
+                        if frames.len() == MAX_FRAMES {
+                            self.err(
+                                Diagnostic::new(Code::VariantTooLarge, spec.board.span.clone(), format!("the board's twists give more than {MAX_FRAMES} frames"))
+                                    .label("this board")
+                                    .help("pieces can be in too many orientations; declare fewer twists"),
+                            );
+                            return None;
+                        }
+                        let name = format!("{}+{}", frames[fi].0, board.twists()[t].name);
+                        frames.push((name, image));
+                        frames.len() - 1
+                    }
+                };
+                after.push(id as u8);
+            }
+            fi += 1;
+        }
+        let _ = ndirs;
+
+        if self.has_errors() {
+            return None;
+        }
+
+        // Orientation: a kind whose tables are the same in every frame ignores its frame.
+        let images: Vec<Vec<DirId>> = frames.iter().map(|(_, im)| im.clone()).collect();
+        let fd = FrameData {
+            images: &images,
+            after: &after,
+            twists: ntwists,
+        };
+        let probe = MoveTables::compile(board, &fd, &kinds);
+        for (ki, k) in kinds.iter_mut().enumerate() {
+            let kid = KindId(ki as u8);
+            let same = board.node_ids().all(|n| {
+                let sig = |f: usize| {
+                    let mut v: Vec<(u16, Vec<NodeId>)> = probe
+                        .rays(kid, FrameId(f as u8), n)
+                        .iter()
+                        .map(|r| (r.pattern, probe.steps(r).iter().map(|s| s.node).collect()))
+                        .collect();
+                    v.sort();
+                    v
+                };
+                let base = sig(0);
+                (1..frames.len()).all(|f| sig(f) == base)
+            });
+            k.oriented = !same;
+        }
+        if MoveTables::attack_bit_count(&kinds, frames.len()) > 64 {
+            self.err(
+                Diagnostic::new(Code::VariantTooLarge, spec.name.span.clone(), "more than 64 (piece, orientation) combinations")
+                    .label("this variant")
+                    .help("the attack tables keep one bit per oriented piece kind and frame"),
+            );
+            return None;
+        }
+        let tables = MoveTables::compile(board, &fd, &kinds);
+
+        // Castling.
+        let mut castling: Vec<Castling> = Vec::new();
+        let royals: Vec<usize> = kinds.iter().enumerate().filter(|(_, k)| k.royal).map(|(i, _)| i).collect();
+        if spec.castling.len() > MAX_CASTLINGS {
+            self.err(
+                Diagnostic::new(Code::VariantTooLarge, spec.castling[MAX_CASTLINGS].right.span(), format!("more than {MAX_CASTLINGS} castling rights"))
+                    .label("one too many"),
+            );
+        }
+        for c in &spec.castling {
+            let player = spec.players.iter().position(|p| p.name.get_ref() == c.player.get_ref());
+            if player.is_none() {
+                let names: Vec<&str> = spec.players.iter().map(|p| p.name.get_ref().as_str()).collect();
+                self.err(unknown(c.player.span(), "player", c.player.get_ref(), &names));
+            }
+            let right = c.right.get_ref();
+            if right.is_empty() || !right.chars().all(|ch| ch.is_ascii_alphabetic()) {
+                self.err(
+                    Diagnostic::new(Code::BadMark, c.right.span(), format!("`{right}` cannot be a castling right token"))
+                        .label("use letters")
+                        .help("e.g. `right = \"K\"`"),
+                );
+            }
+            if castling.iter().any(|x| x.right == *right) {
+                self.err(
+                    Diagnostic::new(Code::DuplicateName, c.right.span(), format!("two castlings use the right token `{right}`"))
+                        .label("repeated")
+                        .help("each castling needs its own token in position text"),
+                );
+            }
+            let loc = |s: &toml::Spanned<String>| Located::from(s.clone());
+            let kf = self.node(&loc(&c.king.get_ref()[0]), "castling");
+            let kt = self.node(&loc(&c.king.get_ref()[1]), "castling");
+            let rf = self.node(&loc(&c.rook.get_ref()[0]), "castling");
+            let rt = self.node(&loc(&c.rook.get_ref()[1]), "castling");
+            let empty: Vec<Option<NodeId>> = c.empty.iter().map(|n| self.node(&loc(n), "castling `empty`")).collect();
+            let safe: Vec<Option<NodeId>> = c.safe.iter().map(|n| self.node(&loc(n), "castling `safe`")).collect();
+            let rook_name = c.rook_piece.as_ref().map_or("rook", |r| r.get_ref().as_str());
+            let rook_kind = kinds.iter().position(|k| k.name == rook_name);
+            if rook_kind.is_none() {
+                let span = c.rook_piece.as_ref().map_or(c.rook.span(), |r| r.span());
+                let names: Vec<&str> = kinds.iter().map(|k| k.name.as_str()).collect();
+                let mut d = unknown(span, "piece", rook_name, &names);
+                d.message = format!("castling moves a `{rook_name}`, which is not a piece of this variant");
+                if c.rook_piece.is_none() {
+                    d.help = Some("name the rook's piece with `rook_piece = \"...\"`".into());
+                }
+                self.err(d);
+            }
+            if royals.len() != 1 {
+                self.err(
+                    Diagnostic::new(Code::BadCastling, c.king.span(), format!("castling needs exactly one royal piece kind; this variant has {}", royals.len()))
+                        .label("which piece is the king?")
+                        .help("mark the king `royal = true`"),
+                );
+            }
+            if let (Some(kf), Some(rf)) = (kf, rf)
+                && kf == rf
+            {
+                self.err(
+                    Diagnostic::new(Code::BadCastling, c.rook.span(), "the king and the rook start on the same square")
+                        .label("rook square")
+                        .related(c.king.span(), "king square"),
+                );
+                continue;
+            }
+            if let (Some(player), Some(kf), Some(kt), Some(rf), Some(rt), Some(rk), [royal]) =
+                (player, kf, kt, rf, rt, rook_kind, royals.as_slice())
+                && empty.iter().all(Option::is_some)
+                && safe.iter().all(Option::is_some)
+            {
+                castling.push(Castling {
+                    player: PlayerId(player as u8),
+                    right: right.clone(),
+                    king_from: kf,
+                    king_to: kt,
+                    rook_from: rf,
+                    rook_to: rt,
+                    king_kind: KindId(*royal as u8),
+                    rook_kind: KindId(rk as u8),
+                    empty: empty.into_iter().flatten().collect(),
+                    safe: safe.into_iter().flatten().collect(),
+                    ambiguous: false,
+                });
+            }
+        }
+        for i in 0..castling.len() {
+            let amb = castling.iter().enumerate().any(|(j, o)| {
+                j != i
+                    && o.player == castling[i].player
+                    && o.king_from == castling[i].king_from
+                    && o.king_to == castling[i].king_to
+            });
+            castling[i].ambiguous = amb;
+        }
+        let mut castle_clear = vec![0u32; board.node_count()];
+        for (i, c) in castling.iter().enumerate() {
+            castle_clear[c.king_from.index()] |= 1 << i;
+            castle_clear[c.rook_from.index()] |= 1 << i;
+        }
+
+        // Outcome.
+        let mut by = vec![None; players.len() + 1];
+        for (k, p) in &spec.outcome.stalemate_by_players {
+            match k.value.parse::<usize>() {
+                Ok(n) if (2..=players.len()).contains(&n) => by[n] = Some(p.value),
+                _ => self.err(
+                    Diagnostic::new(Code::InvalidValue, k.span.clone(), format!("`{}` is not a number of players from 2 to {}", k.value, players.len()))
+                        .label("expected a player count")
+                        .help("write e.g. `\"3\" = \"eliminate\"`"),
+                ),
+            }
+        }
+        let outcome = OutcomePolicy {
+            checkmate: spec.outcome.checkmate.as_ref().map_or(Policy::Eliminate, |p| p.value),
+            stalemate: spec.outcome.stalemate.as_ref().map_or(Policy::Draw, |p| p.value),
+            stalemate_by_players: by,
+        };
+
+        if self.has_errors() {
+            return None;
+        }
+        let mut zone_names: Vec<String> = zone_keys.into_iter().map(|(n, _)| n).collect();
+        zone_names.shrink_to_fit();
+        let rules = Rules {
+            name: spec.name.value.clone(),
+            description: spec.description.clone(),
+            board: board.clone(),
+            players,
+            frames,
+            frame_after: after,
+            kinds,
+            zone_names,
+            zones,
+            castling,
+            castle_clear,
+            outcome,
+            start: spec.start.value.clone(),
+            tables,
+        };
+        // The start position must be legal.
+        let rules = std::sync::Arc::new(rules);
+        if let Err(e) = crate::position::Position::from_fen(&rules, &spec.start.value) {
+            self.err(
+                Diagnostic::new(Code::BadStart, spec.start.span.clone(), format!("the start position is not valid: {e}"))
+                    .label("start position")
+                    .help("position text: rows top first separated by `/`, then side to move, castling rights, en passant, clocks"),
+            );
+            return None;
+        }
+        Some(std::sync::Arc::try_unwrap(rules).unwrap_or_else(|a| (*a).clone()))
+    }
+}

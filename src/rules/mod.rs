@@ -1,0 +1,437 @@
+//! The validated variant: players, frames, pieces with compiled path programs, castling, promotion,
+//! en passant, outcome policy, and the compiled move tables.
+//!
+//! [`Rules::load`] reads a variant file (and the files it extends), loads its board, checks
+//! everything, compiles the tables and checks the start position. Everything downstream trusts it.
+//!
+//! ```
+//! use chessgraph::rules::Rules;
+//! let rules = Rules::load("variants/chess.toml").unwrap();
+//! assert_eq!(rules.players().len(), 2);
+//! assert_eq!(rules.kind_by_letter('N').map(|k| rules.kind(k).name.as_str()), Some("knight"));
+//! ```
+
+mod build;
+
+use std::fmt::Write;
+use std::path::Path;
+
+use crate::board::{Board, DirId, NodeId, TagSet};
+use crate::diagnostic::FileReport;
+use crate::path::{Kind, Mode};
+use crate::tables::MoveTables;
+
+pub use crate::spec::variant::Policy;
+
+/// Most players a variant may have.
+pub const MAX_PLAYERS: usize = 8;
+
+/// A player (seat) of the variant, in turn order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PlayerId(pub u8);
+
+impl PlayerId {
+    /// Dense index.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A piece kind of the variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct KindId(pub u8);
+
+impl KindId {
+    /// Dense index.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// An orientation a piece can have: a permutation of board directions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct FrameId(pub u8);
+
+impl FrameId {
+    /// The identity frame.
+    pub const IDENTITY: FrameId = FrameId(0);
+
+    /// Dense index.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A set of nodes, as a fixed-size bit set (boards have at most 256 nodes).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NodeSet(pub [u64; 4]);
+
+impl NodeSet {
+    /// Adds a node.
+    pub fn insert(&mut self, n: NodeId) {
+        self.0[n.index() >> 6] |= 1 << (n.index() & 63);
+    }
+
+    /// Whether the node is in the set.
+    #[inline]
+    pub fn contains(&self, n: NodeId) -> bool {
+        self.0[n.index() >> 6] & (1 << (n.index() & 63)) != 0
+    }
+
+    /// A set from nodes.
+    pub fn from_nodes(nodes: impl IntoIterator<Item = NodeId>) -> Self {
+        let mut s = NodeSet::default();
+        for n in nodes {
+            s.insert(n);
+        }
+        s
+    }
+}
+
+/// How a player's pieces are written in position text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// Upper-case letters (`P`).
+    Upper,
+    /// Lower-case letters (`p`).
+    Lower,
+    /// A lower-case prefix before the upper-case letter (`gP`).
+    Prefix(String),
+}
+
+/// A player.
+#[derive(Clone, Debug)]
+pub struct Player {
+    /// Full name.
+    pub name: String,
+    /// Side-to-move token.
+    pub short: String,
+    /// Piece mark.
+    pub mark: Mark,
+    /// Default frame of the player's pieces.
+    pub frame: FrameId,
+    /// Frames by start zone: pieces placed there by position text start with that frame.
+    pub start_frames: Vec<(NodeSet, FrameId)>,
+}
+
+/// One compiled move pattern.
+#[derive(Clone, Debug)]
+pub struct Pattern {
+    /// Mode.
+    pub mode: Mode,
+    /// Kind.
+    pub kind: Kind,
+    /// Paths: player-relative directions, and whether the ride stops.
+    pub paths: Vec<(Vec<DirId>, bool)>,
+    /// Index of a player-relative zone the piece must stand on.
+    pub from_zone: Option<usize>,
+    /// The pattern creates en passant squares.
+    pub creates_ep: bool,
+    /// The pattern captures en passant (only).
+    pub en_passant: bool,
+    /// Links the path may not cross.
+    pub avoid: TagSet,
+    /// The pattern as written.
+    pub text: String,
+}
+
+impl Pattern {
+    /// Whether this pattern attacks its capture squares (captures normally, not only en passant).
+    pub fn attacks(&self) -> bool {
+        self.mode.captures() && !self.en_passant
+    }
+}
+
+/// A piece kind.
+#[derive(Clone, Debug)]
+pub struct PieceKind {
+    /// Name, e.g. `knight`.
+    pub name: String,
+    /// Letter in position text (upper case).
+    pub letter: char,
+    /// Check and mate are about royal pieces.
+    pub royal: bool,
+    /// Move patterns.
+    pub patterns: Vec<Pattern>,
+    /// Promotion: zone index and the kinds it may become.
+    pub promotion: Option<(usize, Vec<KindId>)>,
+    /// Whether the piece's moves depend on its frame (else its frame is always the identity).
+    pub oriented: bool,
+}
+
+/// A castling move of one player.
+#[derive(Clone, Debug)]
+pub struct Castling {
+    /// Who castles.
+    pub player: PlayerId,
+    /// The right's token in position text.
+    pub right: String,
+    /// King from.
+    pub king_from: NodeId,
+    /// King to.
+    pub king_to: NodeId,
+    /// Rook from.
+    pub rook_from: NodeId,
+    /// Rook to.
+    pub rook_to: NodeId,
+    /// The royal piece kind that castles.
+    pub king_kind: KindId,
+    /// The rook's piece kind.
+    pub rook_kind: KindId,
+    /// Must be empty (or hold the castling king or rook).
+    pub empty: Vec<NodeId>,
+    /// Must not be attacked by a live opponent.
+    pub safe: Vec<NodeId>,
+    /// Another castling moves the same king between the same squares: move text names the rook.
+    pub ambiguous: bool,
+}
+
+/// What happens when the player to move has no legal move.
+#[derive(Clone, Debug)]
+pub struct OutcomePolicy {
+    /// In check.
+    pub checkmate: Policy,
+    /// Not in check, by the number of players still in (index = count); `stalemate` otherwise.
+    pub stalemate_by_players: Vec<Option<Policy>>,
+    /// Not in check, default.
+    pub stalemate: Policy,
+}
+
+impl OutcomePolicy {
+    /// Stalemate policy with `alive` players in the game.
+    pub fn stalemate_with(&self, alive: usize) -> Policy {
+        self.stalemate_by_players
+            .get(alive)
+            .copied()
+            .flatten()
+            .unwrap_or(self.stalemate)
+    }
+}
+
+/// A validated variant with its board and compiled tables.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    pub(crate) name: String,
+    pub(crate) description: Option<String>,
+    pub(crate) board: Board,
+    pub(crate) players: Vec<Player>,
+    pub(crate) frames: Vec<(String, Vec<DirId>)>,
+    pub(crate) frame_after: Vec<u8>,
+    pub(crate) kinds: Vec<PieceKind>,
+    pub(crate) zone_names: Vec<String>,
+    /// `[zone][player]`.
+    pub(crate) zones: Vec<Vec<NodeSet>>,
+    pub(crate) castling: Vec<Castling>,
+    pub(crate) castle_clear: Vec<u32>,
+    pub(crate) outcome: OutcomePolicy,
+    pub(crate) start: String,
+    pub(crate) tables: MoveTables,
+}
+
+/// A variant file that could not be loaded: a report per file involved (the variant, the files it
+/// extends, its board).
+#[derive(Debug, thiserror::Error)]
+#[error("{}", summary(.0))]
+pub struct RulesError(pub Vec<FileReport>);
+
+fn summary(reports: &[FileReport]) -> String {
+    reports
+        .iter()
+        .filter(|r| r.has_errors())
+        .map(|r| format!("{} has {} error(s)", r.source.path().display(), r.error_count()))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+impl Rules {
+    /// Loads and validates a variant file.
+    pub fn load(path: impl AsRef<Path>) -> Result<Rules, RulesError> {
+        let (rules, reports) = build::load(path.as_ref());
+        rules.ok_or(RulesError(reports))
+    }
+
+    /// Loads a variant file and returns the rules (when valid) with every report, warnings included.
+    pub fn check_file(path: impl AsRef<Path>) -> (Option<Rules>, Vec<FileReport>) {
+        build::load(path.as_ref())
+    }
+
+    /// The variant's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The variant's description, if it has one.
+    pub fn description(&self) -> Option<&str> {
+        self.description.as_deref()
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Players in turn order.
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// One player.
+    pub fn player(&self, p: PlayerId) -> &Player {
+        &self.players[p.index()]
+    }
+
+    /// Piece kinds.
+    pub fn kinds(&self) -> &[PieceKind] {
+        &self.kinds
+    }
+
+    /// One piece kind.
+    pub fn kind(&self, k: KindId) -> &PieceKind {
+        &self.kinds[k.index()]
+    }
+
+    /// The kind with this (upper-case) letter.
+    pub fn kind_by_letter(&self, c: char) -> Option<KindId> {
+        self.kinds
+            .iter()
+            .position(|k| k.letter == c.to_ascii_uppercase())
+            .map(|i| KindId(i as u8))
+    }
+
+    /// Frame names, by id.
+    pub fn frame_name(&self, f: FrameId) -> &str {
+        &self.frames[f.index()].0
+    }
+
+    /// The frame with this name.
+    pub fn frame_by_name(&self, name: &str) -> Option<FrameId> {
+        self.frames
+            .iter()
+            .position(|(n, _)| n == name)
+            .map(|i| FrameId(i as u8))
+    }
+
+    /// Number of frames.
+    pub fn frame_count(&self) -> usize {
+        self.frames.len()
+    }
+
+    /// The frame a piece has after crossing a link with this twist.
+    #[inline]
+    pub fn frame_after(&self, f: FrameId, twist: crate::board::TwistId) -> FrameId {
+        FrameId(self.frame_after[f.index() * self.board.twists().len() + twist.index()])
+    }
+
+    /// The board direction a frame maps a player-relative direction to.
+    pub fn frame_dir(&self, f: FrameId, d: DirId) -> DirId {
+        self.frames[f.index()].1[d.index()]
+    }
+
+    /// The nodes of a player-relative zone for a player.
+    pub fn zone(&self, zone: usize, p: PlayerId) -> &NodeSet {
+        &self.zones[zone][p.index()]
+    }
+
+    /// Castling moves.
+    pub fn castling(&self) -> &[Castling] {
+        &self.castling
+    }
+
+    /// The outcome policy.
+    pub fn outcome(&self) -> &OutcomePolicy {
+        &self.outcome
+    }
+
+    /// The start position text.
+    pub fn start_fen(&self) -> &str {
+        &self.start
+    }
+
+    /// The compiled move tables.
+    pub fn tables(&self) -> &MoveTables {
+        &self.tables
+    }
+
+    /// The frame a piece of this kind stands in, given the frame it would have: frame-independent
+    /// pieces always have the identity frame, so that equal positions have equal text.
+    #[inline]
+    pub fn canonical_frame(&self, k: KindId, f: FrameId) -> FrameId {
+        if self.kinds[k.index()].oriented {
+            f
+        } else {
+            FrameId::IDENTITY
+        }
+    }
+
+    /// A readable summary of the rules, for `check` and the snapshots.
+    pub fn summary(&self) -> String {
+        let mut s = String::new();
+        let _ = writeln!(s, "variant: {}", self.name);
+        let _ = writeln!(s, "board: {} ({} nodes)", self.board.name(), self.board.node_count());
+        for (i, p) in self.players.iter().enumerate() {
+            let mark = match &p.mark {
+                Mark::Upper => "upper-case letters".to_string(),
+                Mark::Lower => "lower-case letters".to_string(),
+                Mark::Prefix(x) => format!("prefix `{x}`"),
+            };
+            let _ = writeln!(
+                s,
+                "player {}: {} (`{}`, {mark}, frame {})",
+                i + 1,
+                p.name,
+                p.short,
+                self.frame_name(p.frame)
+            );
+        }
+        let frames: Vec<&str> = self.frames.iter().map(|(n, _)| n.as_str()).collect();
+        let _ = writeln!(s, "frames: {}", frames.join(", "));
+        for k in &self.kinds {
+            let mut flags = Vec::new();
+            if k.royal {
+                flags.push("royal".to_string());
+            }
+            if k.oriented {
+                flags.push("oriented".to_string());
+            }
+            if let Some((z, choices)) = &k.promotion {
+                let c: String = choices.iter().map(|c| self.kinds[c.index()].letter).collect();
+                flags.push(format!("promotes on {} to {c}", self.zone_names[*z]));
+            }
+            let flags = if flags.is_empty() {
+                String::new()
+            } else {
+                format!(" [{}]", flags.join(", "))
+            };
+            let _ = writeln!(s, "piece {} {}{flags}", k.letter, k.name);
+            for p in &k.patterns {
+                let _ = writeln!(s, "  {}", p.text);
+            }
+        }
+        for c in &self.castling {
+            let b = &self.board;
+            let _ = writeln!(
+                s,
+                "castling {} ({}): king {}-{}, rook {}-{}",
+                c.right,
+                self.players[c.player.index()].name,
+                b.node_name(c.king_from),
+                b.node_name(c.king_to),
+                b.node_name(c.rook_from),
+                b.node_name(c.rook_to)
+            );
+        }
+        let pol = |p: Policy| match p {
+            Policy::Eliminate => "eliminate",
+            Policy::Draw => "draw",
+        };
+        let mut st = format!("stalemate: {}", pol(self.outcome.stalemate));
+        for (n, p) in self.outcome.stalemate_by_players.iter().enumerate() {
+            if let Some(p) = p {
+                let _ = write!(st, ", with {n} players: {}", pol(*p));
+            }
+        }
+        let _ = writeln!(s, "checkmate: {}; {st}", pol(self.outcome.checkmate));
+        let _ = writeln!(s, "start: {}", self.start);
+        s
+    }
+}

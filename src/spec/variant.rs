@@ -1,0 +1,462 @@
+//! The variant file format, as read from TOML (before any meaning is checked).
+//!
+//! ```toml
+//! extends = "other.toml"          # optional: start from another variant file, override by key
+//!
+//! [variant]
+//! name = "Orthodox chess"
+//! board = "../boards/chess.toml"  # relative to the file that says it
+//! start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+//!
+//! [frames]                        # named orientations: permutations of the board's directions
+//! black = { n = "s", s = "n" }
+//!
+//! [[player]]                      # turn order = file order
+//! name = "white"
+//! short = "w"                     # side-to-move letter in position text
+//! mark = "upper"                  # "upper" / "lower" letters, or a prefix such as "g" (then `gP`)
+//! frame = "identity"
+//! zones = { promotion = "rank_8" }   # player-relative zone names used by pieces
+//!
+//! [pieces.pawn]
+//! letter = "P"
+//! royal = false
+//! moves = ["move step n", "capture leap ne nw"]
+//! promotion = { zone = "promotion", choices = ["Q", "R", "B", "N"] }
+//!
+//! [[castling]]
+//! player = "white"
+//! right = "K"
+//! king = ["e1", "g1"]
+//! rook = ["h1", "f1"]
+//! empty = ["f1", "g1"]
+//! safe = ["e1", "f1", "g1"]
+//!
+//! [outcome]
+//! checkmate = "eliminate"
+//! stalemate = "draw"
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use super::{Located, Span, TableReader, deserialize, parse_document};
+use crate::diagnostic::{Code, Diagnostic, SourceFile, SourceSet};
+
+/// One `[[player]]`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerSpec {
+    /// Full name, e.g. `white`.
+    pub name: Spanned<String>,
+    /// Side-to-move token in position text, e.g. `w`.
+    pub short: Spanned<String>,
+    /// How this player's pieces are written: `upper`, `lower` or a prefix.
+    pub mark: Spanned<String>,
+    /// The player's frame (orientation); identity when omitted.
+    pub frame: Option<Spanned<String>>,
+    /// Player-relative zone names -> board zones.
+    #[serde(default)]
+    pub zones: BTreeMap<String, Spanned<String>>,
+    /// Board zone -> frame that this player's pieces placed there by position text start with.
+    #[serde(default)]
+    pub start_frames: BTreeMap<String, Spanned<String>>,
+}
+
+/// `promotion = { zone, choices }` of a piece.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PromotionSpec {
+    /// Player-relative (or board) zone where the piece must promote.
+    pub zone: Spanned<String>,
+    /// Letters of the pieces it may become.
+    pub choices: Vec<Spanned<String>>,
+}
+
+/// One `[pieces.NAME]`.
+#[derive(Clone, Debug)]
+pub struct PieceSpec {
+    /// The piece's name (the table key).
+    pub name: Located<String>,
+    /// The piece's letter in position text.
+    pub letter: Spanned<String>,
+    /// Whether the piece is royal (check and mate are about royals).
+    pub royal: bool,
+    /// Path programs, one pattern per string.
+    pub moves: Vec<Spanned<String>>,
+    /// Promotion, when the piece promotes.
+    pub promotion: Option<PromotionSpec>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PieceBody {
+    letter: Spanned<String>,
+    #[serde(default)]
+    royal: bool,
+    moves: Vec<Spanned<String>>,
+    promotion: Option<PromotionSpec>,
+}
+
+/// One `[[castling]]`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CastlingSpec {
+    /// The player who may castle.
+    pub player: Spanned<String>,
+    /// The right's token in position text (`K`).
+    pub right: Spanned<String>,
+    /// King from, to.
+    pub king: Spanned<[Spanned<String>; 2]>,
+    /// Rook from, to.
+    pub rook: Spanned<[Spanned<String>; 2]>,
+    /// The piece that plays the rook's part; `rook` when omitted.
+    pub rook_piece: Option<Spanned<String>>,
+    /// Squares that must be empty (the king and rook themselves excepted).
+    #[serde(default)]
+    pub empty: Vec<Spanned<String>>,
+    /// Squares no live opponent may attack.
+    #[serde(default)]
+    pub safe: Vec<Spanned<String>>,
+}
+
+/// What happens to a player who has no legal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Policy {
+    /// The player is out; the game goes on while two or more remain.
+    Eliminate,
+    /// The game ends drawn.
+    Draw,
+}
+
+/// `[outcome]`.
+#[derive(Clone, Debug, Default)]
+pub struct OutcomeSpec {
+    /// Policy on checkmate.
+    pub checkmate: Option<Located<Policy>>,
+    /// Policy on stalemate.
+    pub stalemate: Option<Located<Policy>>,
+    /// Stalemate policy by number of players still in the game (overrides `stalemate`).
+    pub stalemate_by_players: Vec<(Located<String>, Located<Policy>)>,
+}
+
+/// A whole variant file (with its `extends` chain merged), read but not validated.
+#[derive(Clone, Debug)]
+pub struct VariantSpec {
+    /// `[variant] name`.
+    pub name: Located<String>,
+    /// `[variant] description`.
+    pub description: Option<String>,
+    /// `[variant] board`, as written.
+    pub board: Located<String>,
+    /// The board file's path, resolved against the file that named it.
+    pub board_path: PathBuf,
+    /// `[variant] start`.
+    pub start: Located<String>,
+    /// `[frames]`.
+    pub frames: Vec<(Located<String>, Vec<(Located<String>, Located<String>)>)>,
+    /// `[[player]]` in turn order.
+    pub players: Vec<PlayerSpec>,
+    /// `[pieces.*]` in file order.
+    pub pieces: Vec<PieceSpec>,
+    /// `[[castling]]`.
+    pub castling: Vec<CastlingSpec>,
+    /// `[outcome]`.
+    pub outcome: OutcomeSpec,
+    /// Span of `[[player]]` items (or the file start).
+    pub players_span: Span,
+}
+
+/// Keys of a variant file's top level.
+pub const TOP_LEVEL_KEYS: &[&str] = &[
+    "extends", "variant", "frames", "player", "pieces", "castling", "outcome",
+];
+
+/// Whether a TOML text looks like a variant file (it has `[variant]` or `extends`), as opposed to a
+/// board file.
+pub fn looks_like_variant(text: &str) -> bool {
+    match DeTable::parse(text) {
+        Ok(t) => t.get_ref().contains_key("variant") || t.get_ref().contains_key("extends"),
+        Err(_) => text.lines().any(|l| {
+            let l = l.trim();
+            l == "[variant]" || l.starts_with("extends")
+        }),
+    }
+}
+
+const MAX_EXTENDS_DEPTH: usize = 8;
+
+/// Reads a variant file and the files it extends. On failure, every diagnostic, in the span space of
+/// the returned [`SourceSet`].
+pub fn read_variant_spec(path: &Path) -> (SourceSet, Result<VariantSpec, Vec<Diagnostic>>) {
+    let mut sources = SourceSet::new();
+    let mut texts: Vec<(String, usize, PathBuf)> = Vec::new();
+    let mut diags = Vec::new();
+    let mut current = path.to_path_buf();
+    let mut extends_span: Option<Span> = None;
+    loop {
+        let text = match std::fs::read_to_string(&current) {
+            Ok(t) => t,
+            Err(e) => {
+                match extends_span.clone() {
+                    Some(span) => diags.push(
+                        Diagnostic::new(
+                            Code::BadExtends,
+                            span,
+                            format!("cannot read `{}`: {e}", current.display()),
+                        )
+                        .label("extended file")
+                        .help("`extends` is relative to the file that says it"),
+                    ),
+                    None => {
+                        sources.add(SourceFile::new(&current, ""));
+                        diags.push(Diagnostic::new(
+                            Code::Io,
+                            0..0,
+                            format!("cannot read the file: {e}"),
+                        ));
+                    }
+                }
+                return (sources, Err(diags));
+            }
+        };
+        if texts.iter().any(|(_, _, p)| same_file(p, &current)) || texts.len() == MAX_EXTENDS_DEPTH
+        {
+            diags.push(
+                Diagnostic::new(
+                    Code::BadExtends,
+                    extends_span.unwrap_or(0..0),
+                    format!("`extends` loops back to `{}`", current.display()),
+                )
+                .label("cycle")
+                .help("a variant may extend another, but never itself, directly or not"),
+            );
+            return (sources, Err(diags));
+        }
+        let offset = sources.add(SourceFile::new(&current, text.clone()));
+        // Peek at `extends` without full parsing errors (they are reported below).
+        let next = DeTable::parse(&text).ok().and_then(|t| {
+            t.get_ref().get("extends").and_then(|v| match v.get_ref() {
+                DeValue::String(s) => Some((s.to_string(), v.span())),
+                _ => None,
+            })
+        });
+        texts.push((text, offset, current.clone()));
+        match next {
+            Some((rel, span)) => {
+                extends_span = Some(span.start + offset..span.end + offset);
+                current = current.parent().unwrap_or(Path::new(".")).join(rel);
+            }
+            None => break,
+        }
+    }
+
+    // Parse each file (reporting syntax errors in its own span space), then merge: child over parent.
+    let mut merged: Option<DeTable<'_>> = None;
+    for (text, offset, _) in texts.iter().rev() {
+        match parse_document(text) {
+            Ok(t) => {
+                let shifted = shift_table(t.into_inner(), *offset);
+                merged = Some(match merged {
+                    None => shifted,
+                    Some(parent) => merge(parent, shifted),
+                });
+            }
+            Err(ds) => diags.extend(ds.into_iter().map(|mut d| {
+                d.span = d.span.start + offset..d.span.end + offset;
+                d
+            })),
+        }
+    }
+    if !diags.is_empty() {
+        return (sources, Err(diags));
+    }
+    let merged = merged.unwrap_or_default();
+    let spec = read_merged(&merged, &sources, &mut diags);
+    match spec {
+        Some(s) if diags.is_empty() => (sources, Ok(s)),
+        _ => (sources, Err(diags)),
+    }
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => a == b,
+    }
+}
+
+fn shift_value<'i>(v: Spanned<DeValue<'i>>, offset: usize) -> Spanned<DeValue<'i>> {
+    let span = v.span();
+    let value = match v.into_inner() {
+        DeValue::Array(a) => DeValue::Array(a.into_iter().map(|x| shift_value(x, offset)).collect()),
+        DeValue::Table(t) => DeValue::Table(shift_table(t, offset)),
+        other => other,
+    };
+    Spanned::new(span.start + offset..span.end + offset, value)
+}
+
+fn shift_table(t: DeTable<'_>, offset: usize) -> DeTable<'_> {
+    let mut out = DeTable::new();
+    for (k, v) in t {
+        let ks = k.span();
+        out.insert(
+            Spanned::new(ks.start + offset..ks.end + offset, k.into_inner()),
+            shift_value(v, offset),
+        );
+    }
+    out
+}
+
+/// Child over parent: tables merge key by key (recursively), everything else is replaced.
+fn merge<'i>(mut parent: DeTable<'i>, child: DeTable<'i>) -> DeTable<'i> {
+    for (k, v) in child {
+        let name = k.get_ref().to_string();
+        let existing = parent.remove(name.as_str());
+        let value = match (existing, v) {
+            (Some(p), c) => match (p.into_inner(), c) {
+                (DeValue::Table(pt), c) if matches!(c.get_ref(), DeValue::Table(_)) => {
+                    let span = c.span();
+                    let DeValue::Table(ct) = c.into_inner() else {
+                        unreachable!("checked above")
+                    };
+                    Spanned::new(span, DeValue::Table(merge(pt, ct)))
+                }
+                (_, c) => c,
+            },
+            (None, c) => c,
+        };
+        parent.insert(k, value);
+    }
+    parent
+}
+
+fn read_merged(
+    doc: &DeTable<'_>,
+    sources: &SourceSet,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<VariantSpec> {
+    let mut top = TableReader::new(doc, 0..0, "the variant file");
+    let _ = top.optional::<String>("extends", diags);
+    let v = match top.raw("variant") {
+        Some(v) => TableReader::of_value(v, "`[variant]`", diags),
+        None => {
+            diags.push(
+                Diagnostic::new(Code::MissingKey, 0..0, "the variant file has no `[variant]` table")
+                    .label("expected `[variant]` with `name`, `board` and `start`")
+                    .help("start the file with `[variant]`, `name = \"...\"`, `board = \"../boards/x.toml\"`"),
+            );
+            None
+        }
+    };
+    let (name, description, board, start) = match v {
+        Some(mut v) => {
+            let name = v.required::<String>("name", "\"My variant\"", diags);
+            let description = v.optional::<String>("description", diags).map(|d| d.value);
+            let board = v.required::<String>("board", "\"../boards/chess.toml\"", diags);
+            let start = v.required::<String>("start", "\"<position text>\"", diags);
+            v.finish(diags);
+            (name, description, board, start)
+        }
+        None => (None, None, None, None),
+    };
+
+    let frames = top
+        .named_entries("frames", diags)
+        .into_iter()
+        .filter_map(|(name, v)| {
+            let what = format!("frame `{}`", name.value);
+            let t = TableReader::of_value(v, what.clone(), diags)?;
+            let map = t
+                .entries()
+                .into_iter()
+                .filter_map(|(from, to)| {
+                    let s = deserialize::<String>(to, &what, diags)?;
+                    Some((from, Located::new(s, to.span())))
+                })
+                .collect();
+            Some((name, map))
+        })
+        .collect();
+
+    let players_span = top.raw("player").map_or(0..0, |v| v.span());
+    let players = top
+        .array_items("player", diags)
+        .into_iter()
+        .filter_map(|v| deserialize::<PlayerSpec>(v, "`[[player]]`", diags))
+        .collect();
+
+    let pieces = top
+        .named_entries("pieces", diags)
+        .into_iter()
+        .filter_map(|(name, v)| {
+            let what = format!("piece `{}`", name.value);
+            let b = deserialize::<PieceBody>(v, &what, diags)?;
+            Some(PieceSpec {
+                name,
+                letter: b.letter,
+                royal: b.royal,
+                moves: b.moves,
+                promotion: b.promotion,
+            })
+        })
+        .collect();
+
+    let castling = top
+        .array_items("castling", diags)
+        .into_iter()
+        .filter_map(|v| deserialize::<CastlingSpec>(v, "`[[castling]]`", diags))
+        .collect();
+
+    let outcome = match top.raw("outcome") {
+        Some(v) => match TableReader::of_value(v, "`[outcome]`", diags) {
+            Some(mut o) => {
+                let checkmate = o.optional::<Policy>("checkmate", diags);
+                let stalemate = o.optional::<Policy>("stalemate", diags);
+                let by = o
+                    .named_entries("stalemate_by_players", diags)
+                    .into_iter()
+                    .filter_map(|(k, v)| {
+                        let p = deserialize::<Policy>(v, "`stalemate_by_players`", diags)?;
+                        Some((k, Located::new(p, v.span())))
+                    })
+                    .collect();
+                o.finish(diags);
+                OutcomeSpec {
+                    checkmate,
+                    stalemate,
+                    stalemate_by_players: by,
+                }
+            }
+            None => OutcomeSpec::default(),
+        },
+        None => OutcomeSpec::default(),
+    };
+    top.finish(diags);
+
+    let board = board?;
+    let (base_file, _) = sources.file_at(board.span.start)?;
+    let board_path = base_file
+        .path()
+        .parent()
+        .unwrap_or(Path::new("."))
+        .join(&board.value);
+    Some(VariantSpec {
+        name: name?,
+        description,
+        board,
+        board_path,
+        start: start?,
+        frames,
+        players,
+        pieces,
+        castling,
+        outcome,
+        players_span,
+    })
+}

@@ -1,0 +1,308 @@
+//! Compiled move tables: path programs walked once over the board, stored as flat rays.
+//!
+//! For every (piece kind, frame, node) the tables hold the rays a piece there can move along: each
+//! ray an ordered run of [`RayStep`]s (node, frame after arriving, tags crossed so far). Move
+//! generation reads only these arrays and the occupancy; nothing is allocated per move. The reverse
+//! tables say, for every target node, from which origins (and through which squares) a piece of a given
+//! kind and frame attacks it, so check detection never generates opponent moves.
+
+use crate::board::{Board, NodeId, TagSet};
+use crate::path::{Kind, Mode};
+use crate::rules::{FrameId, KindId, PieceKind};
+
+/// One square along a ray.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RayStep {
+    /// The node reached.
+    pub node: NodeId,
+    /// The moving piece's frame after arriving there.
+    pub frame: FrameId,
+    /// Every tag crossed from the origin up to here.
+    pub tags: TagSet,
+}
+
+/// One ray: a walked path of one pattern from one origin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ray {
+    /// Index of the pattern in its piece kind.
+    pub pattern: u16,
+    /// First step in [`MoveTables::steps`].
+    pub start: u32,
+    /// Number of steps.
+    pub len: u16,
+    /// Leap, step or ride.
+    pub kind: Kind,
+    /// Move, capture or both.
+    pub mode: Mode,
+    /// Only from this player-relative zone.
+    pub from_zone: Option<u8>,
+    /// Creates en passant squares (the squares passed).
+    pub creates_ep: bool,
+    /// Captures only en passant.
+    pub en_passant: bool,
+}
+
+/// One reverse entry: a piece standing on `origin` attacks the target when `between` is empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Attack {
+    /// Where the attacker stands.
+    pub origin: NodeId,
+    /// Start of the squares that must be empty, in [`MoveTables::between`].
+    pub between_start: u32,
+    /// Their number.
+    pub between_len: u16,
+    /// Which (kind, frame) combinations attack this way: bit [`MoveTables::attack_bit`].
+    pub kinds: u64,
+    /// Tags crossed on the way.
+    pub tags: TagSet,
+}
+
+/// Flat move and attack tables for one variant.
+#[derive(Clone, Debug, Default)]
+pub struct MoveTables {
+    nodes: usize,
+    frames: usize,
+    ray_ranges: Vec<(u32, u32)>,
+    rays: Vec<Ray>,
+    steps: Vec<RayStep>,
+    attack_ranges: Vec<(u32, u32)>,
+    attacks: Vec<Attack>,
+    between: Vec<NodeId>,
+    attack_bits: Vec<Option<u8>>,
+}
+
+/// What the walker needs to know about frames.
+pub(crate) struct FrameData<'a> {
+    /// `images[f][d]`: board direction for player-relative `d` in frame `f`.
+    pub images: &'a [Vec<crate::board::DirId>],
+    /// `after[f * twists + t]`.
+    pub after: &'a [u8],
+    /// Number of board twists.
+    pub twists: usize,
+}
+
+/// Walks one path from `origin` in frame `frame`: the obviously-correct definition of the path
+/// semantics that the tables are built from. Returns no step when a leap or step cannot be completed.
+pub(crate) fn walk_path(
+    board: &Board,
+    frames: &FrameData<'_>,
+    origin: NodeId,
+    frame: FrameId,
+    dirs: &[crate::board::DirId],
+    stop: bool,
+    kind: Kind,
+    avoid: TagSet,
+) -> Vec<RayStep> {
+    let mut out: Vec<RayStep> = Vec::new();
+    let mut at = origin;
+    let mut f = frame;
+    let mut tags = TagSet::EMPTY;
+    let mut i = 0;
+    loop {
+        let d = if i < dirs.len() {
+            dirs[i]
+        } else if kind == Kind::Ride && !stop {
+            dirs[dirs.len() - 1]
+        } else {
+            break;
+        };
+        let actual = frames.images[f.index()][d.index()];
+        let Some(st) = board.step(at, actual) else {
+            break;
+        };
+        if st.tags.intersects(avoid) {
+            break;
+        }
+        // No null move, no loop: a path ends before it comes back to a square it has passed.
+        if st.to == origin || out.iter().any(|s| s.node == st.to) {
+            break;
+        }
+        f = FrameId(frames.after[f.index() * frames.twists + st.twist.index()]);
+        tags = tags.union(st.tags);
+        out.push(RayStep {
+            node: st.to,
+            frame: f,
+            tags,
+        });
+        at = st.to;
+        i += 1;
+    }
+    if kind != Kind::Ride && out.len() < dirs.len() {
+        out.clear();
+    }
+    out
+}
+
+impl MoveTables {
+    /// Compiles the tables of every kind, frame and node.
+    pub(crate) fn compile(board: &Board, frames: &FrameData<'_>, kinds: &[PieceKind]) -> Self {
+        let nodes = board.node_count();
+        let nframes = frames.images.len();
+        let mut t = MoveTables {
+            nodes,
+            frames: nframes,
+            ..Default::default()
+        };
+        for (ki, k) in kinds.iter().enumerate() {
+            for f in 0..nframes {
+                let frame = FrameId(f as u8);
+                for n in board.node_ids() {
+                    let first = t.rays.len() as u32;
+                    for (pi, p) in k.patterns.iter().enumerate() {
+                        for (dirs, stop) in &p.paths {
+                            let steps =
+                                walk_path(board, frames, n, frame, dirs, *stop, p.kind, p.avoid);
+                            if steps.is_empty() {
+                                continue;
+                            }
+                            let start = t.steps.len() as u32;
+                            for s in steps {
+                                t.steps.push(RayStep {
+                                    frame: if k.oriented {
+                                        s.frame
+                                    } else {
+                                        FrameId::IDENTITY
+                                    },
+                                    ..s
+                                });
+                            }
+                            t.rays.push(Ray {
+                                pattern: pi as u16,
+                                start,
+                                len: (t.steps.len() as u32 - start) as u16,
+                                kind: p.kind,
+                                mode: p.mode,
+                                from_zone: p.from_zone.map(|z| z as u8),
+                                creates_ep: p.creates_ep,
+                                en_passant: p.en_passant,
+                            });
+                        }
+                    }
+                    t.ray_ranges.push((first, t.rays.len() as u32));
+                    let _ = ki;
+                }
+            }
+        }
+        t.build_attacks(kinds);
+        t
+    }
+
+    /// Number of (kind, frame) attack bits in use; at most 64.
+    pub(crate) fn attack_bit_count(kinds: &[PieceKind], frames: usize) -> usize {
+        kinds
+            .iter()
+            .map(|k| if k.oriented { frames } else { 1 })
+            .sum()
+    }
+
+    fn build_attacks(&mut self, kinds: &[PieceKind]) {
+        let mut bits = vec![None; kinds.len() * self.frames];
+        let mut next = 0u8;
+        for (ki, k) in kinds.iter().enumerate() {
+            for f in 0..self.frames {
+                if (k.oriented || f == 0) && next < 64 {
+                    bits[ki * self.frames + f] = Some(next);
+                    next += 1;
+                }
+            }
+        }
+        self.attack_bits = bits;
+        // target -> list of (origin, between, tags, bits)
+        let mut per_target: Vec<Vec<(NodeId, Vec<NodeId>, TagSet, u64)>> =
+            vec![Vec::new(); self.nodes];
+        for (ki, k) in kinds.iter().enumerate() {
+            for f in 0..self.frames {
+                let Some(bit) = self.attack_bits[ki * self.frames + f] else {
+                    continue;
+                };
+                for n in 0..self.nodes {
+                    let (a, b) = self.ray_ranges[(ki * self.frames + f) * self.nodes + n];
+                    for ray in &self.rays[a as usize..b as usize] {
+                        if !k.patterns[ray.pattern as usize].attacks() {
+                            continue;
+                        }
+                        let steps =
+                            &self.steps[ray.start as usize..ray.start as usize + ray.len as usize];
+                        for (i, s) in steps.iter().enumerate() {
+                            let dest = ray.kind == Kind::Ride || i + 1 == steps.len();
+                            if !dest {
+                                continue;
+                            }
+                            let between: Vec<NodeId> = if ray.kind == Kind::Leap {
+                                Vec::new()
+                            } else {
+                                steps[..i].iter().map(|s| s.node).collect()
+                            };
+                            let list = &mut per_target[s.node.index()];
+                            let origin = NodeId(n as u16);
+                            match list.iter_mut().find(|(o, bt, tg, _)| {
+                                *o == origin && *bt == between && *tg == s.tags
+                            }) {
+                                Some(e) => e.3 |= 1 << bit,
+                                None => list.push((origin, between, s.tags, 1 << bit)),
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for list in per_target {
+            let first = self.attacks.len() as u32;
+            for (origin, between, tags, kinds) in list {
+                let between_start = self.between.len() as u32;
+                self.between.extend_from_slice(&between);
+                self.attacks.push(Attack {
+                    origin,
+                    between_start,
+                    between_len: between.len() as u16,
+                    kinds,
+                    tags,
+                });
+            }
+            self.attack_ranges.push((first, self.attacks.len() as u32));
+        }
+    }
+
+    /// The rays of a piece of kind `k` in frame `f` standing on `n`.
+    #[inline]
+    pub fn rays(&self, k: KindId, f: FrameId, n: NodeId) -> &[Ray] {
+        let (a, b) = self.ray_ranges[(k.index() * self.frames + f.index()) * self.nodes + n.index()];
+        &self.rays[a as usize..b as usize]
+    }
+
+    /// The steps of a ray.
+    #[inline]
+    pub fn steps(&self, r: &Ray) -> &[RayStep] {
+        &self.steps[r.start as usize..r.start as usize + r.len as usize]
+    }
+
+    /// One step by its index in the flat step array.
+    #[inline]
+    pub fn step_at(&self, i: u32) -> RayStep {
+        self.steps[i as usize]
+    }
+
+    /// The reverse entries of a target node.
+    #[inline]
+    pub fn attacks_on(&self, n: NodeId) -> &[Attack] {
+        let (a, b) = self.attack_ranges[n.index()];
+        &self.attacks[a as usize..b as usize]
+    }
+
+    /// The squares an attack passes over.
+    #[inline]
+    pub fn between(&self, a: &Attack) -> &[NodeId] {
+        &self.between[a.between_start as usize..a.between_start as usize + a.between_len as usize]
+    }
+
+    /// The bit of (kind, frame) in [`Attack::kinds`] (none for a kind that never attacks in that frame).
+    #[inline]
+    pub fn attack_bit(&self, k: KindId, f: FrameId) -> Option<u8> {
+        self.attack_bits[k.index() * self.frames + f.index()]
+    }
+
+    /// Total number of rays and steps, for summaries and benchmarks.
+    pub fn size(&self) -> (usize, usize, usize) {
+        (self.rays.len(), self.steps.len(), self.attacks.len())
+    }
+}
