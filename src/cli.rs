@@ -9,8 +9,15 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use std::sync::Arc;
+
 use crate::board::Board;
 use crate::diagnostic::FileReport;
+use crate::notation::{move_text, play_line};
+use crate::perft;
+use crate::position::{Outcome, Position};
+use crate::rules::Rules;
+use crate::spec::variant::looks_like_variant;
 
 /// chessgraph: chess variants as data. Boards are graphs of named direction links; pieces are
 /// link-path programs; one generic engine plays every variant.
@@ -25,9 +32,10 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Validate board files; print a summary of each valid one, or every problem with its location.
+    /// Validate board and variant files; print a summary of each valid one, or every problem with
+    /// its location.
     Check {
-        /// Board files (TOML).
+        /// Board or variant files (TOML).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Print diagnostics as one `file:line:col: error[code]: message` line each.
@@ -46,6 +54,46 @@ pub enum Command {
         /// Board file.
         board: PathBuf,
     },
+    /// List the legal moves of the side to move, one per line, sorted (only moves on stdout).
+    Moves {
+        /// Variant file.
+        variant: PathBuf,
+        /// The position.
+        #[command(flatten)]
+        at: PositionArgs,
+    },
+    /// Count the leaves of the legal move tree (perft); the last line is `Nodes searched: N`.
+    Perft {
+        /// Variant file.
+        variant: PathBuf,
+        /// Depth in plies.
+        depth: u32,
+        /// The position.
+        #[command(flatten)]
+        at: PositionArgs,
+        /// One line `MOVE: COUNT` per root move before the total.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Show a position as text: the board, whose turn, check, eliminated players.
+    Show {
+        /// Variant file.
+        variant: PathBuf,
+        /// The position.
+        #[command(flatten)]
+        at: PositionArgs,
+    },
+}
+
+/// Where a command starts: a position and moves played from it.
+#[derive(Debug, clap::Args)]
+pub struct PositionArgs {
+    /// Start from this position text instead of the variant's start position.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves played first (from `--fen` when given), separated by spaces: `"e2-e4 e7e5"`.
+    #[arg(long, default_value = "")]
+    pub moves: String,
 }
 
 /// Runs the command line with the process arguments.
@@ -75,6 +123,74 @@ fn report(r: &FileReport, short: bool, colour: bool) {
     }
 }
 
+fn load_rules(path: &Path, colour: bool) -> Result<Arc<Rules>, String> {
+    Rules::load(path).map(Arc::new).map_err(|e| {
+        for r in &e.0 {
+            report(r, false, colour);
+        }
+        format!("{} is not a valid variant file", path.display())
+    })
+}
+
+/// The position a command works on: `--fen` (or the start) with `--moves` played.
+pub fn position_at(rules: &Arc<Rules>, at: &PositionArgs) -> Result<Position, String> {
+    let mut pos = match &at.fen {
+        Some(f) => Position::from_fen(rules, f).map_err(|e| format!("invalid --fen: {e}"))?,
+        None => Position::start(rules),
+    };
+    play_line(&mut pos, &at.moves).map_err(|e| format!("--moves: {e}"))?;
+    Ok(pos)
+}
+
+fn game_over_text(rules: &Rules, o: Outcome) -> String {
+    match o {
+        Outcome::Winner(w) => format!("game over: {} wins", rules.player(w).name),
+        Outcome::Stalemate(p) => format!("game over: draw ({} is stalemated)", rules.player(p).name),
+    }
+}
+
+fn check_file(f: &Path, short: bool, colour: bool, out: &mut dyn Write) -> std::io::Result<bool> {
+    let is_variant = std::fs::read_to_string(f).is_ok_and(|t| looks_like_variant(&t));
+    if is_variant {
+        let (rules, reports) = Rules::check_file(f);
+        for r in &reports {
+            report(r, short, colour);
+        }
+        match rules {
+            Some(rules) => {
+                let warnings: usize = reports.iter().map(|r| r.diagnostics.len()).sum();
+                writeln!(out, "{}: ok ({warnings} warning(s))", f.display())?;
+                for line in rules.summary().lines() {
+                    writeln!(out, "  {line}")?;
+                }
+                Ok(true)
+            }
+            None => {
+                let errors: usize = reports.iter().map(FileReport::error_count).sum();
+                eprintln!("{}: invalid ({errors} error(s))", f.display());
+                Ok(false)
+            }
+        }
+    } else {
+        let (result, rep) = Board::check_file(f);
+        report(&rep, short, colour);
+        match result {
+            Ok(board) => {
+                let warnings = rep.diagnostics.len();
+                writeln!(out, "{}: ok ({warnings} warning(s))", f.display())?;
+                for line in board.summary().lines() {
+                    writeln!(out, "  {line}")?;
+                }
+                Ok(true)
+            }
+            Err(rep) => {
+                eprintln!("{}: invalid ({} error(s))", f.display(), rep.error_count());
+                Ok(false)
+            }
+        }
+    }
+}
+
 fn load_board(path: &Path, colour: bool) -> Result<Board, String> {
     Board::load(path).map_err(|e| {
         report(&e.0, false, colour);
@@ -89,25 +205,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
         Command::Check { files, short } => {
             let mut ok = true;
             for f in &files {
-                let (result, rep) = Board::check_file(f);
-                report(&rep, short, colour);
-                match result {
-                    Ok(board) => {
-                        let warnings = rep.diagnostics.len();
-                        writeln!(out, "{}: ok ({warnings} warning(s))", f.display()).map_err(io)?;
-                        for line in board.summary().lines() {
-                            writeln!(out, "  {line}").map_err(io)?;
-                        }
-                    }
-                    Err(rep) => {
-                        ok = false;
-                        eprintln!(
-                            "{}: invalid ({} error(s))",
-                            f.display(),
-                            rep.error_count()
-                        );
-                    }
-                }
+                ok &= check_file(f, short, colour, out).map_err(io)?;
             }
             Ok(if ok {
                 ExitCode::SUCCESS
@@ -129,6 +227,54 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
         Command::Dot { board } => {
             let b = load_board(&board, colour)?;
             write!(out, "{}", b.to_dot()).map_err(io)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Moves { variant, at } => {
+            let rules = load_rules(&variant, colour)?;
+            let pos = position_at(&rules, &at)?;
+            if let Some(o) = pos.outcome() {
+                eprintln!("{}", game_over_text(&rules, o));
+                return Ok(ExitCode::SUCCESS);
+            }
+            let mut texts: Vec<String> = pos.legal_moves().into_iter().map(|m| move_text(&pos, m)).collect();
+            texts.sort();
+            eprintln!(
+                "{} to move: {} legal move(s){}",
+                rules.player(pos.to_move()).name,
+                texts.len(),
+                if pos.is_check() { ", in check" } else { "" }
+            );
+            for t in texts {
+                writeln!(out, "{t}").map_err(io)?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Perft { variant, depth, at, divide } => {
+            let rules = load_rules(&variant, colour)?;
+            let mut pos = position_at(&rules, &at)?;
+            let start = std::time::Instant::now();
+            let total = if divide {
+                let (lines, total) = perft::divide(&mut pos, depth);
+                for (m, n) in lines {
+                    writeln!(out, "{m}: {n}").map_err(io)?;
+                }
+                writeln!(out).map_err(io)?;
+                total
+            } else {
+                perft::perft(&mut pos, depth)
+            };
+            writeln!(out, "Nodes searched: {total}").map_err(io)?;
+            let secs = start.elapsed().as_secs_f64();
+            eprintln!(
+                "perft {depth}: {total} nodes in {secs:.3} s ({:.0} nodes/s)",
+                total as f64 / secs.max(1e-9)
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Show { variant, at } => {
+            let rules = load_rules(&variant, colour)?;
+            let pos = position_at(&rules, &at)?;
+            write!(out, "{}", pos.to_text()).map_err(io)?;
             Ok(ExitCode::SUCCESS)
         }
     }

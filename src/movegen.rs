@@ -446,6 +446,10 @@ impl Position {
             };
             match policy {
                 Policy::Draw => return (Some(Outcome::Stalemate(self.to_move)), saved),
+                // The last elimination ends the game; the position is left as it stands.
+                Policy::Eliminate if self.alive_count() == 2 => {
+                    return (Some(Outcome::Winner(self.next_alive(self.to_move))), saved);
+                }
                 Policy::Eliminate => {
                     self.alive &= !(1 << self.to_move.0);
                     self.pass_turn();

@@ -262,3 +262,31 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
         name(p.to)
     )))
 }
+
+/// Why a line of moves could not be played: which move (1-based), its text, and the reason.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move {index} `{text}`: {error}")]
+pub struct LineError {
+    /// 1-based number of the move in the line.
+    pub index: usize,
+    /// The move as written.
+    pub text: String,
+    /// Why it was rejected.
+    pub error: MoveError,
+}
+
+/// Plays a whitespace-separated line of moves from `pos`, settling eliminations before each move.
+pub fn play_line(pos: &mut Position, line: &str) -> Result<(), LineError> {
+    let mut scratch = Vec::new();
+    for (i, text) in line.split_whitespace().enumerate() {
+        let m = parse_move(pos, text).map_err(|error| LineError {
+            index: i + 1,
+            text: text.to_string(),
+            error,
+        })?;
+        let (_, _) = pos.resolve(&mut scratch);
+        pos.make(m);
+    }
+    let (_, _) = pos.resolve(&mut scratch);
+    Ok(())
+}
