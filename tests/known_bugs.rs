@@ -1,0 +1,177 @@
+//! Bugs found in `src/` while writing the test suite, one ignored test each.
+//!
+//! Each test states the behaviour we want; it fails today. When a fix lands, remove the `#[ignore]`
+//! (and, where a fixture would show the case better, move it to `tests/fixtures/`).
+//! Run them with `cargo test --test known_bugs -- --ignored`.
+
+use chessgraph::board::Board;
+use chessgraph::diagnostic::{Code, FileReport};
+
+fn check(text: &str) -> (Option<Board>, FileReport) {
+    let (result, report) =
+        Board::check_source(chessgraph::diagnostic::SourceFile::new("board.toml", text));
+    (result.ok(), report)
+}
+
+const STRIP: &str = r#"
+[board]
+name = "Strip"
+
+[grid]
+files = "abcd"
+ranks = 2
+
+[directions]
+n = { opposite = "s" }
+s = {}
+e = { opposite = "w" }
+w = {}
+"#;
+
+/// `src/spec/board.rs` reads `[map]` offsets as `[i32; 2]`, and the toml deserializer does not
+/// check for trailing elements: `n = [0, 1, 7]` is taken as `[0, 1]` without a word.
+#[test]
+#[ignore = "bug: [map] offsets with more than two numbers are silently truncated"]
+fn a_map_offset_with_three_numbers_is_rejected() {
+    let text =
+        format!("{STRIP}\n[map.offsets]\nn = [0, 1, 7]\ns = [0, -1]\ne = [1, 0]\nw = [-1, 0]\n");
+    let (board, report) = check(&text);
+    assert!(board.is_none(), "accepted:\n{}", report.render_short());
+    assert!(
+        report
+            .diagnostics
+            .iter()
+            .any(|d| d.code == Code::InvalidValue && &text[d.span.clone()] == "[0, 1, 7]"),
+        "{}",
+        report.render_short()
+    );
+}
+
+/// `src/spec/mod.rs` `string_content_start`: a multi-line string (`'''` or `"""`) that starts with
+/// a newline has that newline trimmed by TOML, but the word spans are computed as if it were part
+/// of the value, so every word of such a string is reported one byte too early.
+#[test]
+#[ignore = "bug: word spans inside multi-line strings are one byte off"]
+fn spans_of_words_in_a_multi_line_string_are_exact() {
+    let text = format!(
+        "{STRIP}\n[map.offsets]\nn = [0, 1]\ns = [0, -1]\ne = [1, 0]\nw = [-1, 0]\n\n\
+         [[tag]]\nname = \"door\"\nlinks = ['''\na1 e b9''']\n"
+    );
+    let (_, report) = check(&text);
+    let d = &report.diagnostics[0];
+    assert_eq!(d.code, Code::UnknownNode);
+    assert_eq!(&text[d.span.clone()], "b9");
+}
+
+/// `src/board/build.rs` `intern_twist`: two declared twists with the same permutation share one
+/// id renamed `center|flip`, so `Board::twist_named("center")` no longer finds it, and links
+/// declared with `twist = "center"` print as `~center|flip`.
+#[test]
+#[ignore = "bug: twist_named fails once two declared twists have the same permutation"]
+fn twist_named_finds_each_declared_twist() {
+    let text = r#"
+[board]
+name = "Two diameters"
+layout = "polar"
+
+[grid]
+files = "abcd"
+ranks = 2
+
+[directions]
+in = { opposite = "out" }
+out = {}
+cw = { opposite = "ccw" }
+ccw = {}
+
+[map]
+wrap_files = true
+offsets = { in = [0, 1], out = [0, -1], cw = [1, 0], ccw = [-1, 0] }
+
+[twists]
+center = { in = "out", out = "in" }
+flip = { in = "out", out = "in" }
+
+[[link]]
+dir = "in"
+chain = ["a2", "c2", "a2"]
+twist = "center"
+
+[[link]]
+dir = "in"
+chain = ["b2", "d2", "b2"]
+twist = "flip"
+"#;
+    let (board, report) = check(text);
+    let board = board.unwrap_or_else(|| panic!("{}", report.render_short()));
+    assert!(board.twist_named("center").is_some());
+    assert!(board.twist_named("flip").is_some());
+}
+
+/// `src/board/build.rs` `build`: `[[unlink]]` runs after every `[[link]]` whatever the order in the
+/// file, so a map link cannot be replaced, although the duplicate-link help says "or `[[unlink]]`
+/// the first before linking again".
+#[test]
+#[ignore = "bug: [[unlink]] cannot make room for a [[link]]; the duplicate-link help says it can"]
+fn unlink_then_link_reroutes_a_map_link() {
+    let text = format!(
+        "{STRIP}\n[map.offsets]\nn = [0, 1]\ns = [0, -1]\ne = [1, 0]\nw = [-1, 0]\n\n\
+         [[unlink]]\ndir = \"e\"\nnodes = [\"c1\"]\n\n\
+         [[link]]\ndir = \"e\"\nchain = [\"c1\", \"a1\"]\n"
+    );
+    let (board, report) = check(&text);
+    let board = board.unwrap_or_else(|| panic!("{}", report.render(false, 100)));
+    let (c1, e) = (board.node("c1").unwrap(), board.direction("e").unwrap());
+    assert_eq!(board.node_name(board.step(c1, e).unwrap().to), "a1");
+}
+
+/// `src/board/build.rs` `tag_links` / `unlinks`: tagging or unlinking a link of a composite
+/// direction says "`a1` has no `nne` link", while `chessgraph links` shows `nne b3` for `a1`.
+#[test]
+#[ignore = "bug: tagging a composite-direction link claims the link does not exist"]
+fn tagging_a_composite_link_says_why_it_is_refused() {
+    let text = format!(
+        "{}nne = {{ path = \"n n e\" }}\n\n[map.offsets]\nn = [0, 1]\ns = [0, -1]\ne = [1, 0]\n\
+         w = [-1, 0]\n\n[[tag]]\nname = \"jump\"\nlinks = [\"a1 nne b3\"]\n",
+        STRIP.replace("ranks = 2", "ranks = 3")
+    );
+    let (board, report) = check(&text);
+    assert!(board.is_none());
+    let d = &report.diagnostics[0];
+    assert!(
+        d.code == Code::BadComposite
+            || !d
+                .help
+                .as_deref()
+                .unwrap_or("")
+                .contains("has no `nne` link"),
+        "{}",
+        report.render(false, 100)
+    );
+}
+
+/// `src/spec/board.rs`: a direction written as a bare string (`n = "s"`) is reported as
+/// "invalid type: string \"s\", expected struct DirectionBody", naming a private Rust type.
+#[test]
+#[ignore = "bug: a message names the private Rust type `DirectionBody`"]
+fn a_direction_that_is_not_a_table_is_explained_in_file_terms() {
+    let text = STRIP.replace("n = { opposite = \"s\" }", "n = \"s\"");
+    let (_, report) = check(&text);
+    let d = &report.diagnostics[0];
+    assert_eq!(d.code, Code::WrongType);
+    assert!(!d.message.contains("DirectionBody"), "{}", d.message);
+}
+
+/// `src/spec/mod.rs` `schema_error`: unknown keys found by serde (`[[node]]`, `[[link]]`, ...) get
+/// no did-you-mean (`color` for `colour`), unlike those found by the table reader, and their help
+/// reads "the keys allowed here are one of `name`, ...".
+#[test]
+#[ignore = "bug: unknown keys in [[node]]/[[link]] items get no did-you-mean"]
+fn an_unknown_key_in_a_node_suggests_the_right_one() {
+    let text = "[board]\nname = \"x\"\n\n[[node]]\nname = \"a\"\nx = 0\ny = 0\ncolor = \"dark\"\n\n\
+                [directions]\nn = {}\n";
+    let (_, report) = check(text);
+    let d = &report.diagnostics[0];
+    assert_eq!(d.code, Code::UnknownKey);
+    assert_eq!(d.help.as_deref(), Some("did you mean `colour`?"));
+}
