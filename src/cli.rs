@@ -145,7 +145,9 @@ pub fn position_at(rules: &Arc<Rules>, at: &PositionArgs) -> Result<Position, St
 fn game_over_text(rules: &Rules, o: Outcome) -> String {
     match o {
         Outcome::Winner(w) => format!("game over: {} wins", rules.player(w).name),
-        Outcome::Stalemate(p) => format!("game over: draw ({} is stalemated)", rules.player(p).name),
+        Outcome::Stalemate(p) => {
+            format!("game over: draw ({} is stalemated)", rules.player(p).name)
+        }
     }
 }
 
@@ -236,7 +238,11 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
                 eprintln!("{}", game_over_text(&rules, o));
                 return Ok(ExitCode::SUCCESS);
             }
-            let mut texts: Vec<String> = pos.legal_moves().into_iter().map(|m| move_text(&pos, m)).collect();
+            let mut texts: Vec<String> = pos
+                .legal_moves()
+                .into_iter()
+                .map(|m| move_text(&pos, m))
+                .collect();
             texts.sort();
             eprintln!(
                 "{} to move: {} legal move(s){}",
@@ -249,7 +255,12 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             }
             Ok(ExitCode::SUCCESS)
         }
-        Command::Perft { variant, depth, at, divide } => {
+        Command::Perft {
+            variant,
+            depth,
+            at,
+            divide,
+        } => {
             let rules = load_rules(&variant, colour)?;
             let mut pos = position_at(&rules, &at)?;
             let start = std::time::Instant::now();

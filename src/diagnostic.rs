@@ -287,7 +287,10 @@ impl FileReport {
         let handler = GraphicalReportHandler::new_themed(theme)
             .with_width(width)
             .with_links(false);
-        let named = NamedSource::new(self.source.path.display().to_string(), self.source.text.clone());
+        let named = NamedSource::new(
+            self.source.path.display().to_string(),
+            self.source.text.clone(),
+        );
         let mut out = String::new();
         for d in &self.diagnostics {
             let shown = Shown {
@@ -379,9 +382,11 @@ impl miette::Diagnostic for Shown<'_> {
             (!self.diag.label.is_empty()).then(|| self.diag.label.clone()),
             self.diag.span.clone(),
         );
-        let related = self.diag.related.iter().map(|(span, label)| {
-            LabeledSpan::new_with_span(Some(label.clone()), span.clone())
-        });
+        let related = self
+            .diag
+            .related
+            .iter()
+            .map(|(span, label)| LabeledSpan::new_with_span(Some(label.clone()), span.clone()));
         Some(Box::new(std::iter::once(primary).chain(related)))
     }
 }
@@ -402,10 +407,7 @@ impl SourceSet {
 
     /// Adds a file and returns the offset its spans are shifted by.
     pub fn add(&mut self, file: SourceFile) -> usize {
-        let offset = self
-            .files
-            .last()
-            .map_or(0, |(f, o)| o + f.text().len() + 1);
+        let offset = self.files.last().map_or(0, |(f, o)| o + f.text().len() + 1);
         self.files.push((file, offset));
         offset
     }
@@ -435,7 +437,8 @@ impl SourceSet {
                 .rposition(|(_, o)| *o <= d.span.start)
                 .unwrap_or(0);
             let off = self.files.get(idx).map_or(0, |(_, o)| *o);
-            let shift = |s: &std::ops::Range<usize>| s.start.saturating_sub(off)..s.end.saturating_sub(off);
+            let shift =
+                |s: &std::ops::Range<usize>| s.start.saturating_sub(off)..s.end.saturating_sub(off);
             d.span = shift(&d.span);
             d.related = d
                 .related

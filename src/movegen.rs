@@ -90,7 +90,10 @@ impl Position {
             if a.kinds & (1 << bit) == 0 {
                 continue;
             }
-            if t.between(a).iter().all(|b| self.squares[b.index()].is_none()) {
+            if t.between(a)
+                .iter()
+                .all(|b| self.squares[b.index()].is_none())
+            {
                 return true;
             }
         }
@@ -215,9 +218,10 @@ impl Position {
             {
                 continue;
             }
-            if c.empty.iter().any(|&n| {
-                n != c.king_from && n != c.rook_from && self.squares[n.index()].is_some()
-            }) {
+            if c.empty
+                .iter()
+                .any(|&n| n != c.king_from && n != c.rook_from && self.squares[n.index()].is_some())
+            {
                 continue;
             }
             if c.safe.iter().any(|&n| self.attacked_by(n, opponents)) {
@@ -373,7 +377,7 @@ impl Position {
         self.ep.retain(|e| {
             squares[e.square.index()].is_none()
                 && squares[e.pawn.index()].is_some_and(|p| p.owner == e.owner)
-                && !(e.pawn == m.from)
+                && e.pawn != m.from
         });
         if let Special::CreatesEp { first_step, passed } = m.special {
             let t = rules.tables();

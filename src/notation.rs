@@ -82,10 +82,15 @@ fn parse_text(pos: &Position, text: &str) -> Result<Parsed, MoveError> {
         Some((a, p)) => {
             let mut cs = p.chars();
             let k = match (cs.next(), cs.next()) {
-                (Some(c), None) => rules.kind_by_letter(c).ok_or_else(|| {
-                    malformed(text, format!("no piece has the letter `{c}`"))
-                })?,
-                _ => return Err(malformed(text, "write the promotion as `=` and one letter, e.g. `=Q`")),
+                (Some(c), None) => rules
+                    .kind_by_letter(c)
+                    .ok_or_else(|| malformed(text, format!("no piece has the letter `{c}`")))?,
+                _ => {
+                    return Err(malformed(
+                        text,
+                        "write the promotion as `=` and one letter, e.g. `=Q`",
+                    ));
+                }
             };
             (a, Some(k))
         }
@@ -157,7 +162,10 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let me = work.to_move();
     let name = |n: NodeId| b.node_name(n).to_string();
     let Some(pc) = work.piece_at(p.from) else {
-        return Err(MoveError::Illegal(format!("there is no piece on {}", name(p.from))));
+        return Err(MoveError::Illegal(format!(
+            "there is no piece on {}",
+            name(p.from)
+        )));
     };
     let kind = &rules.kind(pc.kind).name;
     if pc.owner != me {
@@ -239,9 +247,11 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
                 .find(|&&n| n != c.king_from && n != c.rook_from && work.piece_at(n).is_some())
             {
                 format!("{} is not empty", name(n))
-            } else if let Some(&n) = c.safe.iter().find(|&&n| {
-                work.attacked_by(n, work.alive_mask() & !(1 << me.0))
-            }) {
+            } else if let Some(&n) = c
+                .safe
+                .iter()
+                .find(|&&n| work.attacked_by(n, work.alive_mask() & !(1 << me.0)))
+            {
                 format!("{} is attacked", name(n))
             } else {
                 "its conditions are not met".to_string()

@@ -32,8 +32,8 @@ fn count(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
         buf.len() as u64
     } else {
         let mut n = 0;
-        for i in 0..buf.len() {
-            let undo = pos.make(buf[i]);
+        for &m in buf.iter() {
+            let undo = pos.make(m);
             n += count(pos, depth - 1, rest);
             pos.unmake(undo);
         }

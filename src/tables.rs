@@ -8,7 +8,7 @@
 
 use crate::board::{Board, NodeId, TagSet};
 use crate::path::{Kind, Mode};
-use crate::rules::{FrameId, KindId, PieceKind};
+use crate::rules::{FrameId, KindId, Pattern, PieceKind};
 
 /// One square along a ray.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -88,11 +88,11 @@ pub(crate) fn walk_path(
     frames: &FrameData<'_>,
     origin: NodeId,
     frame: FrameId,
-    dirs: &[crate::board::DirId],
-    stop: bool,
-    kind: Kind,
-    avoid: TagSet,
+    pattern: &Pattern,
+    path: usize,
 ) -> Vec<RayStep> {
+    let (dirs, stop) = (&pattern.paths[path].0, pattern.paths[path].1);
+    let (kind, avoid) = (pattern.kind, pattern.avoid);
     let mut out: Vec<RayStep> = Vec::new();
     let mut at = origin;
     let mut f = frame;
@@ -149,9 +149,8 @@ impl MoveTables {
                 for n in board.node_ids() {
                     let first = t.rays.len() as u32;
                     for (pi, p) in k.patterns.iter().enumerate() {
-                        for (dirs, stop) in &p.paths {
-                            let steps =
-                                walk_path(board, frames, n, frame, dirs, *stop, p.kind, p.avoid);
+                        for path in 0..p.paths.len() {
+                            let steps = walk_path(board, frames, n, frame, p, path);
                             if steps.is_empty() {
                                 continue;
                             }
@@ -208,8 +207,9 @@ impl MoveTables {
         }
         self.attack_bits = bits;
         // target -> list of (origin, between, tags, bits)
-        let mut per_target: Vec<Vec<(NodeId, Vec<NodeId>, TagSet, u64)>> =
-            vec![Vec::new(); self.nodes];
+        // target -> (origin, squares between, tags crossed, attack bits)
+        type Entry = (NodeId, Vec<NodeId>, TagSet, u64);
+        let mut per_target: Vec<Vec<Entry>> = vec![Vec::new(); self.nodes];
         for (ki, k) in kinds.iter().enumerate() {
             for f in 0..self.frames {
                 let Some(bit) = self.attack_bits[ki * self.frames + f] else {
@@ -266,7 +266,8 @@ impl MoveTables {
     /// The rays of a piece of kind `k` in frame `f` standing on `n`.
     #[inline]
     pub fn rays(&self, k: KindId, f: FrameId, n: NodeId) -> &[Ray] {
-        let (a, b) = self.ray_ranges[(k.index() * self.frames + f.index()) * self.nodes + n.index()];
+        let (a, b) =
+            self.ray_ranges[(k.index() * self.frames + f.index()) * self.nodes + n.index()];
         &self.rays[a as usize..b as usize]
     }
 

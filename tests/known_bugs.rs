@@ -31,7 +31,7 @@ w = {}
 /// `src/spec/board.rs` reads `[map]` offsets as `[i32; 2]`, and the toml deserializer does not
 /// check for trailing elements: `n = [0, 1, 7]` is taken as `[0, 1]` without a word.
 #[test]
-#[ignore = "bug: [map] offsets with more than two numbers are silently truncated"]
+
 fn a_map_offset_with_three_numbers_is_rejected() {
     let text =
         format!("{STRIP}\n[map.offsets]\nn = [0, 1, 7]\ns = [0, -1]\ne = [1, 0]\nw = [-1, 0]\n");
@@ -51,7 +51,7 @@ fn a_map_offset_with_three_numbers_is_rejected() {
 /// a newline has that newline trimmed by TOML, but the word spans are computed as if it were part
 /// of the value, so every word of such a string is reported one byte too early.
 #[test]
-#[ignore = "bug: word spans inside multi-line strings are one byte off"]
+
 fn spans_of_words_in_a_multi_line_string_are_exact() {
     let text = format!(
         "{STRIP}\n[map.offsets]\nn = [0, 1]\ns = [0, -1]\ne = [1, 0]\nw = [-1, 0]\n\n\
@@ -67,7 +67,7 @@ fn spans_of_words_in_a_multi_line_string_are_exact() {
 /// id renamed `center|flip`, so `Board::twist_named("center")` no longer finds it, and links
 /// declared with `twist = "center"` print as `~center|flip`.
 #[test]
-#[ignore = "bug: twist_named fails once two declared twists have the same permutation"]
+
 fn twist_named_finds_each_declared_twist() {
     let text = r#"
 [board]
@@ -112,7 +112,7 @@ twist = "flip"
 /// file, so a map link cannot be replaced, although the duplicate-link help says "or `[[unlink]]`
 /// the first before linking again".
 #[test]
-#[ignore = "bug: [[unlink]] cannot make room for a [[link]]; the duplicate-link help says it can"]
+
 fn unlink_then_link_reroutes_a_map_link() {
     let text = format!(
         "{STRIP}\n[map.offsets]\nn = [0, 1]\ns = [0, -1]\ne = [1, 0]\nw = [-1, 0]\n\n\
@@ -128,7 +128,7 @@ fn unlink_then_link_reroutes_a_map_link() {
 /// `src/board/build.rs` `tag_links` / `unlinks`: tagging or unlinking a link of a composite
 /// direction says "`a1` has no `nne` link", while `chessgraph links` shows `nne b3` for `a1`.
 #[test]
-#[ignore = "bug: tagging a composite-direction link claims the link does not exist"]
+
 fn tagging_a_composite_link_says_why_it_is_refused() {
     let text = format!(
         "{}nne = {{ path = \"n n e\" }}\n\n[map.offsets]\nn = [0, 1]\ns = [0, -1]\ne = [1, 0]\n\
@@ -153,7 +153,7 @@ fn tagging_a_composite_link_says_why_it_is_refused() {
 /// `src/spec/board.rs`: a direction written as a bare string (`n = "s"`) is reported as
 /// "invalid type: string \"s\", expected struct DirectionBody", naming a private Rust type.
 #[test]
-#[ignore = "bug: a message names the private Rust type `DirectionBody`"]
+
 fn a_direction_that_is_not_a_table_is_explained_in_file_terms() {
     let text = STRIP.replace("n = { opposite = \"s\" }", "n = \"s\"");
     let (_, report) = check(&text);
@@ -166,7 +166,7 @@ fn a_direction_that_is_not_a_table_is_explained_in_file_terms() {
 /// no did-you-mean (`color` for `colour`), unlike those found by the table reader, and their help
 /// reads "the keys allowed here are one of `name`, ...".
 #[test]
-#[ignore = "bug: unknown keys in [[node]]/[[link]] items get no did-you-mean"]
+
 fn an_unknown_key_in_a_node_suggests_the_right_one() {
     let text = "[board]\nname = \"x\"\n\n[[node]]\nname = \"a\"\nx = 0\ny = 0\ncolor = \"dark\"\n\n\
                 [directions]\nn = {}\n";

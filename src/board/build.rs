@@ -9,7 +9,9 @@ use super::{
     NodeId, Placement, Step, TagSet, Twist, TwistId, Zone,
 };
 use crate::diagnostic::{Code, Diagnostic, suggest};
-use crate::spec::board::{BoardSpec, Colour, Layout, Parity, read_board_spec};
+use crate::spec::board::{
+    BoardSpec, Colour, Layout, LinkSpec, Parity, UnlinkSpec, read_board_spec,
+};
 use crate::spec::{Located, Span, words};
 
 /// Builds a board from a file's text: the board when the file is valid, and every diagnostic.
@@ -42,8 +44,7 @@ pub(super) fn build(text: &str) -> (Option<Board>, Vec<Diagnostic>) {
     b.twists[0].image = (0..ndirs).map(|i| DirId(i as u8)).collect();
     let twist_names = b.twists(&spec);
     b.map(&spec, grid.as_ref());
-    b.explicit_links(&spec, &twist_names);
-    b.unlinks(&spec);
+    b.link_items(&spec, &twist_names);
     b.tag_links(&spec);
     let zones = b.zones(&spec);
     if b.has_errors() {
@@ -182,9 +183,13 @@ impl Builder<'_> {
             if files.is_empty() {
                 ok = false;
                 self.push(
-                    Diagnostic::new(Code::BadGrid, grid.files.span.clone(), "the grid has no files")
-                        .label("empty")
-                        .help("list the file names, e.g. `files = \"abcdefgh\"`"),
+                    Diagnostic::new(
+                        Code::BadGrid,
+                        grid.files.span.clone(),
+                        "the grid has no files",
+                    )
+                    .label("empty")
+                    .help("list the file names, e.g. `files = \"abcdefgh\"`"),
                 );
             }
             for (i, f) in files.iter().enumerate() {
@@ -206,7 +211,10 @@ impl Builder<'_> {
                     Diagnostic::new(
                         Code::BadGrid,
                         grid.ranks.span.clone(),
-                        format!("a grid needs 1 to {MAX_NODES} ranks, not {}", grid.ranks.value),
+                        format!(
+                            "a grid needs 1 to {MAX_NODES} ranks, not {}",
+                            grid.ranks.value
+                        ),
                     )
                     .label("out of range"),
                 );
@@ -301,13 +309,13 @@ impl Builder<'_> {
                     Diagnostic::new(
                         Code::MissingKey,
                         span,
-                        format!(
-                            "node `{}` has no drawing position",
-                            n.name.get_ref()
-                        ),
+                        format!("node `{}` has no drawing position", n.name.get_ref()),
                     )
                     .label(format!("needs `{}` and `{}`", keys.0, keys.1))
-                    .help(format!("add `{} = ..., {} = ...` to this node", keys.0, keys.1)),
+                    .help(format!(
+                        "add `{} = ..., {} = ...` to this node",
+                        keys.0, keys.1
+                    )),
                 );
                 continue;
             };
@@ -358,7 +366,10 @@ impl Builder<'_> {
             Diagnostic::new(
                 Code::UnknownDirection,
                 name.span.clone(),
-                format!("{context} names direction `{}`, which is not declared", name.value),
+                format!(
+                    "{context} names direction `{}`, which is not declared",
+                    name.value
+                ),
             )
             .label("unknown direction")
             .help(help),
@@ -373,7 +384,12 @@ impl Builder<'_> {
         d
     }
 
-    fn resolve_node(&mut self, name: &Located<String>, context: &str, code: Code) -> Option<NodeId> {
+    fn resolve_node(
+        &mut self,
+        name: &Located<String>,
+        context: &str,
+        code: Code,
+    ) -> Option<NodeId> {
         if let Some(&n) = self.node_index.get(&name.value) {
             return Some(n);
         }
@@ -383,7 +399,10 @@ impl Builder<'_> {
             Diagnostic::new(
                 code,
                 name.span.clone(),
-                format!("{context} names node `{}`, which the board does not declare", name.value),
+                format!(
+                    "{context} names node `{}`, which the board does not declare",
+                    name.value
+                ),
             )
             .label("unknown node")
             .help(help),
@@ -423,7 +442,9 @@ impl Builder<'_> {
                         format!("more than {MAX_DIRECTIONS} directions"),
                     )
                     .label("one too many")
-                    .help(format!("chessgraph boards have at most {MAX_DIRECTIONS} directions")),
+                    .help(format!(
+                        "chessgraph boards have at most {MAX_DIRECTIONS} directions"
+                    )),
                 );
                 return;
             }
@@ -558,7 +579,7 @@ impl Builder<'_> {
                 seen[img.index()] = Some(i);
             }
             if bijective {
-                let id = self.intern_twist(t.name.value.clone(), image, &t.name.span);
+                let id = self.intern_twist(t.name.value.clone(), image, &t.name.span, true);
                 if let Some(id) = id {
                     names.insert(t.name.value.clone(), id);
                 }
@@ -567,18 +588,26 @@ impl Builder<'_> {
         names
     }
 
-    fn intern_twist(&mut self, name: String, image: Vec<DirId>, span: &Span) -> Option<TwistId> {
-        if let Some(i) = self.twists.iter().position(|t| t.image == image) {
-            if i != 0 && !self.twists[i].name.split('+').any(|p| p == name) && !name.contains('+') {
-                // Same permutation declared under two names: keep one id, remember both names.
-                self.twists[i].name = format!("{}|{}", self.twists[i].name, name);
-            }
+    /// Adds a twist. Declared twists (`declared`) always get an id of their own, so each keeps its
+    /// name; twists composed along composite paths reuse an equal permutation.
+    fn intern_twist(
+        &mut self,
+        name: String,
+        image: Vec<DirId>,
+        span: &Span,
+        declared: bool,
+    ) -> Option<TwistId> {
+        if !declared && let Some(i) = self.twists.iter().position(|t| t.image == image) {
             return Some(TwistId(i as u8));
         }
         if self.twists.len() >= MAX_TWISTS {
             self.push(
-                Diagnostic::new(Code::TooLarge, span.clone(), format!("more than {MAX_TWISTS} twists"))
-                    .label("one too many"),
+                Diagnostic::new(
+                    Code::TooLarge,
+                    span.clone(),
+                    format!("more than {MAX_TWISTS} twists"),
+                )
+                .label("one too many"),
             );
             return None;
         }
@@ -603,9 +632,15 @@ impl Builder<'_> {
         }
         if self.tags.len() == MAX_TAGS {
             self.push(
-                Diagnostic::new(Code::TooLarge, name.span.clone(), format!("more than {MAX_TAGS} tags"))
-                    .label("one too many")
-                    .help(format!("a board uses at most {MAX_TAGS} distinct link tags")),
+                Diagnostic::new(
+                    Code::TooLarge,
+                    name.span.clone(),
+                    format!("more than {MAX_TAGS} tags"),
+                )
+                .label("one too many")
+                .help(format!(
+                    "a board uses at most {MAX_TAGS} distinct link tags"
+                )),
             );
             return None;
         }
@@ -677,13 +712,18 @@ impl Builder<'_> {
             }
         }
         for (name, offset) in &map.offsets {
-            let Some(d) = self.resolve_dir(name, "`[map]`") else { continue };
+            let Some(d) = self.resolve_dir(name, "`[map]`") else {
+                continue;
+            };
             if self.directions[d.index()].path.is_some() {
                 self.push(
                     Diagnostic::new(
                         Code::BadComposite,
                         name.span.clone(),
-                        format!("`{}` is a composite direction and also has a `[map]` offset", name.value),
+                        format!(
+                            "`{}` is a composite direction and also has a `[map]` offset",
+                            name.value
+                        ),
                     )
                     .label("links of composite directions come from their path")
                     .help("give the direction either a `path` or an offset, not both"),
@@ -731,9 +771,36 @@ impl Builder<'_> {
         }
     }
 
-    fn explicit_links(&mut self, spec: &BoardSpec, twists: &HashMap<String, TwistId>) {
-        for l in &spec.links {
-            let kind = if l.reverse { "`[[rlink]]`" } else { "`[[link]]`" };
+    /// `[[link]]`, `[[rlink]]` and `[[unlink]]` items act in file order, after `[map]`.
+    fn link_items(&mut self, spec: &BoardSpec, twists: &HashMap<String, TwistId>) {
+        let mut ops: Vec<(usize, Option<&LinkSpec>, Option<&UnlinkSpec>)> = spec
+            .links
+            .iter()
+            .map(|l| (l.dir.span().start, Some(l), None))
+            .chain(
+                spec.unlinks
+                    .iter()
+                    .map(|u| (u.dir.span().start, None, Some(u))),
+            )
+            .collect();
+        ops.sort_by_key(|o| o.0);
+        for (_, l, u) in ops {
+            if let Some(l) = l {
+                self.explicit_link(spec, l, twists);
+            }
+            if let Some(u) = u {
+                self.unlink(u);
+            }
+        }
+    }
+
+    fn explicit_link(&mut self, spec: &BoardSpec, l: &LinkSpec, twists: &HashMap<String, TwistId>) {
+        {
+            let kind = if l.reverse {
+                "`[[rlink]]`"
+            } else {
+                "`[[link]]`"
+            };
             let dir_name = Located::from(l.dir.clone());
             let d = self.resolve_dir(&dir_name, kind);
             if let Some(d) = d
@@ -743,25 +810,30 @@ impl Builder<'_> {
                     Diagnostic::new(
                         Code::BadComposite,
                         dir_name.span.clone(),
-                        format!("`{}` is a composite direction; it cannot be linked by hand", dir_name.value),
+                        format!(
+                            "`{}` is a composite direction; it cannot be linked by hand",
+                            dir_name.value
+                        ),
                     )
                     .label("links of composite directions come from their path"),
                 );
-                continue;
+                return;
             }
             let twist = match &l.twist {
                 None => Some(TwistId::IDENTITY),
                 Some(t) => match twists.get(t.get_ref()) {
                     Some(&id) => Some(id),
                     None => {
-                        let declared: Vec<&str> = spec.twists.iter().map(|t| t.name.value.as_str()).collect();
-                        let help = suggest(t.get_ref(), declared.iter().copied()).unwrap_or_else(|| {
-                            if declared.is_empty() {
-                                "declare it under `[twists]`".to_string()
-                            } else {
-                                format!("declared twists: {}", declared.join(" "))
-                            }
-                        });
+                        let declared: Vec<&str> =
+                            spec.twists.iter().map(|t| t.name.value.as_str()).collect();
+                        let help =
+                            suggest(t.get_ref(), declared.iter().copied()).unwrap_or_else(|| {
+                                if declared.is_empty() {
+                                    "declare it under `[twists]`".to_string()
+                                } else {
+                                    format!("declared twists: {}", declared.join(" "))
+                                }
+                            });
                         // A twist that failed its own checks was reported already.
                         if !declared.contains(&t.get_ref().as_str()) {
                             self.push(
@@ -794,16 +866,23 @@ impl Builder<'_> {
                     Diagnostic::new(
                         Code::ShortChain,
                         l.chain.span(),
-                        format!("a link chain needs at least two nodes, this one has {}", chain.len()),
+                        format!(
+                            "a link chain needs at least two nodes, this one has {}",
+                            chain.len()
+                        ),
                     )
                     .label("nothing to link")
                     .help("write `chain = [\"from\", \"to\"]`"),
                 );
-                continue;
+                return;
             }
-            let (Some(d), Some(twist), Some(tags)) = (d, twist, tags) else { continue };
+            let (Some(d), Some(twist), Some(tags)) = (d, twist, tags) else {
+                return;
+            };
             for (i, pair) in chain.windows(2).enumerate() {
-                let (Some(a), Some(b)) = (pair[0], pair[1]) else { continue };
+                let (Some(a), Some(b)) = (pair[0], pair[1]) else {
+                    continue;
+                };
                 let (from, to) = if l.reverse { (b, a) } else { (a, b) };
                 let items = l.chain.get_ref();
                 let span = items[i].span().start..items[i + 1].span().end;
@@ -812,11 +891,33 @@ impl Builder<'_> {
         }
     }
 
-    fn unlinks(&mut self, spec: &BoardSpec) {
-        for u in &spec.unlinks {
+    fn composite_not_editable(&mut self, d: DirId, span: Span, what: &str) -> bool {
+        if self.directions[d.index()].path.is_none() {
+            return false;
+        }
+        let name = self.directions[d.index()].name.clone();
+        self.push(
+            Diagnostic::new(
+                Code::BadComposite,
+                span,
+                format!("`{name}` is a composite direction: its links cannot be {what}"),
+            )
+            .label("composite direction")
+            .help(format!(
+                "a `{name}` link follows its path and carries the tags of the links it crosses; {what} those links instead"
+            )),
+        );
+        true
+    }
+
+    fn unlink(&mut self, u: &UnlinkSpec) {
+        {
             let Some(d) = self.resolve_dir(&Located::from(u.dir.clone()), "`[[unlink]]`") else {
-                continue;
+                return;
             };
+            if self.composite_not_editable(d, u.dir.span(), "unlinked") {
+                return;
+            }
             for n in &u.nodes {
                 let name = Located::from(n.clone());
                 let Some(id) = self.resolve_node(&name, "`[[unlink]]`", Code::UnknownNode) else {
@@ -827,7 +928,11 @@ impl Builder<'_> {
                         Diagnostic::new(
                             Code::NoSuchLink,
                             name.span.clone(),
-                            format!("`{}` has no link in direction `{}` to remove", name.value, u.dir.get_ref()),
+                            format!(
+                                "`{}` has no link in direction `{}` to remove",
+                                name.value,
+                                u.dir.get_ref()
+                            ),
                         )
                         .label("nothing to unlink"),
                     );
@@ -838,7 +943,9 @@ impl Builder<'_> {
 
     fn tag_links(&mut self, spec: &BoardSpec) {
         for t in &spec.tags {
-            let Some(bit) = self.tag_bit(&Located::from(t.name.clone())) else { continue };
+            let Some(bit) = self.tag_bit(&Located::from(t.name.clone())) else {
+                continue;
+            };
             for r in &t.links {
                 let r = Located::from(r.clone());
                 let parts = words(&r, self.text);
@@ -858,7 +965,12 @@ impl Builder<'_> {
                 let from = self.resolve_node(&parts[0], ctx, Code::UnknownNode);
                 let dir = self.resolve_dir(&parts[1], ctx);
                 let to = self.resolve_node(&parts[2], ctx, Code::UnknownNode);
-                let (Some(from), Some(dir), Some(to)) = (from, dir, to) else { continue };
+                let (Some(from), Some(dir), Some(to)) = (from, dir, to) else {
+                    continue;
+                };
+                if self.composite_not_editable(dir, parts[1].span.clone(), "tagged") {
+                    continue;
+                }
                 match self.links.get_mut(&(from, dir)) {
                     Some(link) if link.step.to == to => link.step.tags = link.step.tags.union(bit),
                     other => {
@@ -866,9 +978,13 @@ impl Builder<'_> {
                         let help = match actual {
                             Some(a) => format!(
                                 "`{} {}` leads to `{}`",
-                                parts[0].value, parts[1].value, self.nodes[a.index()].name
+                                parts[0].value,
+                                parts[1].value,
+                                self.nodes[a.index()].name
                             ),
-                            None => format!("`{}` has no `{}` link", parts[0].value, parts[1].value),
+                            None => {
+                                format!("`{}` has no `{}` link", parts[0].value, parts[1].value)
+                            }
                         };
                         self.push(
                             Diagnostic::new(
@@ -921,10 +1037,14 @@ impl Builder<'_> {
                 let twist = if frame == self.twists[0].image {
                     Some(TwistId::IDENTITY)
                 } else {
-                    self.intern_twist(format!("{}+path", dir.name), frame, &span)
+                    self.intern_twist(format!("{}+path", dir.name), frame, &span, false)
                 };
                 let Some(twist) = twist else { return };
-                steps[n * ndirs + di] = Some(Step { to: at, twist, tags });
+                steps[n * ndirs + di] = Some(Step {
+                    to: at,
+                    twist,
+                    tags,
+                });
             }
         }
     }
@@ -1013,7 +1133,11 @@ impl Builder<'_> {
         }
         let unreached: Vec<NodeId> = board.node_ids().filter(|n| !seen[n.index()]).collect();
         if let Some(&first) = unreached.first() {
-            let names: Vec<&str> = unreached.iter().take(12).map(|&n| board.node_name(n)).collect();
+            let names: Vec<&str> = unreached
+                .iter()
+                .take(12)
+                .map(|&n| board.node_name(n))
+                .collect();
             let more = if unreached.len() > 12 { " ..." } else { "" };
             self.push(
                 Diagnostic::new(

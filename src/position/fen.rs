@@ -179,9 +179,7 @@ impl Position {
             'outer: while !rest.is_empty() {
                 let mut best: Option<(usize, usize)> = None;
                 for (i, cs) in rules.castling().iter().enumerate() {
-                    if rest.starts_with(&cs.right)
-                        && best.is_none_or(|(_, l)| cs.right.len() > l)
-                    {
+                    if rest.starts_with(&cs.right) && best.is_none_or(|(_, l)| cs.right.len() > l) {
                         best = Some((i, cs.right.len()));
                     }
                 }
@@ -293,7 +291,11 @@ impl Position {
             let pid = PlayerId(i as u8);
             if has_royals
                 && self.is_alive(pid)
-                && !self.squares.iter().flatten().any(|pc| pc.owner == pid && rules.kind(pc.kind).royal)
+                && !self
+                    .squares
+                    .iter()
+                    .flatten()
+                    .any(|pc| pc.owner == pid && rules.kind(pc.kind).royal)
             {
                 errs.push(format!("{} is in the game but has no royal piece", p.name));
             }
@@ -357,15 +359,21 @@ fn parse_row(rules: &Rules, row: &str, nodes: &[NodeId]) -> Result<Vec<(NodeId, 
         }
         // A piece: prefix mark + upper-case letter, or a bare letter (case = player).
         let (owner, letter) = {
-            let prefix = rules.players().iter().enumerate().find_map(|(pi, p)| match &p.mark {
-                Mark::Prefix(m) => {
-                    let m: Vec<char> = m.chars().collect();
-                    (chars[i..].starts_with(&m)
-                        && chars.get(i + m.len()).is_some_and(|c| c.is_ascii_uppercase()))
-                    .then(|| (pi, m.len()))
-                }
-                _ => None,
-            });
+            let prefix = rules
+                .players()
+                .iter()
+                .enumerate()
+                .find_map(|(pi, p)| match &p.mark {
+                    Mark::Prefix(m) => {
+                        let m: Vec<char> = m.chars().collect();
+                        (chars[i..].starts_with(&m)
+                            && chars
+                                .get(i + m.len())
+                                .is_some_and(|c| c.is_ascii_uppercase()))
+                        .then_some((pi, m.len()))
+                    }
+                    _ => None,
+                });
             match prefix {
                 Some((pi, len)) => {
                     i += len;
@@ -445,11 +453,14 @@ fn derive_pawn(pos: &Position, owner: PlayerId, square: NodeId) -> Option<NodeId
                         continue;
                     }
                     let here = pos.squares[last.node.index()];
-                    if here.is_some_and(|p| p.owner == owner && p.kind == kind && p.frame == last.frame)
-                        && found.is_none_or(|x| x == last.node)
+                    if here.is_some_and(|p| {
+                        p.owner == owner && p.kind == kind && p.frame == last.frame
+                    }) && found.is_none_or(|x| x == last.node)
                     {
                         found = Some(last.node);
-                    } else if here.is_some_and(|p| p.owner == owner && p.kind == kind) && found.is_some_and(|x| x != last.node) {
+                    } else if here.is_some_and(|p| p.owner == owner && p.kind == kind)
+                        && found.is_some_and(|x| x != last.node)
+                    {
                         return None;
                     }
                 }

@@ -135,7 +135,8 @@ impl Eq for Position {}
 impl Position {
     /// The variant's start position.
     pub fn start(rules: &Arc<Rules>) -> Position {
-        Position::from_fen(rules, rules.start_fen()).expect("the start position was checked at load")
+        Position::from_fen(rules, rules.start_fen())
+            .expect("the start position was checked at load")
     }
 
     /// The rules this position belongs to.

@@ -36,7 +36,12 @@ impl Position {
             .max(1)
             + 1;
         let mut s = String::new();
-        let label_w = board.rows().iter().map(|r| row_label(board, r).len()).max().unwrap_or(0);
+        let label_w = board
+            .rows()
+            .iter()
+            .map(|r| row_label(board, r).len())
+            .max()
+            .unwrap_or(0);
         for row in board.rows() {
             let _ = write!(s, "{:>label_w$} |", row_label(board, row));
             for &n in row {
@@ -72,7 +77,11 @@ impl Position {
                 let _ = writeln!(s, "game over: {} wins", rules.player(w).name);
             }
             Some(Outcome::Stalemate(p)) => {
-                let _ = writeln!(s, "game over: draw ({} is stalemated)", rules.player(p).name);
+                let _ = writeln!(
+                    s,
+                    "game over: draw ({} is stalemated)",
+                    rules.player(p).name
+                );
             }
             None => {}
         }
@@ -84,6 +93,8 @@ impl Position {
 fn row_label(board: &crate::board::Board, row: &[crate::board::NodeId]) -> String {
     match row.first().and_then(|&n| board.node_info(n).grid) {
         Some((_, r)) => (r + 1).to_string(),
-        None => row.first().map_or(String::new(), |&n| board.node_name(n).to_string()),
+        None => row
+            .first()
+            .map_or(String::new(), |&n| board.node_name(n).to_string()),
     }
 }

@@ -90,13 +90,9 @@ fn unknown(
             format!("declared: {}", candidates.join(" "))
         }
     });
-    Diagnostic::new(
-        Code::UnknownName,
-        span,
-        format!("unknown {what} `{name}`"),
-    )
-    .label(format!("not a declared {what}"))
-    .help(help)
+    Diagnostic::new(Code::UnknownName, span, format!("unknown {what} `{name}`"))
+        .label(format!("not a declared {what}"))
+        .help(help)
 }
 
 impl Builder<'_> {
@@ -111,9 +107,16 @@ impl Builder<'_> {
     fn node(&mut self, name: &Located<String>, context: &str) -> Option<NodeId> {
         let n = self.board.node(&name.value);
         if n.is_none() {
-            let names: Vec<&str> = self.board.node_ids().map(|n| self.board.node_name(n)).collect();
+            let names: Vec<&str> = self
+                .board
+                .node_ids()
+                .map(|n| self.board.node_name(n))
+                .collect();
             let mut d = unknown(name.span.clone(), "node", &name.value, &[]);
-            d.message = format!("{context} names node `{}`, which the board does not have", name.value);
+            d.message = format!(
+                "{context} names node `{}`, which the board does not have",
+                name.value
+            );
             d.help = suggest(&name.value, names.iter().copied())
                 .or_else(|| Some("check the board file for the node names".to_string()));
             self.err(d);
@@ -134,7 +137,11 @@ impl Builder<'_> {
     ) -> Option<Vec<DirId>> {
         let n = self.board.direction_count();
         let mut image: Vec<DirId> = self.board.direction_ids().collect();
-        let dirs: Vec<&str> = self.board.direction_ids().map(|d| self.board.direction_name(d)).collect();
+        let dirs: Vec<&str> = self
+            .board
+            .direction_ids()
+            .map(|d| self.board.direction_name(d))
+            .collect();
         let mut ok = true;
         let mut spans: Vec<Option<std::ops::Range<usize>>> = vec![None; n];
         for (from, to) in map {
@@ -144,7 +151,10 @@ impl Builder<'_> {
                 if x.is_none() {
                     ok = false;
                     let mut d = unknown(l.span.clone(), "direction", &l.value, &dirs);
-                    d.message = format!("frame `{}` names direction `{}`, which the board does not have", name.value, l.value);
+                    d.message = format!(
+                        "frame `{}` names direction `{}`, which the board does not have",
+                        name.value, l.value
+                    );
                     self.err(d);
                 }
             }
@@ -159,7 +169,10 @@ impl Builder<'_> {
         let mut seen: Vec<Option<usize>> = vec![None; n];
         for (i, d) in image.iter().enumerate() {
             if let Some(j) = seen[d.index()] {
-                let span = spans[i].clone().or(spans[j].clone()).unwrap_or(name.span.clone());
+                let span = spans[i]
+                    .clone()
+                    .or(spans[j].clone())
+                    .unwrap_or(name.span.clone());
                 self.err(
                     Diagnostic::new(
                         Code::FrameNotPermutation,
@@ -195,9 +208,13 @@ impl Builder<'_> {
                 if name.value == "identity" {
                     if image != frames[0].1 {
                         self.err(
-                            Diagnostic::new(Code::DuplicateName, name.span.clone(), "`identity` is the built-in frame that changes nothing")
-                                .label("reserved name")
-                                .help("choose another name for this frame"),
+                            Diagnostic::new(
+                                Code::DuplicateName,
+                                name.span.clone(),
+                                "`identity` is the built-in frame that changes nothing",
+                            )
+                            .label("reserved name")
+                            .help("choose another name for this frame"),
                         );
                     }
                     continue;
@@ -206,26 +223,42 @@ impl Builder<'_> {
             }
         }
         let frame_named = |frames: &[(String, Vec<DirId>)], n: &str| {
-            frames.iter().position(|(x, _)| x == n).map(|i| FrameId(i as u8))
+            frames
+                .iter()
+                .position(|(x, _)| x == n)
+                .map(|i| FrameId(i as u8))
         };
         let frame_names: Vec<String> = frames.iter().map(|(n, _)| n.clone()).collect();
 
         // Players.
         if spec.players.is_empty() {
             self.err(
-                Diagnostic::new(Code::NoPlayers, spec.players_span.clone(), "the variant declares no player")
-                    .label("expected `[[player]]` items")
-                    .help("add one `[[player]]` per seat, in turn order, with `name`, `short` and `mark`"),
+                Diagnostic::new(
+                    Code::NoPlayers,
+                    spec.players_span.clone(),
+                    "the variant declares no player",
+                )
+                .label("expected `[[player]]` items")
+                .help(
+                    "add one `[[player]]` per seat, in turn order, with `name`, `short` and `mark`",
+                ),
             );
         }
         if spec.players.len() > MAX_PLAYERS {
             self.err(
-                Diagnostic::new(Code::VariantTooLarge, spec.players[MAX_PLAYERS].name.span(), format!("more than {MAX_PLAYERS} players"))
-                    .label("one too many"),
+                Diagnostic::new(
+                    Code::VariantTooLarge,
+                    spec.players[MAX_PLAYERS].name.span(),
+                    format!("more than {MAX_PLAYERS} players"),
+                )
+                .label("one too many"),
             );
         }
         let mut players = Vec::new();
-        let any_prefix = spec.players.iter().any(|p| !matches!(p.mark.get_ref().as_str(), "upper" | "lower"));
+        let any_prefix = spec
+            .players
+            .iter()
+            .any(|p| !matches!(p.mark.get_ref().as_str(), "upper" | "lower"));
         for (i, p) in spec.players.iter().enumerate() {
             for (j, q) in spec.players[..i].iter().enumerate() {
                 for (a, b, what) in [
@@ -235,10 +268,19 @@ impl Builder<'_> {
                 ] {
                     if a.get_ref() == b.get_ref() {
                         self.err(
-                            Diagnostic::new(Code::DuplicateName, a.span(), format!("players {} and {} have the same {what} `{}`", j + 1, i + 1, a.get_ref()))
-                                .label("repeated")
-                                .related(b.span(), "first used here")
-                                .help("position text could not tell the players apart"),
+                            Diagnostic::new(
+                                Code::DuplicateName,
+                                a.span(),
+                                format!(
+                                    "players {} and {} have the same {what} `{}`",
+                                    j + 1,
+                                    i + 1,
+                                    a.get_ref()
+                                ),
+                            )
+                            .label("repeated")
+                            .related(b.span(), "first used here")
+                            .help("position text could not tell the players apart"),
                         );
                     }
                 }
@@ -246,15 +288,22 @@ impl Builder<'_> {
             let short = p.short.get_ref();
             if short.is_empty() || !short.chars().all(|c| c.is_ascii_alphanumeric()) {
                 self.err(
-                    Diagnostic::new(Code::BadMark, p.short.span(), format!("`{short}` cannot be a side-to-move token"))
-                        .label("use letters or digits")
-                        .help("e.g. `short = \"w\"`"),
+                    Diagnostic::new(
+                        Code::BadMark,
+                        p.short.span(),
+                        format!("`{short}` cannot be a side-to-move token"),
+                    )
+                    .label("use letters or digits")
+                    .help("e.g. `short = \"w\"`"),
                 );
             }
             let mark = match p.mark.get_ref().as_str() {
                 "upper" if !any_prefix => Some(Mark::Upper),
                 "lower" if !any_prefix => Some(Mark::Lower),
-                m if !m.is_empty() && m.chars().all(|c| c.is_ascii_lowercase()) && !matches!(m, "upper" | "lower") => {
+                m if !m.is_empty()
+                    && m.chars().all(|c| c.is_ascii_lowercase())
+                    && !matches!(m, "upper" | "lower") =>
+                {
                     Some(Mark::Prefix(m.to_string()))
                 }
                 m => {
@@ -264,9 +313,13 @@ impl Builder<'_> {
                         "write `upper`, `lower`, or a lower-case prefix such as `g`".to_string()
                     };
                     self.err(
-                        Diagnostic::new(Code::BadMark, p.mark.span(), format!("`{m}` cannot be a piece mark here"))
-                            .label("unusable mark")
-                            .help(help),
+                        Diagnostic::new(
+                            Code::BadMark,
+                            p.mark.span(),
+                            format!("`{m}` cannot be a piece mark here"),
+                        )
+                        .label("unusable mark")
+                        .help(help),
                     );
                     None
                 }
@@ -289,7 +342,9 @@ impl Builder<'_> {
                 if set.is_none() {
                     let names: Vec<&str> = board.zones().iter().map(|z| z.name.as_str()).collect();
                     let mut d = unknown(f.span(), "zone", zone, &names);
-                    d.message = format!("`start_frames` names zone `{zone}`, which the board does not have");
+                    d.message = format!(
+                        "`start_frames` names zone `{zone}`, which the board does not have"
+                    );
                     self.err(d);
                 }
                 if fr.is_none() {
@@ -324,12 +379,19 @@ impl Builder<'_> {
         };
         if spec.pieces.len() > MAX_KINDS {
             self.err(
-                Diagnostic::new(Code::VariantTooLarge, spec.pieces[MAX_KINDS].name.span.clone(), format!("more than {MAX_KINDS} piece kinds"))
-                    .label("one too many"),
+                Diagnostic::new(
+                    Code::VariantTooLarge,
+                    spec.pieces[MAX_KINDS].name.span.clone(),
+                    format!("more than {MAX_KINDS} piece kinds"),
+                )
+                .label("one too many"),
             );
         }
         let mut kinds: Vec<PieceKind> = Vec::new();
-        let dir_names: Vec<&str> = board.direction_ids().map(|d| board.direction_name(d)).collect();
+        let dir_names: Vec<&str> = board
+            .direction_ids()
+            .map(|d| board.direction_name(d))
+            .collect();
         for (i, p) in spec.pieces.iter().enumerate() {
             let letter = p.letter.get_ref();
             let mut chars = letter.chars();
@@ -337,9 +399,13 @@ impl Builder<'_> {
                 (Some(c), None) if c.is_ascii_alphabetic() => Some(c.to_ascii_uppercase()),
                 _ => {
                     self.err(
-                        Diagnostic::new(Code::BadMark, p.letter.span(), format!("`{letter}` cannot be a piece letter"))
-                            .label("expected one letter")
-                            .help("position text writes a piece as one letter, e.g. `letter = \"N\"`"),
+                        Diagnostic::new(
+                            Code::BadMark,
+                            p.letter.span(),
+                            format!("`{letter}` cannot be a piece letter"),
+                        )
+                        .label("expected one letter")
+                        .help("position text writes a piece as one letter, e.g. `letter = \"N\"`"),
                     );
                     None
                 }
@@ -348,10 +414,17 @@ impl Builder<'_> {
                 for q in &spec.pieces[..i] {
                     if q.letter.get_ref().to_ascii_uppercase() == c.to_string() {
                         self.err(
-                            Diagnostic::new(Code::DuplicateName, p.letter.span(), format!("pieces `{}` and `{}` share the letter `{c}`", q.name.value, p.name.value))
-                                .label("repeated letter")
-                                .related(q.letter.span(), "first used here")
-                                .help("give every piece its own letter"),
+                            Diagnostic::new(
+                                Code::DuplicateName,
+                                p.letter.span(),
+                                format!(
+                                    "pieces `{}` and `{}` share the letter `{c}`",
+                                    q.name.value, p.name.value
+                                ),
+                            )
+                            .label("repeated letter")
+                            .related(q.letter.span(), "first used here")
+                            .help("give every piece its own letter"),
                         );
                     }
                 }
@@ -373,11 +446,23 @@ impl Builder<'_> {
                                     None => {
                                         ok = false;
                                         let help = suggest(&d.value, dir_names.iter().copied())
-                                            .unwrap_or_else(|| format!("the board's directions: {}", dir_names.join(" ")));
+                                            .unwrap_or_else(|| {
+                                                format!(
+                                                    "the board's directions: {}",
+                                                    dir_names.join(" ")
+                                                )
+                                            });
                                         self.err(
-                                            Diagnostic::new(Code::PathUnknownDirection, d.span.clone(), format!("piece `{}`: the board has no direction `{}`", p.name.value, d.value))
-                                                .label("unknown direction")
-                                                .help(help),
+                                            Diagnostic::new(
+                                                Code::PathUnknownDirection,
+                                                d.span.clone(),
+                                                format!(
+                                                    "piece `{}`: the board has no direction `{}`",
+                                                    p.name.value, d.value
+                                                ),
+                                            )
+                                            .label("unknown direction")
+                                            .help(help),
                                         );
                                     }
                                 }
@@ -391,10 +476,14 @@ impl Builder<'_> {
                                 None => {
                                     // A tag no link carries forbids nothing; say so rather than ignore it.
                                     ok = false;
-                                    let tags: Vec<&str> = board.tags().iter().map(String::as_str).collect();
+                                    let tags: Vec<&str> =
+                                        board.tags().iter().map(String::as_str).collect();
                                     let mut d = unknown(t.span.clone(), "tag", &t.value, &tags);
                                     d.code = Code::PathBadModifier;
-                                    d.message = format!("`avoid:{}`: no link of the board carries tag `{}`", t.value, t.value);
+                                    d.message = format!(
+                                        "`avoid:{}`: no link of the board carries tag `{}`",
+                                        t.value, t.value
+                                    );
                                     self.err(d);
                                 }
                             }
@@ -415,7 +504,10 @@ impl Builder<'_> {
                     }
                 }
             }
-            let promotion = p.promotion.as_ref().map(|pr| (intern_zone(&Located::from(pr.zone.clone())), pr));
+            let promotion = p
+                .promotion
+                .as_ref()
+                .map(|pr| (intern_zone(&Located::from(pr.zone.clone())), pr));
             kinds.push(PieceKind {
                 name: p.name.value.clone(),
                 letter: c.unwrap_or('?'),
@@ -430,13 +522,24 @@ impl Builder<'_> {
             let Some(pr) = &p.promotion else { continue };
             let mut choices = Vec::new();
             for c in &pr.choices {
-                let k = spec.pieces.iter().position(|q| q.letter.get_ref().eq_ignore_ascii_case(c.get_ref()));
+                let k = spec
+                    .pieces
+                    .iter()
+                    .position(|q| q.letter.get_ref().eq_ignore_ascii_case(c.get_ref()));
                 match k {
                     Some(k) => choices.push(KindId(k as u8)),
                     None => {
-                        let letters: Vec<&str> = spec.pieces.iter().map(|q| q.letter.get_ref().as_str()).collect();
+                        let letters: Vec<&str> = spec
+                            .pieces
+                            .iter()
+                            .map(|q| q.letter.get_ref().as_str())
+                            .collect();
                         let mut d = unknown(c.span(), "piece letter", c.get_ref(), &letters);
-                        d.message = format!("piece `{}` promotes to `{}`, which is no piece's letter", p.name.value, c.get_ref());
+                        d.message = format!(
+                            "piece `{}` promotes to `{}`, which is no piece's letter",
+                            p.name.value,
+                            c.get_ref()
+                        );
                         self.err(d);
                     }
                 }
@@ -446,9 +549,15 @@ impl Builder<'_> {
             }
             if pr.choices.is_empty() {
                 self.err(
-                    Diagnostic::new(Code::InvalidValue, pr.zone.span(), format!("piece `{}` promotes to nothing", p.name.value))
-                        .label("empty `choices`")
-                        .help("list the letters it may become: `choices = [\"Q\", \"R\", \"B\", \"N\"]`"),
+                    Diagnostic::new(
+                        Code::InvalidValue,
+                        pr.zone.span(),
+                        format!("piece `{}` promotes to nothing", p.name.value),
+                    )
+                    .label("empty `choices`")
+                    .help(
+                        "list the letters it may become: `choices = [\"Q\", \"R\", \"B\", \"N\"]`",
+                    ),
                 );
             }
             if let Some((z, _)) = kinds[i].promotion.take() {
@@ -461,19 +570,40 @@ impl Builder<'_> {
         for (key, span) in &zone_keys {
             let mut per = Vec::new();
             for (pi, p) in spec.players.iter().enumerate() {
-                let board_name = p.zones.get(key).map(|z| z.get_ref().as_str()).unwrap_or(key);
+                let board_name = p
+                    .zones
+                    .get(key)
+                    .map(|z| z.get_ref().as_str())
+                    .unwrap_or(key);
                 match self.board_zone(board_name) {
                     Some(s) => per.push(s),
                     None => {
-                        let names: Vec<&str> = board.zones().iter().map(|z| z.name.as_str()).collect();
+                        let names: Vec<&str> =
+                            board.zones().iter().map(|z| z.name.as_str()).collect();
                         let (span, msg) = match p.zones.get(key) {
-                            Some(z) => (z.span(), format!("player `{}` maps zone `{key}` to `{board_name}`, which the board does not have", p.name.get_ref())),
-                            None => (span.clone(), format!("zone `{key}` is neither a zone of player {} (`{}`) nor of the board", pi + 1, p.name.get_ref())),
+                            Some(z) => (
+                                z.span(),
+                                format!(
+                                    "player `{}` maps zone `{key}` to `{board_name}`, which the board does not have",
+                                    p.name.get_ref()
+                                ),
+                            ),
+                            None => (
+                                span.clone(),
+                                format!(
+                                    "zone `{key}` is neither a zone of player {} (`{}`) nor of the board",
+                                    pi + 1,
+                                    p.name.get_ref()
+                                ),
+                            ),
                         };
                         let mut d = unknown(span, "zone", board_name, &names);
                         d.message = msg;
-                        if p.zones.get(key).is_none() {
-                            d.help = Some(format!("add `zones = {{ {key} = \"...\" }}` to player `{}`, or name a board zone", p.name.get_ref()));
+                        if !p.zones.contains_key(key) {
+                            d.help = Some(format!(
+                                "add `zones = {{ {key} = \"...\" }}` to player `{}`, or name a board zone",
+                                p.name.get_ref()
+                            ));
                         }
                         self.err(d);
                         per.push(NodeSet::default());
@@ -495,9 +625,17 @@ impl Builder<'_> {
                     None => {
                         if frames.len() == MAX_FRAMES {
                             self.err(
-                                Diagnostic::new(Code::VariantTooLarge, spec.board.span.clone(), format!("the board's twists give more than {MAX_FRAMES} frames"))
-                                    .label("this board")
-                                    .help("pieces can be in too many orientations; declare fewer twists"),
+                                Diagnostic::new(
+                                    Code::VariantTooLarge,
+                                    spec.board.span.clone(),
+                                    format!(
+                                        "the board's twists give more than {MAX_FRAMES} frames"
+                                    ),
+                                )
+                                .label("this board")
+                                .help(
+                                    "pieces can be in too many orientations; declare fewer twists",
+                                ),
                             );
                             return None;
                         }
@@ -543,9 +681,13 @@ impl Builder<'_> {
         }
         if MoveTables::attack_bit_count(&kinds, frames.len()) > 64 {
             self.err(
-                Diagnostic::new(Code::VariantTooLarge, spec.name.span.clone(), "more than 64 (piece, orientation) combinations")
-                    .label("this variant")
-                    .help("the attack tables keep one bit per oriented piece kind and frame"),
+                Diagnostic::new(
+                    Code::VariantTooLarge,
+                    spec.name.span.clone(),
+                    "more than 64 (piece, orientation) combinations",
+                )
+                .label("this variant")
+                .help("the attack tables keep one bit per oriented piece kind and frame"),
             );
             return None;
         }
@@ -553,32 +695,61 @@ impl Builder<'_> {
 
         // Castling.
         let mut castling: Vec<Castling> = Vec::new();
-        let royals: Vec<usize> = kinds.iter().enumerate().filter(|(_, k)| k.royal).map(|(i, _)| i).collect();
+        let royals: Vec<usize> = kinds
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| k.royal)
+            .map(|(i, _)| i)
+            .collect();
         if spec.castling.len() > MAX_CASTLINGS {
             self.err(
-                Diagnostic::new(Code::VariantTooLarge, spec.castling[MAX_CASTLINGS].right.span(), format!("more than {MAX_CASTLINGS} castling rights"))
-                    .label("one too many"),
+                Diagnostic::new(
+                    Code::VariantTooLarge,
+                    spec.castling[MAX_CASTLINGS].right.span(),
+                    format!("more than {MAX_CASTLINGS} castling rights"),
+                )
+                .label("one too many"),
             );
         }
         for c in &spec.castling {
-            let player = spec.players.iter().position(|p| p.name.get_ref() == c.player.get_ref());
+            let player = spec
+                .players
+                .iter()
+                .position(|p| p.name.get_ref() == c.player.get_ref());
             if player.is_none() {
-                let names: Vec<&str> = spec.players.iter().map(|p| p.name.get_ref().as_str()).collect();
-                self.err(unknown(c.player.span(), "player", c.player.get_ref(), &names));
+                let names: Vec<&str> = spec
+                    .players
+                    .iter()
+                    .map(|p| p.name.get_ref().as_str())
+                    .collect();
+                self.err(unknown(
+                    c.player.span(),
+                    "player",
+                    c.player.get_ref(),
+                    &names,
+                ));
             }
             let right = c.right.get_ref();
             if right.is_empty() || !right.chars().all(|ch| ch.is_ascii_alphabetic()) {
                 self.err(
-                    Diagnostic::new(Code::BadMark, c.right.span(), format!("`{right}` cannot be a castling right token"))
-                        .label("use letters")
-                        .help("e.g. `right = \"K\"`"),
+                    Diagnostic::new(
+                        Code::BadMark,
+                        c.right.span(),
+                        format!("`{right}` cannot be a castling right token"),
+                    )
+                    .label("use letters")
+                    .help("e.g. `right = \"K\"`"),
                 );
             }
             if castling.iter().any(|x| x.right == *right) {
                 self.err(
-                    Diagnostic::new(Code::DuplicateName, c.right.span(), format!("two castlings use the right token `{right}`"))
-                        .label("repeated")
-                        .help("each castling needs its own token in position text"),
+                    Diagnostic::new(
+                        Code::DuplicateName,
+                        c.right.span(),
+                        format!("two castlings use the right token `{right}`"),
+                    )
+                    .label("repeated")
+                    .help("each castling needs its own token in position text"),
                 );
             }
             let loc = |s: &toml::Spanned<String>| Located::from(s.clone());
@@ -586,15 +757,27 @@ impl Builder<'_> {
             let kt = self.node(&loc(&c.king.get_ref()[1]), "castling");
             let rf = self.node(&loc(&c.rook.get_ref()[0]), "castling");
             let rt = self.node(&loc(&c.rook.get_ref()[1]), "castling");
-            let empty: Vec<Option<NodeId>> = c.empty.iter().map(|n| self.node(&loc(n), "castling `empty`")).collect();
-            let safe: Vec<Option<NodeId>> = c.safe.iter().map(|n| self.node(&loc(n), "castling `safe`")).collect();
-            let rook_name = c.rook_piece.as_ref().map_or("rook", |r| r.get_ref().as_str());
+            let empty: Vec<Option<NodeId>> = c
+                .empty
+                .iter()
+                .map(|n| self.node(&loc(n), "castling `empty`"))
+                .collect();
+            let safe: Vec<Option<NodeId>> = c
+                .safe
+                .iter()
+                .map(|n| self.node(&loc(n), "castling `safe`"))
+                .collect();
+            let rook_name = c
+                .rook_piece
+                .as_ref()
+                .map_or("rook", |r| r.get_ref().as_str());
             let rook_kind = kinds.iter().position(|k| k.name == rook_name);
             if rook_kind.is_none() {
                 let span = c.rook_piece.as_ref().map_or(c.rook.span(), |r| r.span());
                 let names: Vec<&str> = kinds.iter().map(|k| k.name.as_str()).collect();
                 let mut d = unknown(span, "piece", rook_name, &names);
-                d.message = format!("castling moves a `{rook_name}`, which is not a piece of this variant");
+                d.message =
+                    format!("castling moves a `{rook_name}`, which is not a piece of this variant");
                 if c.rook_piece.is_none() {
                     d.help = Some("name the rook's piece with `rook_piece = \"...\"`".into());
                 }
@@ -602,18 +785,29 @@ impl Builder<'_> {
             }
             if royals.len() != 1 {
                 self.err(
-                    Diagnostic::new(Code::BadCastling, c.king.span(), format!("castling needs exactly one royal piece kind; this variant has {}", royals.len()))
-                        .label("which piece is the king?")
-                        .help("mark the king `royal = true`"),
+                    Diagnostic::new(
+                        Code::BadCastling,
+                        c.king.span(),
+                        format!(
+                            "castling needs exactly one royal piece kind; this variant has {}",
+                            royals.len()
+                        ),
+                    )
+                    .label("which piece is the king?")
+                    .help("mark the king `royal = true`"),
                 );
             }
             if let (Some(kf), Some(rf)) = (kf, rf)
                 && kf == rf
             {
                 self.err(
-                    Diagnostic::new(Code::BadCastling, c.rook.span(), "the king and the rook start on the same square")
-                        .label("rook square")
-                        .related(c.king.span(), "king square"),
+                    Diagnostic::new(
+                        Code::BadCastling,
+                        c.rook.span(),
+                        "the king and the rook start on the same square",
+                    )
+                    .label("rook square")
+                    .related(c.king.span(), "king square"),
                 );
                 continue;
             }
@@ -658,15 +852,31 @@ impl Builder<'_> {
             match k.value.parse::<usize>() {
                 Ok(n) if (2..=players.len()).contains(&n) => by[n] = Some(p.value),
                 _ => self.err(
-                    Diagnostic::new(Code::InvalidValue, k.span.clone(), format!("`{}` is not a number of players from 2 to {}", k.value, players.len()))
-                        .label("expected a player count")
-                        .help("write e.g. `\"3\" = \"eliminate\"`"),
+                    Diagnostic::new(
+                        Code::InvalidValue,
+                        k.span.clone(),
+                        format!(
+                            "`{}` is not a number of players from 2 to {}",
+                            k.value,
+                            players.len()
+                        ),
+                    )
+                    .label("expected a player count")
+                    .help("write e.g. `\"3\" = \"eliminate\"`"),
                 ),
             }
         }
         let outcome = OutcomePolicy {
-            checkmate: spec.outcome.checkmate.as_ref().map_or(Policy::Eliminate, |p| p.value),
-            stalemate: spec.outcome.stalemate.as_ref().map_or(Policy::Draw, |p| p.value),
+            checkmate: spec
+                .outcome
+                .checkmate
+                .as_ref()
+                .map_or(Policy::Eliminate, |p| p.value),
+            stalemate: spec
+                .outcome
+                .stalemate
+                .as_ref()
+                .map_or(Policy::Draw, |p| p.value),
             stalemate_by_players: by,
         };
 

@@ -238,7 +238,13 @@ fn summary(reports: &[FileReport]) -> String {
     reports
         .iter()
         .filter(|r| r.has_errors())
-        .map(|r| format!("{} has {} error(s)", r.source.path().display(), r.error_count()))
+        .map(|r| {
+            format!(
+                "{} has {} error(s)",
+                r.source.path().display(),
+                r.error_count()
+            )
+        })
         .collect::<Vec<_>>()
         .join("; ")
 }
@@ -367,7 +373,12 @@ impl Rules {
     pub fn summary(&self) -> String {
         let mut s = String::new();
         let _ = writeln!(s, "variant: {}", self.name);
-        let _ = writeln!(s, "board: {} ({} nodes)", self.board.name(), self.board.node_count());
+        let _ = writeln!(
+            s,
+            "board: {} ({} nodes)",
+            self.board.name(),
+            self.board.node_count()
+        );
         for (i, p) in self.players.iter().enumerate() {
             let mark = match &p.mark {
                 Mark::Upper => "upper-case letters".to_string(),
@@ -394,7 +405,10 @@ impl Rules {
                 flags.push("oriented".to_string());
             }
             if let Some((z, choices)) = &k.promotion {
-                let c: String = choices.iter().map(|c| self.kinds[c.index()].letter).collect();
+                let c: String = choices
+                    .iter()
+                    .map(|c| self.kinds[c.index()].letter)
+                    .collect();
                 flags.push(format!("promotes on {} to {c}", self.zone_names[*z]));
             }
             let flags = if flags.is_empty() {

@@ -276,7 +276,9 @@ pub fn read_board_spec(text: &str) -> Result<BoardSpec, Vec<Diagnostic>> {
     let (name, description, layout) = match board_table {
         Some(mut b) => {
             let name = b.required::<String>("name", "\"My board\"", &mut diags);
-            let description = b.optional::<String>("description", &mut diags).map(|d| d.value);
+            let description = b
+                .optional::<String>("description", &mut diags)
+                .map(|d| d.value);
             let layout = b.optional::<Layout>("layout", &mut diags);
             let span = b.span();
             b.finish(&mut diags);
@@ -335,8 +337,26 @@ pub fn read_board_spec(text: &str) -> Result<BoardSpec, Vec<Diagnostic>> {
             .into_iter()
             .filter_map(|(name, v)| {
                 let what = format!("offset of `{}` (an array `[files, ranks]`)", name.value);
-                let off = deserialize::<[i32; 2]>(v, &what, &mut diags)?;
-                Some((name, Located::new(off, v.span())))
+                let off = deserialize::<Vec<i32>>(v, &what, &mut diags)?;
+                match off.as_slice() {
+                    [f, r] => Some((name, Located::new([*f, *r], v.span()))),
+                    _ => {
+                        diags.push(
+                            Diagnostic::new(
+                                crate::diagnostic::Code::InvalidValue,
+                                v.span(),
+                                format!(
+                                    "the offset of `{}` has {} number(s); an offset is `[files, ranks]`",
+                                    name.value,
+                                    off.len()
+                                ),
+                            )
+                            .label("expected two numbers")
+                            .help("e.g. `n = [0, 1]`: zero files across, one rank up"),
+                        );
+                        None
+                    }
+                }
             })
             .collect();
         let span = m.span();

@@ -81,17 +81,61 @@ pub(crate) fn deserialize<T: DeserializeOwned>(
     }
 }
 
+/// Rewrites serde's wording in the user's terms: no Rust type names.
+fn plain_words(msg: &str) -> String {
+    let mut out = String::new();
+    let mut rest = msg;
+    while let Some(i) = rest.find("struct ") {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + "struct ".len()..];
+        let end = after
+            .find(|c: char| !c.is_alphanumeric() && c != '_')
+            .unwrap_or(after.len());
+        out.push_str("a table");
+        rest = &after[end..];
+    }
+    out.push_str(rest);
+    out.replace("expected u32", "expected a whole number from 0 up")
+        .replace("expected u16", "expected a whole number from 0 up")
+        .replace("expected u8", "expected a whole number from 0 up")
+        .replace("expected i32", "expected a whole number")
+        .replace("expected f64", "expected a number")
+        .replace("expected a sequence", "expected an array")
+        .replace("expected a map", "expected a table")
+}
+
+/// `unknown field `colr`, expected one of `a`, `b`` -> (`colr`, [a, b]).
+fn unknown_field_parts(msg: &str) -> Option<(String, Vec<String>)> {
+    let rest = msg.strip_prefix("unknown field `")?;
+    let (field, rest) = rest.split_once('`')?;
+    let known = rest
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect();
+    Some((field.to_string(), known))
+}
+
 fn schema_error(e: &toml::de::Error, fallback: Span, what: &str) -> Diagnostic {
-    let msg = first_line(e.message()).to_string();
+    let msg = plain_words(first_line(e.message()));
     let span = e.span().unwrap_or(fallback);
     let (code, help) = if msg.starts_with("unknown field") {
-        (
-            Code::UnknownKey,
-            Some(msg.split_once(", expected").map_or_else(
-                || "remove this key".to_string(),
-                |(_, rest)| format!("the keys allowed here are {}", rest.trim()),
-            )),
-        )
+        let help = match unknown_field_parts(&msg) {
+            Some((field, known)) => suggest(&field, known.iter().map(String::as_str))
+                .unwrap_or_else(|| {
+                    format!(
+                        "the keys allowed here are {}",
+                        known
+                            .iter()
+                            .map(|k| format!("`{k}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                }),
+            None => "remove this key".to_string(),
+        };
+        (Code::UnknownKey, Some(help))
     } else if msg.starts_with("invalid type") {
         (Code::WrongType, None)
     } else if msg.starts_with("missing field") {
@@ -309,7 +353,9 @@ pub fn words(value: &Located<String>, raw_text: &str) -> Vec<Located<String>> {
     let mut out = Vec::new();
     let mut offset = 0;
     for part in value.value.split_whitespace() {
-        let at = value.value[offset..].find(part).map_or(offset, |i| offset + i);
+        let at = value.value[offset..]
+            .find(part)
+            .map_or(offset, |i| offset + i);
         offset = at + part.len();
         let span = match inner_start {
             Some(s) => s + at..s + at + part.len(),
@@ -333,5 +379,18 @@ pub(crate) fn string_content_start(span: &Span, text: &str) -> Option<usize> {
     if lit.starts_with('"') && lit.contains('\\') {
         return None;
     }
-    Some(span.start + quote)
+    // TOML drops a newline directly after the opening quotes of a multi-line string.
+    let rest = &lit[quote..];
+    let skip = if quote == 3 {
+        if rest.starts_with("\r\n") {
+            2
+        } else if rest.starts_with('\n') {
+            1
+        } else {
+            0
+        }
+    } else {
+        0
+    };
+    Some(span.start + quote + skip)
 }

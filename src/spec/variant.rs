@@ -47,6 +47,9 @@ use toml::de::{DeTable, DeValue};
 use super::{Located, Span, TableReader, deserialize, parse_document};
 use crate::diagnostic::{Code, Diagnostic, SourceFile, SourceSet};
 
+/// One entry of `[frames]`: a name and `from -> to` direction pairs.
+pub type FrameSpec = (Located<String>, Vec<(Located<String>, Located<String>)>);
+
 /// One `[[player]]`.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -159,7 +162,7 @@ pub struct VariantSpec {
     /// `[variant] start`.
     pub start: Located<String>,
     /// `[frames]`.
-    pub frames: Vec<(Located<String>, Vec<(Located<String>, Located<String>)>)>,
+    pub frames: Vec<FrameSpec>,
     /// `[[player]]` in turn order.
     pub players: Vec<PlayerSpec>,
     /// `[pieces.*]` in file order.
@@ -294,7 +297,9 @@ fn same_file(a: &Path, b: &Path) -> bool {
 fn shift_value<'i>(v: Spanned<DeValue<'i>>, offset: usize) -> Spanned<DeValue<'i>> {
     let span = v.span();
     let value = match v.into_inner() {
-        DeValue::Array(a) => DeValue::Array(a.into_iter().map(|x| shift_value(x, offset)).collect()),
+        DeValue::Array(a) => {
+            DeValue::Array(a.into_iter().map(|x| shift_value(x, offset)).collect())
+        }
         DeValue::Table(t) => DeValue::Table(shift_table(t, offset)),
         other => other,
     };
