@@ -46,6 +46,9 @@ pub struct Move {
     pub frame: FrameId,
     /// Extra effects.
     pub special: Special,
+    /// The move crosses an open gate that forbids giving check: it is legal only if, afterwards,
+    /// no live opponent's royal is attacked by the mover.
+    pub no_check: bool,
 }
 
 /// What [`Position::make`] changed, so that [`Position::unmake`] can restore it exactly.
@@ -61,6 +64,7 @@ pub struct Undo {
     alive: u8,
     halfmove: u32,
     fullmove: u32,
+    gates_open: u32,
 }
 
 /// What [`Position::resolve`] changed.
@@ -70,6 +74,7 @@ pub struct Resolution {
     alive: u8,
     ep: EpList,
     fullmove: u32,
+    gates_open: u32,
 }
 
 impl Position {
@@ -77,7 +82,12 @@ impl Position {
     /// callers pass live players only.
     pub fn attacked_by(&self, n: NodeId, by: u8) -> bool {
         let t = self.rules.tables();
+        let gated = self.rules.gate_tags();
         for a in t.attacks_on(n) {
+            // No attack crosses a gated link, open or not.
+            if a.tags.intersects(gated) {
+                continue;
+            }
             let Some(p) = self.squares[a.origin.index()] else {
                 continue;
             };
@@ -110,6 +120,16 @@ impl Position {
         })
     }
 
+    /// Whether `p` attacks a royal piece of any live opponent (discovered and earlier attacks count).
+    pub fn gives_check(&self, p: PlayerId) -> bool {
+        let rules = &*self.rules;
+        self.squares.iter().enumerate().any(|(i, s)| {
+            s.is_some_and(|pc| {
+                pc.owner != p && self.is_alive(pc.owner) && rules.kind(pc.kind).royal
+            }) && self.attacked_by(NodeId(i as u16), 1 << p.0)
+        })
+    }
+
     /// Whether the player to move is in check.
     pub fn is_check(&self) -> bool {
         self.royal_attacked(self.to_move)
@@ -133,7 +153,25 @@ impl Position {
         let rules = &*self.rules;
         let t = rules.tables();
         let kind = rules.kind(pc.kind);
+        // Gates: closed ones stop a path; open ones may still forbid captures or check.
+        let (mut closed, mut quiet_only, mut no_check) = (0u32, 0u32, 0u32);
+        for (i, g) in rules.gates().iter().enumerate() {
+            if self.gates_open & (1 << i) == 0 {
+                closed |= g.tags.0;
+            } else {
+                if !g.capture_when_open {
+                    quiet_only |= g.tags.0;
+                }
+                if !g.check_when_open {
+                    no_check |= g.tags.0;
+                }
+            }
+        }
+        let first = out.len();
+        // `seen`: destinations reached by an unrestricted path; `seen_gated`: only by a path
+        // across an open gate. A square reached both ways is an ordinary move (rules 10.9).
         let mut seen = NodeSet::default();
+        let mut seen_gated = NodeSet::default();
         for ray in t.rays(pc.kind, pc.frame, from) {
             if let Some(z) = ray.from_zone
                 && !rules.zone(z as usize, pc.owner).contains(from)
@@ -143,9 +181,15 @@ impl Position {
             let steps = t.steps(ray);
             let last = steps.len() - 1;
             for (i, s) in steps.iter().enumerate() {
+                if s.tags.0 & closed != 0 {
+                    break;
+                }
                 let dest = ray.kind == Kind::Ride || i == last;
                 let occ = self.squares[s.node.index()];
-                if dest && !seen.contains(s.node) {
+                let gated = s.tags.0 & (quiet_only | no_check) != 0;
+                let taken = seen.contains(s.node) || (gated && seen_gated.contains(s.node));
+                let allowed = !taken;
+                if dest && allowed && !(occ.is_some() && s.tags.0 & quiet_only != 0) {
                     let special = if ray.en_passant {
                         match occ {
                             None => self
@@ -172,7 +216,23 @@ impl Position {
                         }
                     };
                     if let Some(special) = special {
-                        seen.insert(s.node);
+                        if gated {
+                            seen_gated.insert(s.node);
+                        } else {
+                            seen.insert(s.node);
+                            if seen_gated.contains(s.node) {
+                                let node = s.node;
+                                let mut k = first;
+                                while k < out.len() {
+                                    if out[k].to == node && out[k].from == from {
+                                        out.remove(k);
+                                    } else {
+                                        k += 1;
+                                    }
+                                }
+                            }
+                        }
+                        let no_check = s.tags.0 & no_check != 0;
                         let frame = s.frame;
                         match &kind.promotion {
                             Some((z, choices)) if rules.zone(*z, pc.owner).contains(s.node) => {
@@ -183,6 +243,7 @@ impl Position {
                                         promotion: Some(c),
                                         frame: rules.canonical_frame(c, frame),
                                         special,
+                                        no_check,
                                     });
                                 }
                             }
@@ -192,6 +253,7 @@ impl Position {
                                 promotion: None,
                                 frame,
                                 special,
+                                no_check,
                             }),
                         }
                     }
@@ -234,6 +296,7 @@ impl Position {
                 promotion: None,
                 frame: k.frame,
                 special: Special::Castle { index: i as u8 },
+                no_check: false,
             });
         }
     }
@@ -252,7 +315,9 @@ impl Position {
     pub fn is_legal(&mut self, m: Move) -> bool {
         let me = self.to_move;
         let undo = self.make(m);
-        let ok = !self.royal_attacked(me);
+        let exposed = self.royal_attacked(me);
+        let forbidden_check = m.no_check && self.gives_check(me);
+        let ok = !exposed && !forbidden_check;
         self.unmake(undo);
         ok
     }
@@ -313,6 +378,7 @@ impl Position {
             alive: self.alive,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
+            gates_open: self.gates_open,
         };
         self.squares[m.from.index()] = None;
         let mut capture = false;
@@ -390,6 +456,9 @@ impl Position {
                 });
             }
         }
+        if !rules.gates().is_empty() {
+            self.update_gates();
+        }
         self.pass_turn();
         undo
     }
@@ -412,6 +481,7 @@ impl Position {
         self.alive = undo.alive;
         self.halfmove = undo.halfmove;
         self.fullmove = undo.fullmove;
+        self.gates_open = undo.gates_open;
     }
 
     /// Plays a move after checking that it is legal.
@@ -434,6 +504,7 @@ impl Position {
             alive: self.alive,
             ep: self.ep,
             fullmove: self.fullmove,
+            gates_open: self.gates_open,
         };
         loop {
             if self.alive_count() <= 1 {
@@ -456,6 +527,7 @@ impl Position {
                 }
                 Policy::Eliminate => {
                     self.alive &= !(1 << self.to_move.0);
+                    self.update_gates();
                     self.pass_turn();
                 }
             }
@@ -468,6 +540,7 @@ impl Position {
         self.alive = r.alive;
         self.ep = r.ep;
         self.fullmove = r.fullmove;
+        self.gates_open = r.gates_open;
     }
 
     /// How the game has ended, if it has (the position itself is not changed).

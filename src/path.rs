@@ -4,7 +4,7 @@
 //! pattern  := [mode] kind path+ modifier*
 //! mode     := "move" | "capture" | "both"          (default: both)
 //! kind     := "leap" | "step" | "ride"
-//! path     := DIRECTION | "(" DIRECTION+ ["stop"] ")"
+//! path     := DIRECTION | "(" DIRECTION+ ["stop"] ("|" DIRECTION+)* ")"
 //! modifier := "from:" ZONE | "creates-ep" | "en-passant" | "avoid:" TAG
 //! ```
 //!
@@ -17,6 +17,9 @@
 //! - `creates-ep`: the squares passed become en passant squares. `en-passant`: the pattern may (only)
 //!   capture on an opponent's en passant square, removing the piece that passed it.
 //! - `avoid:TAG`: the path may not cross a link with that tag.
+//! - `(in in cw | cw in in)`: one path walked as its first sequence; the sequences after `|` are
+//!   other leg orders of the same jump. The move is still one path, but it crosses every tag that any
+//!   of its leg orders arriving at the same square crosses (3 Man Chess knights and moats).
 //!
 //! Directions are player-relative: they are looked up in the moving piece's frame.
 
@@ -64,6 +67,8 @@ pub struct PathAst {
     pub dirs: Vec<Located<String>>,
     /// `stop`: a ride does not repeat the last direction.
     pub stop: bool,
+    /// Other leg orders (after `|`): they add the tags they cross, nothing else.
+    pub alternatives: Vec<Vec<Located<String>>>,
 }
 
 /// One parsed pattern.
@@ -102,14 +107,14 @@ fn tokenize(value: &Located<String>, file_text: &str) -> Vec<Token> {
     let s = &value.value;
     let mut start: Option<usize> = None;
     for (i, c) in s.char_indices() {
-        if c.is_whitespace() || c == '(' || c == ')' {
+        if c.is_whitespace() || c == '(' || c == ')' || c == '|' {
             if let Some(st) = start.take() {
                 out.push(Token {
                     text: s[st..i].to_string(),
                     span: at(st, i),
                 });
             }
-            if c == '(' || c == ')' {
+            if c == '(' || c == ')' || c == '|' {
                 out.push(Token {
                     text: c.to_string(),
                     span: at(i, i + 1),
@@ -190,6 +195,7 @@ pub fn parse_pattern(value: &Located<String>, file_text: &str) -> Result<Pattern
             i += 1;
             let mut dirs = Vec::new();
             let mut stop = false;
+            let mut alternatives: Vec<Vec<Located<String>>> = Vec::new();
             loop {
                 let Some(t) = tokens.get(i) else {
                     return Err(syntax(
@@ -202,6 +208,17 @@ pub fn parse_pattern(value: &Located<String>, file_text: &str) -> Result<Pattern
                 i += 1;
                 match t.text.as_str() {
                     ")" => break,
+                    "|" => {
+                        if dirs.is_empty() || alternatives.last().is_some_and(Vec::is_empty) {
+                            return Err(syntax(
+                                t.span.clone(),
+                                "`|` must stand between two sequences of directions",
+                                "empty leg order",
+                                "write other leg orders of a jump as `(in in cw | cw in in)`",
+                            ));
+                        }
+                        alternatives.push(Vec::new());
+                    }
                     "(" => {
                         return Err(syntax(
                             t.span.clone(),
@@ -233,7 +250,10 @@ pub fn parse_pattern(value: &Located<String>, file_text: &str) -> Result<Pattern
                             None => {}
                         }
                     }
-                    w => dirs.push(Located::new(w.to_string(), t.span.clone())),
+                    w => match alternatives.last_mut() {
+                        Some(alt) => alt.push(Located::new(w.to_string(), t.span.clone())),
+                        None => dirs.push(Located::new(w.to_string(), t.span.clone())),
+                    },
                 }
             }
             if dirs.is_empty() {
@@ -244,13 +264,40 @@ pub fn parse_pattern(value: &Located<String>, file_text: &str) -> Result<Pattern
                     "write at least one direction: `(n ne)`",
                 ));
             }
-            paths.push(PathAst { dirs, stop });
+            if alternatives.last().is_some_and(Vec::is_empty) {
+                return Err(syntax(
+                    tokens[i - 1].span.clone(),
+                    "a `|` with no leg order after it",
+                    "empty leg order",
+                    "write other leg orders of a jump as `(in in cw | cw in in)`",
+                ));
+            }
+            if stop && !alternatives.is_empty() {
+                return Err(syntax(
+                    open.start..tokens[i - 1].span.end,
+                    "`stop` with other leg orders",
+                    "leg orders describe one jump",
+                    "use `|` only in `leap` and `step` paths, without `stop`",
+                ));
+            }
+            paths.push(PathAst {
+                dirs,
+                stop,
+                alternatives,
+            });
         } else if t.text == ")" {
             return Err(syntax(
                 t.span.clone(),
                 "`)` without `(`",
                 "unbalanced",
                 SHAPE,
+            ));
+        } else if t.text == "|" {
+            return Err(syntax(
+                t.span.clone(),
+                "`|` outside parentheses",
+                "leg orders belong inside one path",
+                "write other leg orders of a jump as `(in in cw | cw in in)`",
             ));
         } else if t.text == "stop" {
             return Err(syntax(
@@ -265,6 +312,7 @@ pub fn parse_pattern(value: &Located<String>, file_text: &str) -> Result<Pattern
             paths.push(PathAst {
                 dirs: vec![Located::new(t.text.clone(), t.span.clone())],
                 stop: false,
+                alternatives: Vec::new(),
             });
             i += 1;
         }
@@ -303,7 +351,7 @@ pub fn parse_pattern(value: &Located<String>, file_text: &str) -> Result<Pattern
                 .push(Located::new(tag.to_string(), t.span.clone())),
             None if t.text == "creates-ep" => pat.creates_ep = true,
             None if t.text == "en-passant" => pat.en_passant = true,
-            _ if t.text == "(" || t.text == ")" || !is_modifier(&t.text) => {
+            _ if t.text == "(" || t.text == ")" || t.text == "|" || !is_modifier(&t.text) => {
                 return Err(bad(
                     format!("`{}` after the modifiers", t.text),
                     "paths come before modifiers: `move step (n n) from:pawn_start creates-ep`",
@@ -325,6 +373,15 @@ pub fn parse_pattern(value: &Located<String>, file_text: &str) -> Result<Pattern
         )
         .label("contradictory")
         .help("write `capture leap ne nw en-passant`"));
+    }
+    if pat.kind == Kind::Ride && pat.paths.iter().any(|p| !p.alternatives.is_empty()) {
+        return Err(Diagnostic::new(
+            Code::PathBadModifier,
+            value.span.clone(),
+            "leg orders (`|`) in a ride",
+        )
+        .label("a ride has one way")
+        .help("use `|` in `leap` and `step` paths: `leap (in in cw | cw in in)`"));
     }
     if pat.creates_ep && pat.kind == Kind::Ride {
         return Err(Diagnostic::new(

@@ -130,6 +130,22 @@ pub(crate) fn walk_path(
     if kind != Kind::Ride && out.len() < dirs.len() {
         out.clear();
     }
+    // Other leg orders of the same jump add the tags they cross on the way to the same square.
+    if let Some(last) = out.last_mut() {
+        for alt in &pattern.alternatives[path] {
+            let alt_pattern = Pattern {
+                paths: vec![(alt.clone(), true)],
+                alternatives: vec![Vec::new()],
+                ..pattern.clone()
+            };
+            let alt_steps = walk_path(board, frames, origin, frame, &alt_pattern, 0);
+            if let Some(a) = alt_steps.last()
+                && a.node == last.node
+            {
+                last.tags = last.tags.union(a.tags);
+            }
+        }
+    }
     out
 }
 

@@ -9,7 +9,9 @@
 //! - EP: `-` or entries separated by `,`: `square`, optionally `owner:square` and `square@pawn`
 //!   (the owner defaults to the player who moved last, the pawn to the only piece that can have
 //!   passed the square).
-//! - OUT: eliminated players' short names separated by `,`; left out when nobody is eliminated.
+//! - Then optional `key:value` fields: `out:g,b` lists eliminated players, `open:NAME,...` gates that
+//!   were opened earlier although their condition no longer holds (gates whose condition holds are
+//!   open anyway). Both are left out when empty, so 8x8 positions read and write standard FEN.
 
 use std::fmt;
 use std::fmt::Write;
@@ -122,7 +124,20 @@ impl Position {
             .map(|i| rules.players()[i].short.as_str())
             .collect();
         if !out_players.is_empty() {
-            let _ = write!(out, " {}", out_players.join(","));
+            let _ = write!(out, " out:{}", out_players.join(","));
+        }
+        let mut derived = self.clone();
+        derived.gates_open = 0;
+        derived.update_gates();
+        let extra: Vec<&str> = rules
+            .gates()
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.gates_open & !derived.gates_open & (1 << i) != 0)
+            .map(|(_, g)| g.name.as_str())
+            .collect();
+        if !extra.is_empty() {
+            let _ = write!(out, " open:{}", extra.join(","));
         }
         out
     }
@@ -132,9 +147,9 @@ impl Position {
         let mut errs = Vec::new();
         let board = rules.board();
         let fields: Vec<&str> = text.split_whitespace().collect();
-        if fields.len() < 2 || fields.len() > 7 {
+        if fields.len() < 2 {
             return Err(SetupError(vec![format!(
-                "expected 4 to 7 fields (rows, side to move, castling, en passant, halfmove, fullmove, eliminated players), found {}",
+                "expected at least rows and side to move (then castling, en passant, halfmove, fullmove, and `out:`/`open:` fields), found {} field(s)",
                 fields.len()
             )]));
         }
@@ -205,14 +220,39 @@ impl Position {
             }
         }
         let mut alive = ((1u16 << rules.players().len()) - 1) as u8;
-        if let Some(&o) = fields.get(6)
-            && o != "-"
-        {
-            for s in o.split(',') {
-                match rules.players().iter().position(|p| p.short == s) {
-                    Some(i) => alive &= !(1 << i),
-                    None => errs.push(format!("unknown eliminated player `{s}`")),
+        let mut gates_open = 0u32;
+        for extra in fields.iter().skip(6) {
+            match extra.split_once(':') {
+                Some(("out", list)) => {
+                    for s in list.split(',') {
+                        match rules.players().iter().position(|p| p.short == s) {
+                            Some(i) => alive &= !(1 << i),
+                            None => errs.push(format!("unknown eliminated player `{s}`")),
+                        }
+                    }
                 }
+                Some(("open", list)) => {
+                    for g in list.split(',') {
+                        match rules.gates().iter().position(|x| x.name == g) {
+                            Some(i) => gates_open |= 1 << i,
+                            None => {
+                                let names: Vec<&str> =
+                                    rules.gates().iter().map(|x| x.name.as_str()).collect();
+                                errs.push(format!(
+                                    "unknown gate `{g}` (this variant's gates: {})",
+                                    if names.is_empty() {
+                                        "none".to_string()
+                                    } else {
+                                        names.join(" ")
+                                    }
+                                ))
+                            }
+                        }
+                    }
+                }
+                _ => errs.push(format!(
+                    "unknown field `{extra}` after the move number (expected `out:...` or `open:...`)"
+                )),
             }
         }
         let halfmove = parse_num(fields.get(4), "halfmove clock", 0, &mut errs);
@@ -229,7 +269,9 @@ impl Position {
             ep: EpList::default(),
             halfmove,
             fullmove,
+            gates_open,
         };
+        pos.update_gates();
         if !pos.is_alive(to_move) {
             errs.push(format!(
                 "the player to move (`{}`) is eliminated",

@@ -115,6 +115,7 @@ pub struct Position {
     pub(crate) ep: EpList,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
+    pub(crate) gates_open: u32,
 }
 
 impl PartialEq for Position {
@@ -127,6 +128,7 @@ impl PartialEq for Position {
             && self.ep == o.ep
             && self.halfmove == o.halfmove
             && self.fullmove == o.fullmove
+            && self.gates_open == o.gates_open
     }
 }
 
@@ -179,6 +181,31 @@ impl Position {
     /// En passant entries.
     pub fn ep_entries(&self) -> &EpList {
         &self.ep
+    }
+
+    /// Open gates, one bit per gate of the rules.
+    pub fn gates_open(&self) -> u32 {
+        self.gates_open
+    }
+
+    /// Opens every gate whose condition now holds (gates never close again).
+    pub(crate) fn update_gates(&mut self) {
+        let rules = self.rules.clone();
+        for (i, g) in rules.gates().iter().enumerate() {
+            if self.gates_open & (1 << i) != 0 {
+                continue;
+            }
+            let open = g.opens_when.iter().any(|(p, zone)| {
+                !self.is_alive(*p)
+                    || !self.squares.iter().enumerate().any(|(n, s)| {
+                        s.is_some_and(|pc| pc.owner == *p)
+                            && zone.contains(crate::board::NodeId(n as u16))
+                    })
+            });
+            if open {
+                self.gates_open |= 1 << i;
+            }
+        }
     }
 
     /// Halfmove clock (moves since the last capture or pawn move); informational only.

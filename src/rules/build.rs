@@ -438,10 +438,21 @@ impl Builder<'_> {
                     Ok(ast) => {
                         let mut paths = Vec::new();
                         let mut ok = true;
+                        let mut alternatives = Vec::new();
                         for path in &ast.paths {
                             let mut ids = Vec::new();
-                            for d in &path.dirs {
+                            let mut alts = vec![Vec::new(); path.alternatives.len()];
+                            let words = path.dirs.iter().map(|d| (None, d)).chain(
+                                path.alternatives
+                                    .iter()
+                                    .enumerate()
+                                    .flat_map(|(ai, a)| a.iter().map(move |d| (Some(ai), d))),
+                            );
+                            for (alt, d) in words {
                                 match board.direction(&d.value) {
+                                    Some(id) if alt.is_some() => {
+                                        alts[alt.unwrap_or_default()].push(id)
+                                    }
                                     Some(id) => ids.push(id),
                                     None => {
                                         ok = false;
@@ -468,6 +479,7 @@ impl Builder<'_> {
                                 }
                             }
                             paths.push((ids, path.stop));
+                            alternatives.push(alts);
                         }
                         let mut avoid = TagSet::EMPTY;
                         for t in &ast.avoid {
@@ -494,6 +506,7 @@ impl Builder<'_> {
                                 mode: ast.mode,
                                 kind: ast.kind,
                                 paths,
+                                alternatives,
                                 from_zone,
                                 creates_ep: ast.creates_ep,
                                 en_passant: ast.en_passant,
@@ -880,6 +893,101 @@ impl Builder<'_> {
             stalemate_by_players: by,
         };
 
+        // Gates.
+        let mut gates = Vec::new();
+        let mut gate_tags = TagSet::EMPTY;
+        if spec.gates.len() > 32 {
+            self.err(
+                Diagnostic::new(
+                    Code::VariantTooLarge,
+                    spec.gates[32].name.span(),
+                    "more than 32 gates",
+                )
+                .label("one too many"),
+            );
+        }
+        for g in &spec.gates {
+            let tag = board.tag(g.tag.get_ref());
+            if tag.is_none() {
+                let tags: Vec<&str> = board.tags().iter().map(String::as_str).collect();
+                let mut d = unknown(g.tag.span(), "tag", g.tag.get_ref(), &tags);
+                d.message = format!(
+                    "gate `{}`: no link of the board carries tag `{}`",
+                    g.name.get_ref(),
+                    g.tag.get_ref()
+                );
+                self.err(d);
+            }
+            if gates
+                .iter()
+                .any(|x: &super::Gate| x.name == *g.name.get_ref())
+            {
+                self.err(
+                    Diagnostic::new(
+                        Code::DuplicateName,
+                        g.name.span(),
+                        format!("two gates are named `{}`", g.name.get_ref()),
+                    )
+                    .label("repeated")
+                    .help("position text names open gates; give each its own name"),
+                );
+            }
+            if g.name.get_ref().is_empty() || g.name.get_ref().contains([',', ' ', ':']) {
+                self.err(
+                    Diagnostic::new(
+                        Code::BadMark,
+                        g.name.span(),
+                        format!("`{}` cannot be a gate name", g.name.get_ref()),
+                    )
+                    .label("no spaces, commas or colons")
+                    .help("position text lists open gates as `open:a,b`"),
+                );
+            }
+            let mut conds = Vec::new();
+            for c in &g.opens_when {
+                let player = spec
+                    .players
+                    .iter()
+                    .position(|p| p.name.get_ref() == c.player.get_ref());
+                if player.is_none() {
+                    let names: Vec<&str> = spec
+                        .players
+                        .iter()
+                        .map(|p| p.name.get_ref().as_str())
+                        .collect();
+                    self.err(unknown(
+                        c.player.span(),
+                        "player",
+                        c.player.get_ref(),
+                        &names,
+                    ));
+                }
+                let zone = self.board_zone(c.no_piece_in.get_ref());
+                if zone.is_none() {
+                    let names: Vec<&str> = board.zones().iter().map(|z| z.name.as_str()).collect();
+                    self.err(unknown(
+                        c.no_piece_in.span(),
+                        "zone",
+                        c.no_piece_in.get_ref(),
+                        &names,
+                    ));
+                }
+                if let (Some(p), Some(z)) = (player, zone) {
+                    conds.push((PlayerId(p as u8), z));
+                }
+            }
+            if let Some(tag) = tag {
+                gate_tags = gate_tags.union(tag);
+                gates.push(super::Gate {
+                    name: g.name.get_ref().clone(),
+                    tags: tag,
+                    opens_when: conds,
+                    capture_when_open: g.capture_when_open,
+                    check_when_open: g.check_when_open,
+                });
+            }
+        }
+
         if self.has_errors() {
             return None;
         }
@@ -898,6 +1006,8 @@ impl Builder<'_> {
             castling,
             castle_clear,
             outcome,
+            gates,
+            gate_tags,
             start: spec.start.value.clone(),
             tables,
         };

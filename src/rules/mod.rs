@@ -123,6 +123,8 @@ pub struct Pattern {
     pub kind: Kind,
     /// Paths: player-relative directions, and whether the ride stops.
     pub paths: Vec<(Vec<DirId>, bool)>,
+    /// Per path, its other leg orders (`|`), which add the tags they cross.
+    pub alternatives: Vec<Vec<Vec<DirId>>>,
     /// Index of a player-relative zone the piece must stand on.
     pub from_zone: Option<usize>,
     /// The pattern creates en passant squares.
@@ -186,6 +188,22 @@ pub struct Castling {
     pub ambiguous: bool,
 }
 
+/// Links carrying `tags` are closed until any of `opens_when` holds; then they stay open. Attacks
+/// never cross a gated link.
+#[derive(Clone, Debug)]
+pub struct Gate {
+    /// Name used in position text.
+    pub name: String,
+    /// The gated links' tag(s).
+    pub tags: TagSet,
+    /// (player, zone): the gate opens when the player has no own piece in the zone, or is out.
+    pub opens_when: Vec<(PlayerId, NodeSet)>,
+    /// Captures across the open gate are allowed.
+    pub capture_when_open: bool,
+    /// Moves across the open gate may give check.
+    pub check_when_open: bool,
+}
+
 /// What happens when the player to move has no legal move.
 #[derive(Clone, Debug)]
 pub struct OutcomePolicy {
@@ -224,6 +242,8 @@ pub struct Rules {
     pub(crate) castling: Vec<Castling>,
     pub(crate) castle_clear: Vec<u32>,
     pub(crate) outcome: OutcomePolicy,
+    pub(crate) gates: Vec<Gate>,
+    pub(crate) gate_tags: TagSet,
     pub(crate) start: String,
     pub(crate) tables: MoveTables,
 }
@@ -343,6 +363,16 @@ impl Rules {
         &self.castling
     }
 
+    /// The gates.
+    pub fn gates(&self) -> &[Gate] {
+        &self.gates
+    }
+
+    /// Every gated tag.
+    pub fn gate_tags(&self) -> TagSet {
+        self.gate_tags
+    }
+
     /// The outcome policy.
     pub fn outcome(&self) -> &OutcomePolicy {
         &self.outcome
@@ -445,6 +475,30 @@ impl Rules {
             }
         }
         let _ = writeln!(s, "checkmate: {}; {st}", pol(self.outcome.checkmate));
+        for g in &self.gates {
+            let conds: Vec<String> = g
+                .opens_when
+                .iter()
+                .map(|(p, _)| self.players[p.index()].name.clone())
+                .collect();
+            let _ = writeln!(
+                s,
+                "gate {} on {}: opens when {} empties its zone or is out; open: captures {}, check {}",
+                g.name,
+                self.board.tag_names(g.tags).join(","),
+                conds.join(" or "),
+                if g.capture_when_open {
+                    "allowed"
+                } else {
+                    "forbidden"
+                },
+                if g.check_when_open {
+                    "allowed"
+                } else {
+                    "forbidden"
+                }
+            );
+        }
         let _ = writeln!(s, "start: {}", self.start);
         s
     }

@@ -35,6 +35,14 @@
 //! [outcome]
 //! checkmate = "eliminate"
 //! stalemate = "draw"
+//! stalemate_by_players = { "3" = "eliminate" }
+//!
+//! [[gate]]                        # links tagged `tag` are closed until a condition opens them
+//! name = "white-gray"
+//! tag = "moat:white-gray"
+//! opens_when = [{ player = "white", no_piece_in = "white_back_rank" }]
+//! capture_when_open = false       # once open: may a move capture across? give check across?
+//! check_when_open = false         # (an attack never crosses a gated link, open or not)
 //! ```
 
 use std::collections::BTreeMap;
@@ -127,6 +135,34 @@ pub struct CastlingSpec {
     pub safe: Vec<Spanned<String>>,
 }
 
+/// One condition of a gate: `player` has no piece of his own in zone `no_piece_in` (or is out).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GateConditionSpec {
+    /// The player.
+    pub player: Spanned<String>,
+    /// A board zone.
+    pub no_piece_in: Spanned<String>,
+}
+
+/// One `[[gate]]`: links with a tag that are closed until a condition opens them for good.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GateSpec {
+    /// Name used in position text.
+    pub name: Spanned<String>,
+    /// The tag of the gated links.
+    pub tag: Spanned<String>,
+    /// The gate opens (permanently) as soon as any of these holds.
+    pub opens_when: Vec<GateConditionSpec>,
+    /// Whether a move may capture across the gate once it is open.
+    #[serde(default)]
+    pub capture_when_open: bool,
+    /// Whether a move crossing the open gate may give check.
+    #[serde(default)]
+    pub check_when_open: bool,
+}
+
 /// What happens to a player who has no legal move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -171,13 +207,15 @@ pub struct VariantSpec {
     pub castling: Vec<CastlingSpec>,
     /// `[outcome]`.
     pub outcome: OutcomeSpec,
+    /// `[[gate]]`s.
+    pub gates: Vec<GateSpec>,
     /// Span of `[[player]]` items (or the file start).
     pub players_span: Span,
 }
 
 /// Keys of a variant file's top level.
 pub const TOP_LEVEL_KEYS: &[&str] = &[
-    "extends", "variant", "frames", "player", "pieces", "castling", "outcome",
+    "extends", "variant", "frames", "player", "pieces", "castling", "outcome", "gate",
 ];
 
 /// Whether a TOML text looks like a variant file (it has `[variant]` or `extends`), as opposed to a
@@ -442,6 +480,11 @@ fn read_merged(
         },
         None => OutcomeSpec::default(),
     };
+    let gates = top
+        .array_items("gate", diags)
+        .into_iter()
+        .filter_map(|v| deserialize::<GateSpec>(v, "`[[gate]]`", diags))
+        .collect();
     top.finish(diags);
 
     let board = board?;
@@ -462,6 +505,7 @@ fn read_merged(
         pieces,
         castling,
         outcome,
+        gates,
         players_span,
     })
 }
