@@ -7,7 +7,10 @@
 use crate::board::NodeId;
 use crate::path::Kind;
 use crate::position::{EpEntry, EpList, Outcome, Piece, Position};
-use crate::rules::{FrameId, KindId, NodeSet, PlayerId, Policy};
+use crate::rules::{FrameId, KindId, NodeSet, PlayerId, Policy, Rules};
+
+/// Most pins tracked for one royal before falling back to playing every move.
+const MAX_PINS: usize = 32;
 
 /// What a move does besides moving one piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -323,17 +326,124 @@ impl Position {
     }
 
     /// Appends the legal moves of the side to move into `out` (cleared first).
+    ///
+    /// With one royal piece that is not in check, ordinary moves are judged from the pins of that
+    /// royal (the own pieces that alone stand between it and an attacker) without being played; king
+    /// moves, en passant, castling, king captures and moves that must not give check are played and
+    /// tested. Otherwise every move is played and tested.
     pub fn legal_moves_into(&mut self, out: &mut Vec<Move>) {
         out.clear();
         self.pseudo_legal_moves(out);
-        let mut i = 0;
-        while i < out.len() {
-            if self.is_legal(out[i]) {
-                i += 1;
-            } else {
-                out.swap_remove(i);
+        let mut pins = [(NodeId(0), 0u16); MAX_PINS];
+        match self.royal_pins(&mut pins) {
+            Some((king, npins)) => {
+                let pins = &pins[..npins];
+                let mut i = 0;
+                while i < out.len() {
+                    let m = out[i];
+                    let simple = m.from != king
+                        && matches!(m.special, Special::None | Special::CreatesEp { .. })
+                        && !m.no_check
+                        && !self.squares[m.to.index()]
+                            .is_some_and(|p| self.rules.kind(p.kind).royal);
+                    let ok = if simple {
+                        self.pin_allows(king, pins, m)
+                    } else {
+                        self.is_legal(m)
+                    };
+                    if ok {
+                        i += 1;
+                    } else {
+                        out.swap_remove(i);
+                    }
+                }
+            }
+            None => {
+                let mut i = 0;
+                while i < out.len() {
+                    if self.is_legal(out[i]) {
+                        i += 1;
+                    } else {
+                        out.swap_remove(i);
+                    }
+                }
             }
         }
+    }
+
+    /// The only royal of the side to move and its pins (pinned node, index of the pinning attack
+    /// entry); `None` when there is not exactly one royal, it is in check, or there are too many pins.
+    fn royal_pins(&self, pins: &mut [(NodeId, u16); MAX_PINS]) -> Option<(NodeId, usize)> {
+        let rules = &*self.rules;
+        let me = self.to_move;
+        let mut king = None;
+        for (i, s) in self.squares.iter().enumerate() {
+            if let Some(p) = s
+                && p.owner == me
+                && rules.kind(p.kind).royal
+            {
+                if king.is_some() {
+                    return None;
+                }
+                king = Some(NodeId(i as u16));
+            }
+        }
+        let king = king?;
+        let opponents = self.alive & !(1 << me.0);
+        let t = rules.tables();
+        let gated = rules.gate_tags();
+        let mut n = 0;
+        for (ei, a) in t.attacks_on(king).iter().enumerate() {
+            if a.tags.intersects(gated) {
+                continue;
+            }
+            let Some(p) = self.squares[a.origin.index()] else {
+                continue;
+            };
+            if opponents & (1 << p.owner.0) == 0 {
+                continue;
+            }
+            let Some(bit) = t.attack_bit(p.kind, p.frame) else {
+                continue;
+            };
+            if a.kinds & (1 << bit) == 0 {
+                continue;
+            }
+            let mut blocker = None;
+            let mut count = 0;
+            for b in t.between(a) {
+                if let Some(q) = self.squares[b.index()] {
+                    count += 1;
+                    blocker = Some((*b, q));
+                    if count > 1 {
+                        break;
+                    }
+                }
+            }
+            match (count, blocker) {
+                (0, _) => return None, // in check
+                (1, Some((b, q))) if q.owner == me => {
+                    if n == MAX_PINS {
+                        return None;
+                    }
+                    pins[n] = (b, ei as u16);
+                    n += 1;
+                }
+                _ => {}
+            }
+        }
+        Some((king, n))
+    }
+
+    /// Whether an ordinary move keeps every line it is pinned on blocked: it stays between the
+    /// royal and the pinner, or takes the pinner.
+    fn pin_allows(&self, king: NodeId, pins: &[(NodeId, u16)], m: Move) -> bool {
+        let t = self.rules.tables();
+        let entries = t.attacks_on(king);
+        pins.iter().filter(|(n, _)| *n == m.from).all(|&(_, ei)| {
+            let a = &entries[ei as usize];
+            m.to == a.origin || t.between(a).contains(&m.to)
+        })
     }
 
     /// The legal moves of the side to move, in generation order.
@@ -344,112 +454,106 @@ impl Position {
         v
     }
 
-    /// Passes the turn from the current seat to the next live one; en passant entries die when the
-    /// turn comes round to their owner's seat (moving there or skipping it).
-    fn pass_turn(&mut self) {
-        let n = self.rules.players().len();
-        let mut seat = self.to_move.index();
-        for _ in 0..n {
-            seat = (seat + 1) % n;
-            if seat == 0 {
-                self.fullmove += 1;
-            }
-            let s = PlayerId(seat as u8);
-            self.ep.retain(|e| e.owner != s);
-            if self.is_alive(s) {
-                break;
-            }
-        }
-        self.to_move = PlayerId(seat as u8);
-    }
-
     /// Plays a (pseudo-legal) move and returns what is needed to take it back.
     pub fn make(&mut self, m: Move) -> Undo {
-        let rules = self.rules.clone();
-        let moved = self.squares[m.from.index()].expect("a move starts on a piece");
+        // Split borrows: the rules are read while the state fields change (no Arc traffic).
+        let Position {
+            rules,
+            squares,
+            to_move,
+            alive,
+            castling,
+            ep,
+            halfmove,
+            fullmove,
+            gates_open,
+        } = self;
+        let rules: &Rules = rules;
+        let moved = squares[m.from.index()].expect("a move starts on a piece");
         let mut undo = Undo {
             mv: m,
             moved,
             captured: None,
             rook: None,
-            castling: self.castling,
-            ep: self.ep,
-            to_move: self.to_move,
-            alive: self.alive,
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-            gates_open: self.gates_open,
+            castling: *castling,
+            ep: *ep,
+            to_move: *to_move,
+            alive: *alive,
+            halfmove: *halfmove,
+            fullmove: *fullmove,
+            gates_open: *gates_open,
         };
-        self.squares[m.from.index()] = None;
+        squares[m.from.index()] = None;
         let mut capture = false;
         match m.special {
             Special::Castle { index } => {
                 let c = &rules.castling()[index as usize];
-                let rook = self.squares[c.rook_from.index()].expect("castling rook");
-                self.squares[c.rook_from.index()] = None;
+                let rook = squares[c.rook_from.index()].expect("castling rook");
+                squares[c.rook_from.index()] = None;
                 undo.rook = Some((c.rook_from, c.rook_to, rook));
-                if let Some(x) = self.squares[c.rook_to.index()].filter(|_| c.rook_to != m.from) {
+                if let Some(x) = squares[c.rook_to.index()].filter(|_| c.rook_to != m.from) {
                     // Only possible in odd castlings whose squares are not checked empty.
                     undo.captured = Some((c.rook_to, x));
                 }
-                self.squares[c.rook_to.index()] = Some(rook);
+                squares[c.rook_to.index()] = Some(rook);
             }
             Special::EnPassant { captured } => {
-                if let Some(x) = self.squares[captured.index()] {
+                if let Some(x) = squares[captured.index()] {
                     undo.captured = Some((captured, x));
-                    self.squares[captured.index()] = None;
+                    squares[captured.index()] = None;
                     capture = true;
                 }
             }
             _ => {}
         }
-        if let Some(x) = self.squares[m.to.index()] {
+        if let Some(x) = squares[m.to.index()] {
             undo.captured = Some((m.to, x));
             capture = true;
         }
         let kind = m.promotion.unwrap_or(moved.kind);
-        self.squares[m.to.index()] = Some(Piece {
+        squares[m.to.index()] = Some(Piece {
             owner: moved.owner,
             kind,
             frame: m.frame,
         });
-        self.castling &= !(rules.castle_clear[m.from.index()] | rules.castle_clear[m.to.index()]);
+        let clear = &rules.castle_clear;
+        *castling &= !(clear[m.from.index()] | clear[m.to.index()]);
         if let Some((n, _)) = undo.captured {
-            self.castling &= !rules.castle_clear[n.index()];
+            *castling &= !clear[n.index()];
         }
         if let Some((rf, _, _)) = undo.rook {
-            self.castling &= !rules.castle_clear[rf.index()];
+            *castling &= !clear[rf.index()];
         }
         if capture || rules.kind(moved.kind).promotion.is_some() {
-            self.halfmove = 0;
+            *halfmove = 0;
         } else {
-            self.halfmove += 1;
+            *halfmove += 1;
         }
         // Captured royals: a player without royals is out at once.
         if let Some((_, x)) = undo.captured
             && rules.kind(x.kind).royal
             && x.owner != moved.owner
-            && self.is_alive(x.owner)
-            && !self
-                .squares
+            && *alive & (1 << x.owner.0) != 0
+            && !squares
                 .iter()
                 .flatten()
                 .any(|p| p.owner == x.owner && rules.kind(p.kind).royal)
         {
-            self.alive &= !(1 << x.owner.0);
+            *alive &= !(1 << x.owner.0);
         }
         // En passant entries: stale ones go, a double step adds its passed squares.
-        let squares = &self.squares;
-        self.ep.retain(|e| {
-            squares[e.square.index()].is_none()
-                && squares[e.pawn.index()].is_some_and(|p| p.owner == e.owner)
-                && e.pawn != m.from
-        });
+        if !ep.is_empty() {
+            ep.retain(|e| {
+                squares[e.square.index()].is_none()
+                    && squares[e.pawn.index()].is_some_and(|p| p.owner == e.owner)
+                    && e.pawn != m.from
+            });
+        }
         if let Special::CreatesEp { first_step, passed } = m.special {
             let t = rules.tables();
             for k in 0..passed as u32 {
                 let step = t.step_at(first_step + k);
-                self.ep.push(EpEntry {
+                ep.push(EpEntry {
                     owner: moved.owner,
                     square: step.node,
                     pawn: m.to,
@@ -457,9 +561,9 @@ impl Position {
             }
         }
         if !rules.gates().is_empty() {
-            self.update_gates();
+            open_gates(rules, squares, *alive, gates_open);
         }
-        self.pass_turn();
+        pass_turn(rules, to_move, *alive, ep, fullmove);
         undo
     }
 
@@ -528,7 +632,13 @@ impl Position {
                 Policy::Eliminate => {
                     self.alive &= !(1 << self.to_move.0);
                     self.update_gates();
-                    self.pass_turn();
+                    pass_turn(
+                        &self.rules,
+                        &mut self.to_move,
+                        self.alive,
+                        &mut self.ep,
+                        &mut self.fullmove,
+                    );
                 }
             }
         }
@@ -547,5 +657,51 @@ impl Position {
     pub fn outcome(&self) -> Option<Outcome> {
         let mut p = self.clone();
         p.resolve(&mut Vec::new()).0
+    }
+}
+
+/// Passes the turn from the current seat to the next live one; en passant entries die when the turn
+/// comes round to their owner's seat (moving there or skipping it).
+fn pass_turn(
+    rules: &Rules,
+    to_move: &mut PlayerId,
+    alive: u8,
+    ep: &mut EpList,
+    fullmove: &mut u32,
+) {
+    let n = rules.players().len();
+    let mut seat = to_move.index();
+    for _ in 0..n {
+        seat = (seat + 1) % n;
+        if seat == 0 {
+            *fullmove += 1;
+        }
+        let s = PlayerId(seat as u8);
+        if !ep.is_empty() {
+            ep.retain(|e| e.owner != s);
+        }
+        if alive & (1 << seat) != 0 {
+            break;
+        }
+    }
+    *to_move = PlayerId(seat as u8);
+}
+
+/// Opens every gate whose condition now holds: a player of the condition is out, or has no piece
+/// of his own in its zone. Gates never close again.
+pub(crate) fn open_gates(rules: &Rules, squares: &[Option<Piece>], alive: u8, gates_open: &mut u32) {
+    for (i, g) in rules.gates().iter().enumerate() {
+        if *gates_open & (1 << i) != 0 {
+            continue;
+        }
+        let open = g.opens_when.iter().any(|(p, zone)| {
+            alive & (1 << p.0) == 0
+                || !zone
+                    .iter()
+                    .any(|n| squares[n.index()].is_some_and(|pc| pc.owner == *p))
+        });
+        if open {
+            *gates_open |= 1 << i;
+        }
     }
 }

@@ -190,22 +190,7 @@ impl Position {
 
     /// Opens every gate whose condition now holds (gates never close again).
     pub(crate) fn update_gates(&mut self) {
-        let rules = self.rules.clone();
-        for (i, g) in rules.gates().iter().enumerate() {
-            if self.gates_open & (1 << i) != 0 {
-                continue;
-            }
-            let open = g.opens_when.iter().any(|(p, zone)| {
-                !self.is_alive(*p)
-                    || !self.squares.iter().enumerate().any(|(n, s)| {
-                        s.is_some_and(|pc| pc.owner == *p)
-                            && zone.contains(crate::board::NodeId(n as u16))
-                    })
-            });
-            if open {
-                self.gates_open |= 1 << i;
-            }
-        }
+        crate::movegen::open_gates(&self.rules, &self.squares, self.alive, &mut self.gates_open);
     }
 
     /// Halfmove clock (moves since the last capture or pawn move); informational only.

@@ -78,6 +78,21 @@ impl NodeSet {
         self.0[n.index() >> 6] & (1 << (n.index() & 63)) != 0
     }
 
+    /// The nodes in the set, ascending.
+    pub fn iter(&self) -> impl Iterator<Item = NodeId> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, &bits)| {
+            let mut b = bits;
+            std::iter::from_fn(move || {
+                if b == 0 {
+                    return None;
+                }
+                let i = b.trailing_zeros() as usize;
+                b &= b - 1;
+                Some(NodeId((w * 64 + i) as u16))
+            })
+        })
+    }
+
     /// A set from nodes.
     pub fn from_nodes(nodes: impl IntoIterator<Item = NodeId>) -> Self {
         let mut s = NodeSet::default();
