@@ -74,6 +74,9 @@ pub enum Command {
         /// One line `MOVE: COUNT` per root move before the total.
         #[arg(long)]
         divide: bool,
+        /// Worker threads (the tree is split below the root); default: all cores.
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// Show a position as text: the board, whose turn, check, eliminated players.
     Show {
@@ -260,20 +263,45 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             depth,
             at,
             divide,
+            threads,
         } => {
             let rules = load_rules(&variant, colour)?;
             let mut pos = position_at(&rules, &at)?;
             let start = std::time::Instant::now();
-            let total = if divide {
-                let (lines, total) = perft::divide(&mut pos, depth);
+            let threads = threads.unwrap_or_else(|| {
+                std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+            });
+            // A progress bar only for a person watching a long run.
+            let progress = (std::io::stderr().is_terminal() && depth >= 5).then(|| {
+                let pb = indicatif::ProgressBar::new(0);
+                pb.set_style(
+                    indicatif::ProgressStyle::with_template(
+                        "perft {prefix} [{bar:40}] {pos}/{len} subtrees, {elapsed} (eta {eta})",
+                    )
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+                    .progress_chars("=> "),
+                );
+                pb.set_prefix(depth.to_string());
+                pb
+            });
+            let (lines, total) = if threads <= 1 && progress.is_none() {
+                if divide {
+                    perft::divide(&mut pos, depth)
+                } else {
+                    (Vec::new(), perft::perft(&mut pos, depth))
+                }
+            } else {
+                perft::divide_parallel(&pos, depth, threads, progress.as_ref())
+            };
+            if let Some(pb) = progress {
+                pb.finish_and_clear();
+            }
+            if divide {
                 for (m, n) in lines {
                     writeln!(out, "{m}: {n}").map_err(io)?;
                 }
                 writeln!(out).map_err(io)?;
-                total
-            } else {
-                perft::perft(&mut pos, depth)
-            };
+            }
             writeln!(out, "Nodes searched: {total}").map_err(io)?;
             let secs = start.elapsed().as_secs_f64();
             eprintln!(

@@ -689,7 +689,12 @@ fn pass_turn(
 
 /// Opens every gate whose condition now holds: a player of the condition is out, or has no piece
 /// of his own in its zone. Gates never close again.
-pub(crate) fn open_gates(rules: &Rules, squares: &[Option<Piece>], alive: u8, gates_open: &mut u32) {
+pub(crate) fn open_gates(
+    rules: &Rules,
+    squares: &[Option<Piece>],
+    alive: u8,
+    gates_open: &mut u32,
+) {
     for (i, g) in rules.gates().iter().enumerate() {
         if *gates_open & (1 << i) != 0 {
             continue;

@@ -238,7 +238,11 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
         )));
     }
     for (i, c) in rules.castling().iter().enumerate() {
-        if c.player == me && c.king_from == p.from && c.king_to == p.to {
+        if c.player == me
+            && c.king_from == p.from
+            && c.king_to == p.to
+            && p.rook.is_none_or(|r| c.rook_from == r)
+        {
             let why = if work.castling_rights() & (1 << i) == 0 {
                 "the right to castle this way is lost".to_string()
             } else if let Some(&n) = c

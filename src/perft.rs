@@ -62,3 +62,93 @@ pub fn divide(pos: &mut Position, depth: u32) -> (Vec<(String, u64)>, u64) {
     let total = out.iter().map(|(_, n)| n).sum();
     (out, total)
 }
+
+/// Perft on `threads` threads (rayon), with an optional progress bar. The tree is split below the
+/// root (at depth 2 when deep enough, for an even load); each task counts on its own copy of the
+/// position, so memory does not grow with depth.
+pub fn perft_parallel(
+    pos: &Position,
+    depth: u32,
+    threads: usize,
+    progress: Option<&indicatif::ProgressBar>,
+) -> u64 {
+    divide_parallel(pos, depth, threads, progress).1
+}
+
+/// [`divide`] on `threads` threads, with an optional progress bar.
+pub fn divide_parallel(
+    pos: &Position,
+    depth: u32,
+    threads: usize,
+    progress: Option<&indicatif::ProgressBar>,
+) -> (Vec<(String, u64)>, u64) {
+    use rayon::prelude::*;
+
+    let mut root = pos.clone();
+    let mut moves = Vec::new();
+    let (outcome, _) = root.resolve(&mut moves);
+    if outcome.is_some() || depth == 0 {
+        return (Vec::new(), u64::from(depth == 0 && outcome.is_none()));
+    }
+    // Tasks: (root move index, line of moves below it).
+    let split = depth >= 4;
+    let mut tasks: Vec<(usize, Vec<Move>)> = Vec::new();
+    for (i, &m) in moves.iter().enumerate() {
+        if split {
+            let undo = root.make(m);
+            let mut replies = Vec::new();
+            let (outcome, res) = root.resolve(&mut replies);
+            if outcome.is_none() {
+                for r in replies {
+                    tasks.push((i, vec![m, r]));
+                }
+            }
+            root.unresolve(res);
+            root.unmake(undo);
+        } else {
+            tasks.push((i, vec![m]));
+        }
+    }
+    if let Some(pb) = progress {
+        pb.set_length(tasks.len() as u64);
+    }
+    let run = || {
+        tasks
+            .par_iter()
+            .map(|(i, line)| {
+                let mut p = root.clone();
+                let mut scratch = Vec::new();
+                for (k, &m) in line.iter().enumerate() {
+                    if k > 0 {
+                        let _ = p.resolve(&mut scratch);
+                    }
+                    p.make(m);
+                }
+                let n = perft(&mut p, depth - line.len() as u32);
+                if let Some(pb) = progress {
+                    pb.inc(1);
+                }
+                (*i, n)
+            })
+            .collect::<Vec<(usize, u64)>>()
+    };
+    let counts = match rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+    {
+        Ok(pool) => pool.install(run),
+        Err(_) => run(),
+    };
+    let mut per_move = vec![0u64; moves.len()];
+    for (i, n) in counts {
+        per_move[i] += n;
+    }
+    let mut out: Vec<(String, u64)> = moves
+        .iter()
+        .zip(per_move)
+        .map(|(&m, n)| (move_text(&root, m), n))
+        .collect();
+    out.sort();
+    let total = out.iter().map(|(_, n)| n).sum();
+    (out, total)
+}
