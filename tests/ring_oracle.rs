@@ -426,26 +426,36 @@ fn cylindrical_chess_perft_is_invariant_under_the_boards_symmetries() {
     );
 }
 
-/// Deeper cross-checks; run with `cargo test --release --test ring_oracle -- --ignored`.
 #[test]
-#[ignore = "slow: perft 4 with the oracle"]
 fn perft_4_from_the_start_agrees_with_the_oracle() {
     let circular = Game::circular();
     let start = Rules::load(CIRCULAR)
         .expect("loads")
         .start_fen()
         .to_string();
-    eprintln!(
-        "circular perft 4: {}",
-        assert_perft(CIRCULAR, &circular, &start, 4)
-    );
-    let cyl = Game::cylindrical(Castling::Orthodox);
-    let start = Rules::load(CYLINDRICAL)
-        .expect("loads")
-        .start_fen()
-        .to_string();
-    eprintln!(
-        "cylindrical perft 4: {}",
-        assert_perft(CYLINDRICAL, &cyl, &start, 4)
-    );
+    assert_eq!(assert_perft(CIRCULAR, &circular, &start, 4), 184_025);
+    for (file, castling) in [
+        (CYLINDRICAL, Castling::Orthodox),
+        (NO_CASTLING, Castling::None),
+        (WRONG_ROOK, Castling::WrongRook),
+    ] {
+        let game = Game::cylindrical(castling);
+        let start = Rules::load(file).expect("loads").start_fen().to_string();
+        assert_eq!(assert_perft(file, &game, &start, 4), 211_036, "{file}");
+    }
+}
+
+/// Deeper cross-checks; run with `cargo test --release --test ring_oracle -- --ignored`.
+#[test]
+#[ignore = "slow in the dev profile: perft 5 with the oracle"]
+fn perft_5_from_the_start_agrees_with_the_oracle() {
+    for (file, game) in [
+        (CIRCULAR, Game::circular()),
+        (CYLINDRICAL, Game::cylindrical(Castling::Orthodox)),
+        (NO_CASTLING, Game::cylindrical(Castling::None)),
+        (WRONG_ROOK, Game::cylindrical(Castling::WrongRook)),
+    ] {
+        let start = Rules::load(file).expect("loads").start_fen().to_string();
+        eprintln!("{file}: perft 5 = {}", assert_perft(file, &game, &start, 5));
+    }
 }

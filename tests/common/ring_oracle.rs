@@ -481,11 +481,6 @@ impl OBoard {
         self.cells[m.to].is_some() || m.ep_capture.is_some()
     }
 
-    /// Whether the side has castling rights.
-    pub fn has_rights(&self) -> bool {
-        self.rights != 0
-    }
-
     fn king(&self, c: Color) -> Option<usize> {
         self.cells.iter().position(|p| *p == Some((c, Role::King)))
     }
@@ -681,7 +676,7 @@ impl OBoard {
             }
             let (x, y) = game.xy(from);
             let mut dests: Vec<usize> = Vec::new();
-            let mut add = |to: usize, dests: &mut Vec<usize>| {
+            let add = |to: usize, dests: &mut Vec<usize>| {
                 // Two ways to one square (round the ring either way) are one move.
                 if self.cells[to].is_none_or(|(o, _)| o != me) && !dests.contains(&to) {
                     dests.push(to);
