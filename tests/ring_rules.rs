@@ -133,6 +133,17 @@ fn circular_pawns_capture_diagonally_forward_in_each_group() {
 }
 
 #[test]
+fn circular_pawn_direction_comes_from_its_half_unless_written() {
+    // A white pawn on e2 runs counter-clockwise (it is a g-pawn) unless its frame is written.
+    let pos = at(CIRCULAR, "k15/16/4P11/7K8 w - - 0 1");
+    assert_eq!(moves_from(&pos, "e2"), ["e2-d2"]);
+    let fen = "k15/16/4P[identity]11/7K8 w - - 0 1";
+    let pos = at(CIRCULAR, fen);
+    assert_eq!(moves_from(&pos, "e2"), ["e2-f2"]);
+    assert_eq!(pos.to_fen(), fen);
+}
+
+#[test]
 fn circular_double_step_only_on_the_first_move_over_two_empty_cells() {
     let pos = after(CIRCULAR, CIRCULAR_START, "g2-f2 b2-c2");
     assert_eq!(moves_from(&pos, "f2"), ["f2-e2"]);
