@@ -396,7 +396,7 @@ fn cylinder_wrong_rook_castling_conditions() {
 /// the one the `/rook` names: here it blames the lost orthodox right (`k`), while the wrong-rook
 /// castling `e8-g8/a8` fails because the white rook on f1 attacks f8.
 #[test]
-#[ignore = "bug: parse_move's castling diagnosis ignores the `/rook` of the move text (src/notation.rs)"]
+
 fn refused_wrong_rook_castling_names_its_own_reason() {
     let pos = after(WRONG_ROOK, "r3k3/8/8/8/8/8/8/R3K3 w QGqg - 0 1", "e1-g1/a1");
     let err = parse_move(&pos, "e8-g8/a8").expect_err("f8 is attacked");
