@@ -324,3 +324,57 @@ fn the_reference_walker_knows_the_orthodox_pieces() {
         Some(black)
     );
 }
+
+/// The positions of the perft files (`variant` and `fen` lines) and every position one move later:
+/// they hold the castlings, en passant captures and promotions that random games seldom reach.
+fn perft_positions() -> Vec<(String, Position)> {
+    let mut files: Vec<_> = std::fs::read_dir("tests/perft")
+        .expect("tests/perft")
+        .map(|e| e.expect("directory entry").path())
+        .collect();
+    files.sort();
+    let mut out = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).expect("perft file");
+        let mut variant = None;
+        for line in text.lines() {
+            if let Some(v) = line.strip_prefix("variant ") {
+                variant = Some(load(v.trim()));
+            } else if let Some(fen) = line.strip_prefix("fen ") {
+                let rules = variant.as_ref().expect("`variant` before `fen`");
+                let pos = Position::from_fen(rules, fen.trim()).expect("perft position");
+                for m in pos.legal_moves() {
+                    let mut child = pos.clone();
+                    child.make(m);
+                    out.push((f.display().to_string(), child));
+                }
+                out.push((f.display().to_string(), pos));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn tables_equal_the_reference_walker_in_the_perft_positions() {
+    let positions = perft_positions();
+    assert!(positions.len() > 200, "{} positions", positions.len());
+    let mut ep_captures = 0;
+    let mut promotions = 0;
+    for (what, pos) in &positions {
+        let rules = pos.rules();
+        for from in rules.board().node_ids() {
+            if pos.piece_at(from).is_some() {
+                let r = reference_destinations(rules, &reference::destinations(pos, from));
+                compare(pos, from, &r, what);
+            }
+        }
+        compare_attacks(pos, what);
+        for m in pos.legal_moves() {
+            ep_captures += usize::from(matches!(m.special, Special::EnPassant { .. }));
+            promotions += usize::from(m.promotion.is_some());
+        }
+    }
+    // The comparison above met the special moves it is meant to cover.
+    assert!(ep_captures > 0 && promotions > 0, "{ep_captures} en passant, {promotions} promotions");
+}
