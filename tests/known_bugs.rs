@@ -211,3 +211,26 @@ fn a_capture_that_needs_a_zone_does_not_attack_from_elsewhere() {
         ["e5-d4", "e5-d5", "e5-d6", "e5-e4", "e5-e6", "e5-f4", "e5-f5", "e5-f6"]
     );
 }
+
+/// `src/position/mod.rs` `EpList` derives `PartialEq`/`Hash` over its fixed slots, so two positions
+/// with the same en passant entries in different slots are unequal. After 1. e4 c5 Black's entry
+/// sits in slot 1 (White's entry was still in slot 0 when it was pushed), while reading the same
+/// position text puts it in slot 0: the position does not equal its own text read back.
+#[test]
+#[ignore = "bug: EpList equality depends on slot order"]
+fn a_position_equals_its_text_read_back_with_an_en_passant_square() {
+    use std::sync::Arc;
+
+    use chessgraph::notation::play_line;
+    use chessgraph::position::Position;
+    use chessgraph::rules::Rules;
+
+    let rules = Arc::new(Rules::load("variants/chess.toml").expect("chess loads"));
+    let mut pos = Position::start(&rules);
+    play_line(&mut pos, "e2e4 c7c5").expect("legal moves");
+    let fen = pos.to_fen();
+    assert_eq!(fen, "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2");
+    let reread = Position::from_fen(&rules, &fen).expect("reads back");
+    assert_eq!(reread.to_fen(), fen);
+    assert!(reread == pos, "the position read back from `{fen}` is not equal to it");
+}
