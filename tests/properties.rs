@@ -66,7 +66,10 @@ fn check_position(pos: &mut Position, moves: &[Move], what: &str) {
     for &m in moves {
         let text = move_text(pos, m);
         match parse_move(pos, &text) {
-            Ok(back) => assert_eq!(back, m, "{what}: `{text}` in `{fen}` reads back to another move"),
+            Ok(back) => assert_eq!(
+                back, m,
+                "{what}: `{text}` in `{fen}` reads back to another move"
+            ),
             Err(e) => panic!("{what}: `{text}` in `{fen}` does not read back: {e}"),
         }
         // The compact form (`e2e4`, `e7e8q`) reads back too, unless the names run together
@@ -76,12 +79,18 @@ fn check_position(pos: &mut Position, moves: &[Move], what: &str) {
             match parse_move(pos, &compact) {
                 Ok(back) => assert_eq!(back, m, "{what}: `{compact}` in `{fen}`"),
                 Err(MoveError::Malformed { reason, .. }) => {
-                    assert!(reason.contains("more than one way"), "{what}: `{compact}`: {reason}")
+                    assert!(
+                        reason.contains("more than one way"),
+                        "{what}: `{compact}`: {reason}"
+                    )
                 }
                 Err(e) => panic!("{what}: `{compact}` in `{fen}`: {e}"),
             }
         }
-        assert!(pos.is_legal(m), "{what}: `{text}` is listed but not legal in `{fen}`");
+        assert!(
+            pos.is_legal(m),
+            "{what}: `{text}` is listed but not legal in `{fen}`"
+        );
         texts.push(text.clone());
 
         let undo = pos.make(m);
@@ -91,14 +100,25 @@ fn check_position(pos: &mut Position, moves: &[Move], what: &str) {
             rules.player(me).name
         );
         pos.unmake(undo);
-        assert_eq!(pos.to_fen(), fen, "{what}: make/unmake `{text}` changes the text");
+        assert_eq!(
+            pos.to_fen(),
+            fen,
+            "{what}: make/unmake `{text}` changes the text"
+        );
         // (`assert!`, not `assert_eq!`: a position's debug form holds the whole rules.)
-        assert!(*pos == before, "{what}: make/unmake `{text}` in `{fen}` changes the position");
+        assert!(
+            *pos == before,
+            "{what}: make/unmake `{text}` in `{fen}` changes the position"
+        );
     }
     texts.sort();
     let n = texts.len();
     texts.dedup();
-    assert_eq!(texts.len(), n, "{what}: two legal moves print alike in `{fen}`");
+    assert_eq!(
+        texts.len(),
+        n,
+        "{what}: two legal moves print alike in `{fen}`"
+    );
 }
 
 /// Plays a random game in `rules`: `choices[i]` picks the move at ply `i`.

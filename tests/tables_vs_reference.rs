@@ -237,10 +237,10 @@ fn compare_attacks(pos: &Position, what: &str) {
         }
     }
     for n in rules.board().node_ids() {
-        for p in 0..players {
+        for (p, &by_p) in attacked[n.index()].iter().enumerate() {
             assert_eq!(
                 pos.attacked_by(n, 1 << p),
-                attacked[n.index()][p],
+                by_p,
                 "{what}: is {} attacked by {}? tables and reference disagree in {}",
                 name(rules, n),
                 rules.players()[p].name,
@@ -376,5 +376,8 @@ fn tables_equal_the_reference_walker_in_the_perft_positions() {
         }
     }
     // The comparison above met the special moves it is meant to cover.
-    assert!(ep_captures > 0 && promotions > 0, "{ep_captures} en passant, {promotions} promotions");
+    assert!(
+        ep_captures > 0 && promotions > 0,
+        "{ep_captures} en passant, {promotions} promotions"
+    );
 }

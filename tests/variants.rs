@@ -24,7 +24,11 @@ fn shipped_variants_load_cleanly_and_match_their_snapshots() {
         );
         let rules = std::sync::Arc::new(rules.expect("a variant without diagnostics loads"));
         let mut pos = Position::start(&rules);
-        assert_eq!(pos.to_fen(), rules.start_fen(), "the start text is written as given");
+        assert_eq!(
+            pos.to_fen(),
+            rules.start_fen(),
+            "the start text is written as given"
+        );
 
         let mut moves: Vec<String> = pos
             .legal_moves()
