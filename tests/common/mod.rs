@@ -11,15 +11,28 @@ use chessgraph::movegen::Move;
 use chessgraph::position::{Piece, Position};
 use chessgraph::rules::{KindId, Mark, PlayerId, Rules};
 
-/// Every shipped variant file, sorted, as paths relative to the crate root.
-pub fn variant_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir("variants")
-        .expect("the variants directory")
+/// The `.toml` files of a directory, sorted, as paths relative to the crate root.
+fn toml_files(dir: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
         .map(|e| e.expect("directory entry").path())
         .filter(|p| p.extension().is_some_and(|x| x == "toml"))
         .collect();
     files.sort();
-    assert!(!files.is_empty(), "no variant files found");
+    assert!(!files.is_empty(), "no variant files in {dir}");
+    files
+}
+
+/// Every shipped variant file (`variants/*.toml`), sorted.
+pub fn variant_files() -> Vec<PathBuf> {
+    toml_files("variants")
+}
+
+/// The shipped variants and the geometry test beds (`tests/fixtures/geometry_variants/*.toml`:
+/// twisted, wrapping and three-player boards that no shipped variant may cover yet).
+pub fn swept_variant_files() -> Vec<PathBuf> {
+    let mut files = variant_files();
+    files.extend(toml_files("tests/fixtures/geometry_variants"));
     files
 }
 
