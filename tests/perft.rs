@@ -168,6 +168,32 @@ fn perft_counts_up_to_the_node_limit() {
 }
 
 #[test]
+fn divide_splits_the_count_by_root_move() {
+    for e in entries() {
+        let rules = common::load(&e.variant);
+        let mut pos = Position::from_fen(&rules, &e.fen).expect("perft position");
+        let (depth, count) = e.counts[e.counts.len().min(2) - 1];
+        let (split, total) = divide(&mut pos, depth);
+        assert_eq!(total, count, "{}: divide {depth}", e.at);
+        assert_eq!(
+            split.len() as u64,
+            e.counts[0].1,
+            "{}: one line per root move",
+            e.at
+        );
+        assert!(split.is_sorted(), "{}: sorted by move text", e.at);
+        for (text, n) in &split {
+            // Each root move's text plays, and its subtree count is perft one ply shallower.
+            let m = chessgraph::notation::parse_move(&pos, text)
+                .unwrap_or_else(|err| panic!("{}: `{text}`: {err}", e.at));
+            let undo = pos.make(m);
+            assert_eq!(perft(&mut pos, depth - 1), *n, "{}: {text}", e.at);
+            pos.unmake(undo);
+        }
+    }
+}
+
+#[test]
 #[ignore = "deep perft: minutes in a release build, much longer in debug"]
 fn perft_counts_at_every_depth() {
     for e in entries() {
