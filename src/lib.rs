@@ -24,6 +24,7 @@ pub mod notation;
 pub mod path;
 pub mod perft;
 pub mod position;
+pub mod reference;
 pub mod rules;
 pub mod spec;
 pub mod tables;

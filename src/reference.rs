@@ -1,0 +1,252 @@
+//! The reference walker: the slow, obviously-correct definition of what a piece's path programs
+//! mean, kept apart from the compiled tables so that the tests can compare the two.
+//!
+//! Nothing here reads [`crate::tables`]. A piece's patterns are walked square by square over
+//! [`Board::step`]; the piece's frame is an explicit direction permutation (`frame[d]` is the board
+//! direction that player-relative direction `d` means), and crossing a link with a twist `t` composes
+//! it: `frame'[x] = t.apply(frame[x])`, for the rest of the path and for the piece afterwards.
+//!
+//! The semantics, as [`crate::path`] documents them:
+//! - `leap P`: the end of P is the destination; the squares on the way do not matter.
+//! - `step P`: like leap, but every square on the way must be empty.
+//! - `ride P`: every square along P is a destination while the way is empty; the last direction of P
+//!   repeats unless P ends with `stop`.
+//! - A path ends before it would come back to its origin or to a square it has passed (no null move,
+//!   no loop), and at a link carrying a tag of `avoid:`. A leap or step that cannot be walked to its
+//!   end gives nothing.
+//! - A destination may be entered when it is empty (modes `move`, `both`) or holds an opponent's
+//!   piece (modes `capture`, `both`); an `en-passant` pattern only enters an empty square that an
+//!   opponent's en passant entry names. `from:ZONE` patterns apply only from the owner's zone.
+//! - One destination per node: it exists if any path reaches it open; the first such path, in
+//!   pattern then path order, decides whether it is a capture.
+//!
+//! Castling is a rule of the variant, not a path, and is not walked here.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use chessgraph::{position::Position, reference, rules::Rules};
+//! let rules = Arc::new(Rules::load("variants/chess.toml").unwrap());
+//! let pos = Position::start(&rules);
+//! let g1 = rules.board().node("g1").unwrap();
+//! let names: Vec<&str> = reference::destinations(&pos, g1)
+//!     .iter()
+//!     .map(|d| rules.board().node_name(d.node))
+//!     .collect();
+//! assert_eq!(names.len(), 2); // f3 and h3
+//! assert!(names.contains(&"f3") && names.contains(&"h3"));
+//! ```
+
+use crate::board::{Board, DirId, NodeId};
+use crate::path::Kind;
+use crate::position::{EpEntry, Piece, Position};
+use crate::rules::{FrameId, Pattern, Rules};
+
+/// A destination of a piece: where it can go, whether it captures there, and the frames it can
+/// arrive with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Destination {
+    /// The node reached.
+    pub node: NodeId,
+    /// Whether the move captures (an opponent's piece stands there, or en passant).
+    pub capture: bool,
+    /// The piece's frame on arrival, for every open path that reaches the node, in pattern and path
+    /// order without repeats (boards with twists can bring a piece to one node in several
+    /// orientations; on plain boards this holds one frame).
+    pub frames: Vec<Vec<DirId>>,
+}
+
+/// The direction permutation of a frame: `image[d]` is the board direction that player-relative
+/// direction `d` means in frame `f`.
+pub fn frame_image(rules: &Rules, f: FrameId) -> Vec<DirId> {
+    rules
+        .board()
+        .direction_ids()
+        .map(|d| rules.frame_dir(f, d))
+        .collect()
+}
+
+/// The frame of the rules whose permutation is `image`, if there is one.
+pub fn frame_id(rules: &Rules, image: &[DirId]) -> Option<FrameId> {
+    (0..rules.frame_count())
+        .map(|f| FrameId(f as u8))
+        .find(|&f| frame_image(rules, f) == image)
+}
+
+/// Walks one path from `origin` with the piece's frame `frame`, ignoring what stands on the board:
+/// the squares of the path in order, each with the frame on arrival. A leap or step that cannot be
+/// completed gives no square.
+pub fn walk(
+    board: &Board,
+    origin: NodeId,
+    frame: &[DirId],
+    pattern: &Pattern,
+    path: usize,
+) -> Vec<(NodeId, Vec<DirId>)> {
+    let (dirs, stop) = (&pattern.paths[path].0, pattern.paths[path].1);
+    let repeats = pattern.kind == Kind::Ride && !stop;
+    let mut frame = frame.to_vec();
+    let mut at = origin;
+    let mut passed = vec![origin];
+    let mut out = Vec::new();
+    for i in 0.. {
+        let d = match dirs.get(i) {
+            Some(&d) => d,
+            None if repeats => dirs[dirs.len() - 1],
+            None => break,
+        };
+        let Some(step) = board.step(at, frame[d.index()]) else {
+            break;
+        };
+        if step.tags.intersects(pattern.avoid) || passed.contains(&step.to) {
+            break;
+        }
+        let twist = board.twist(step.twist);
+        frame = frame.iter().map(|&x| twist.apply(x)).collect();
+        passed.push(step.to);
+        out.push((step.to, frame.clone()));
+        at = step.to;
+    }
+    if pattern.kind != Kind::Ride && out.len() < dirs.len() {
+        out.clear();
+    }
+    out
+}
+
+/// The squares of a walked path that are destinations given the occupancy, in order: every square
+/// of a ride up to and including the first occupied one; the last square of a leap; the last
+/// square of a step whose way is empty.
+fn reachable<'w>(
+    kind: Kind,
+    walked: &'w [(NodeId, Vec<DirId>)],
+    occupant: &dyn Fn(NodeId) -> Option<Piece>,
+) -> &'w [(NodeId, Vec<DirId>)] {
+    let Some(last) = walked.len().checked_sub(1) else {
+        return walked;
+    };
+    match kind {
+        Kind::Leap => &walked[last..],
+        Kind::Step if walked[..last].iter().all(|(n, _)| occupant(*n).is_none()) => &walked[last..],
+        Kind::Step => &[],
+        Kind::Ride => {
+            let end = walked
+                .iter()
+                .position(|(n, _)| occupant(*n).is_some())
+                .map_or(walked.len(), |i| i + 1);
+            &walked[..end]
+        }
+    }
+}
+
+/// Whether a pattern applies to `piece` standing on `from` (its `from:ZONE` condition).
+fn applies(rules: &Rules, pattern: &Pattern, from: NodeId, piece: Piece) -> bool {
+    pattern
+        .from_zone
+        .is_none_or(|z| rules.zone(z, piece.owner).contains(from))
+}
+
+/// The pseudo-legal destinations of `piece` standing on `from`, on a board whose squares hold
+/// `occupant(n)` and with en passant entries `ep`, sorted by node. Whose turn it is and whether the
+/// owner is still in the game do not matter here.
+pub fn destinations_in(
+    rules: &Rules,
+    occupant: &dyn Fn(NodeId) -> Option<Piece>,
+    ep: &[EpEntry],
+    from: NodeId,
+    piece: Piece,
+) -> Vec<Destination> {
+    let board = rules.board();
+    let start = frame_image(rules, piece.frame);
+    let mut out: Vec<Destination> = Vec::new();
+    for pattern in &rules.kind(piece.kind).patterns {
+        if !applies(rules, pattern, from, piece) {
+            continue;
+        }
+        for path in 0..pattern.paths.len() {
+            let walked = walk(board, from, &start, pattern, path);
+            for (node, frame) in reachable(pattern.kind, &walked, occupant) {
+                let capture = match occupant(*node) {
+                    _ if pattern.en_passant => {
+                        let open = occupant(*node).is_none()
+                            && ep
+                                .iter()
+                                .any(|e| e.square == *node && e.owner != piece.owner);
+                        if !open {
+                            continue;
+                        }
+                        true
+                    }
+                    None if pattern.mode.quiet() => false,
+                    Some(p) if pattern.mode.captures() && p.owner != piece.owner => true,
+                    _ => continue,
+                };
+                match out.iter_mut().find(|d| d.node == *node) {
+                    Some(d) => {
+                        if !d.frames.contains(frame) {
+                            d.frames.push(frame.clone());
+                        }
+                    }
+                    None => out.push(Destination {
+                        node: *node,
+                        capture,
+                        frames: vec![frame.clone()],
+                    }),
+                }
+            }
+        }
+    }
+    out.sort_by_key(|d| d.node);
+    out
+}
+
+/// The pseudo-legal destinations of the piece on `from` in `pos` (none for an empty square or a
+/// piece of an eliminated player), sorted by node.
+pub fn destinations(pos: &Position, from: NodeId) -> Vec<Destination> {
+    let Some(piece) = pos.piece_at(from) else {
+        return Vec::new();
+    };
+    if !pos.is_alive(piece.owner) {
+        return Vec::new();
+    }
+    let ep: Vec<EpEntry> = pos.ep_entries().iter().copied().collect();
+    destinations_in(pos.rules(), &|n| pos.piece_at(n), &ep, from, piece)
+}
+
+/// The nodes `piece` on `from` attacks (could capture a piece standing there; en passant aside),
+/// whatever stands on them, sorted.
+pub fn attacks_in(
+    rules: &Rules,
+    occupant: &dyn Fn(NodeId) -> Option<Piece>,
+    from: NodeId,
+    piece: Piece,
+) -> Vec<NodeId> {
+    let board = rules.board();
+    let start = frame_image(rules, piece.frame);
+    let mut out = Vec::new();
+    for pattern in &rules.kind(piece.kind).patterns {
+        if !pattern.mode.captures() || pattern.en_passant || !applies(rules, pattern, from, piece) {
+            continue;
+        }
+        for path in 0..pattern.paths.len() {
+            let walked = walk(board, from, &start, pattern, path);
+            out.extend(
+                reachable(pattern.kind, &walked, occupant)
+                    .iter()
+                    .map(|(n, _)| *n),
+            );
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Whether any piece of a player in `by` (a bit set of players) attacks `n` in `pos`.
+pub fn attacked_by(pos: &Position, n: NodeId, by: u8) -> bool {
+    let rules = pos.rules();
+    rules.board().node_ids().any(|from| {
+        pos.piece_at(from).is_some_and(|p| {
+            by & (1 << p.owner.0) != 0
+                && attacks_in(rules, &|x| pos.piece_at(x), from, p).contains(&n)
+        })
+    })
+}
