@@ -19,6 +19,9 @@
 //!   opponent's en passant entry names. `from:ZONE` patterns apply only from the owner's zone.
 //! - One destination per node: it exists if any path reaches it open; the first such path, in
 //!   pattern then path order, decides whether it is a capture.
+//! - Leg orders after `|` add the tags they cross when they reach the same square.
+//! - Gates: a path ends before a link of a closed gate; across an open gate that forbids captures
+//!   only an empty square is a destination. No attack crosses a gated link.
 //!
 //! Castling is a rule of the variant, not a path, and is not walked here.
 //!
@@ -36,7 +39,7 @@
 //! assert!(names.contains(&"f3") && names.contains(&"h3"));
 //! ```
 
-use crate::board::{Board, DirId, NodeId};
+use crate::board::{Board, DirId, NodeId, TagSet};
 use crate::path::Kind;
 use crate::position::{EpEntry, Piece, Position};
 use crate::rules::{FrameId, Pattern, Rules};
@@ -72,21 +75,47 @@ pub fn frame_id(rules: &Rules, image: &[DirId]) -> Option<FrameId> {
         .find(|&f| frame_image(rules, f) == image)
 }
 
+/// One square of a walked path: the node, the frame on arrival, every tag crossed so far.
+pub type Walked = (NodeId, Vec<DirId>, TagSet);
+
 /// Walks one path from `origin` with the piece's frame `frame`, ignoring what stands on the board:
-/// the squares of the path in order, each with the frame on arrival. A leap or step that cannot be
-/// completed gives no square.
+/// the squares of the path in order, each with the frame on arrival and the tags crossed so far
+/// (at the last square, also those of the path's other leg orders that end there). A leap or step
+/// that cannot be completed gives no square.
 pub fn walk(
     board: &Board,
     origin: NodeId,
     frame: &[DirId],
     pattern: &Pattern,
     path: usize,
-) -> Vec<(NodeId, Vec<DirId>)> {
-    let (dirs, stop) = (&pattern.paths[path].0, pattern.paths[path].1);
+) -> Vec<Walked> {
+    let mut out = walk_dirs(board, origin, frame, pattern, &pattern.paths[path].0, pattern.paths[path].1);
+    if let Some(last) = out.last_mut() {
+        for alt in &pattern.alternatives[path] {
+            let other = walk_dirs(board, origin, frame, pattern, alt, true);
+            if let Some(end) = other.last()
+                && end.0 == last.0
+            {
+                last.2 = last.2.union(end.2);
+            }
+        }
+    }
+    out
+}
+
+fn walk_dirs(
+    board: &Board,
+    origin: NodeId,
+    frame: &[DirId],
+    pattern: &Pattern,
+    dirs: &[DirId],
+    stop: bool,
+) -> Vec<Walked> {
     let repeats = pattern.kind == Kind::Ride && !stop;
     let mut frame = frame.to_vec();
     let mut at = origin;
     let mut passed = vec![origin];
+    let mut tags = TagSet::EMPTY;
     let mut out = Vec::new();
     for i in 0.. {
         let d = match dirs.get(i) {
@@ -103,7 +132,8 @@ pub fn walk(
         let twist = board.twist(step.twist);
         frame = frame.iter().map(|&x| twist.apply(x)).collect();
         passed.push(step.to);
-        out.push((step.to, frame.clone()));
+        tags = tags.union(step.tags);
+        out.push((step.to, frame.clone(), tags));
         at = step.to;
     }
     if pattern.kind != Kind::Ride && out.len() < dirs.len() {
@@ -117,20 +147,20 @@ pub fn walk(
 /// square of a step whose way is empty.
 fn reachable<'w>(
     kind: Kind,
-    walked: &'w [(NodeId, Vec<DirId>)],
+    walked: &'w [Walked],
     occupant: &dyn Fn(NodeId) -> Option<Piece>,
-) -> &'w [(NodeId, Vec<DirId>)] {
+) -> &'w [Walked] {
     let Some(last) = walked.len().checked_sub(1) else {
         return walked;
     };
     match kind {
         Kind::Leap => &walked[last..],
-        Kind::Step if walked[..last].iter().all(|(n, _)| occupant(*n).is_none()) => &walked[last..],
+        Kind::Step if walked[..last].iter().all(|(n, _, _)| occupant(*n).is_none()) => &walked[last..],
         Kind::Step => &[],
         Kind::Ride => {
             let end = walked
                 .iter()
-                .position(|(n, _)| occupant(*n).is_some())
+                .position(|(n, _, _)| occupant(*n).is_some())
                 .map_or(walked.len(), |i| i + 1);
             &walked[..end]
         }
@@ -145,25 +175,44 @@ fn applies(rules: &Rules, pattern: &Pattern, from: NodeId, piece: Piece) -> bool
 }
 
 /// The pseudo-legal destinations of `piece` standing on `from`, on a board whose squares hold
-/// `occupant(n)` and with en passant entries `ep`, sorted by node. Whose turn it is and whether the
-/// owner is still in the game do not matter here.
+/// `occupant(n)`, with en passant entries `ep` and the gates in `gates_open` (one bit per gate of the
+/// rules) open, sorted by node. Whose turn it is and whether the owner is still in the game do not
+/// matter here.
 pub fn destinations_in(
     rules: &Rules,
     occupant: &dyn Fn(NodeId) -> Option<Piece>,
     ep: &[EpEntry],
+    gates_open: u32,
     from: NodeId,
     piece: Piece,
 ) -> Vec<Destination> {
     let board = rules.board();
     let start = frame_image(rules, piece.frame);
+    let mut closed = TagSet::EMPTY;
+    let mut quiet_only = TagSet::EMPTY;
+    for (i, g) in rules.gates().iter().enumerate() {
+        if gates_open & (1 << i) == 0 {
+            closed = closed.union(g.tags);
+        } else if !g.capture_when_open {
+            quiet_only = quiet_only.union(g.tags);
+        }
+    }
     let mut out: Vec<Destination> = Vec::new();
     for pattern in &rules.kind(piece.kind).patterns {
         if !applies(rules, pattern, from, piece) {
             continue;
         }
         for path in 0..pattern.paths.len() {
-            let walked = walk(board, from, &start, pattern, path);
-            for (node, frame) in reachable(pattern.kind, &walked, occupant) {
+            let mut walked = walk(board, from, &start, pattern, path);
+            // A closed gate ends the path; a leap or step that cannot get through gives nothing.
+            if let Some(cut) = walked.iter().position(|w| w.2.intersects(closed)) {
+                let keep = if pattern.kind == Kind::Ride { cut } else { 0 };
+                walked.truncate(keep);
+            }
+            for (node, frame, tags) in reachable(pattern.kind, &walked, occupant) {
+                if tags.intersects(quiet_only) && occupant(*node).is_some() {
+                    continue;
+                }
                 let capture = match occupant(*node) {
                     _ if pattern.en_passant => {
                         let open = occupant(*node).is_none()
@@ -208,7 +257,14 @@ pub fn destinations(pos: &Position, from: NodeId) -> Vec<Destination> {
         return Vec::new();
     }
     let ep: Vec<EpEntry> = pos.ep_entries().iter().copied().collect();
-    destinations_in(pos.rules(), &|n| pos.piece_at(n), &ep, from, piece)
+    destinations_in(
+        pos.rules(),
+        &|n| pos.piece_at(n),
+        &ep,
+        pos.gates_open(),
+        from,
+        piece,
+    )
 }
 
 /// The nodes `piece` on `from` attacks (could capture a piece standing there; en passant aside),
@@ -231,7 +287,8 @@ pub fn attacks_in(
             out.extend(
                 reachable(pattern.kind, &walked, occupant)
                     .iter()
-                    .map(|(n, _)| *n),
+                    .filter(|(_, _, tags)| !tags.intersects(rules.gate_tags()))
+                    .map(|(n, _, _)| *n),
             );
         }
     }

@@ -166,7 +166,7 @@ fn lone_piece(
                         None
                     }
                 };
-                reference::destinations_in(rules, &occ, &[], from, piece) == alone
+                reference::destinations_in(rules, &occ, &[], u32::MAX, from, piece) == alone
             })
             .unwrap_or_else(|| panic!("no room for a royal beside {}", name(rules, from)));
         pieces.push((spot, king));
@@ -185,6 +185,7 @@ fn tables_equal_the_reference_walker_on_an_empty_board() {
         let rules = load(&path);
         let what = path.display().to_string();
         let mut checked = 0usize;
+        let mut skipped = 0usize;
         for k in 0..rules.kinds().len() {
             let kind = KindId(k as u8);
             for f in 0..rules.frame_count() {
@@ -201,7 +202,7 @@ fn tables_equal_the_reference_walker_on_an_empty_board() {
                         // treats as frame-independent: so this also checks that such kinds really
                         // move alike in every frame.
                         let occ = |n: NodeId| (n == from).then_some(piece);
-                        let alone = reference::destinations_in(&rules, &occ, &[], from, piece);
+                        let alone = reference::destinations_in(&rules, &occ, &[], u32::MAX, from, piece);
                         let Some(pos) = lone_piece(&rules, from, piece, &alone) else {
                             continue;
                         };
@@ -212,8 +213,16 @@ fn tables_equal_the_reference_walker_on_an_empty_board() {
                         assert!(alone.iter().all(|d| !d.capture));
                         checked += 1;
                     }
+                    // A square in every player's promotion zone never holds this piece.
+                    let promotes_everywhere = rules.kind(kind).promotion.as_ref().is_some_and(|(z, _)| {
+                        (0..rules.players().len())
+                            .all(|o| rules.zone(*z, PlayerId(o as u8)).contains(from))
+                    });
+                    if promotes_everywhere {
+                        skipped += 1;
+                    }
                     assert!(
-                        placed,
+                        placed || promotes_everywhere,
                         "{what}: no player can have a {} in frame `{}` on {}",
                         rules.kind(kind).name,
                         rules.frame_name(frame),
@@ -222,7 +231,8 @@ fn tables_equal_the_reference_walker_on_an_empty_board() {
                 }
             }
         }
-        let expected = rules.kinds().len() * rules.frame_count() * rules.board().node_count();
+        let expected =
+            rules.kinds().len() * rules.frame_count() * rules.board().node_count() - skipped;
         assert!(
             checked >= expected,
             "{what}: {checked} of {expected} cases checked"

@@ -108,7 +108,7 @@ pub fn fen_with(
         .collect();
     let mut text = format!("{} {} - - 0 1", rows.join("/"), rules.player(to_move).short);
     if !out.is_empty() {
-        text.push(' ');
+        text.push_str(" out:");
         text.push_str(&out.join(","));
     }
     text
