@@ -332,13 +332,6 @@ fn start_perft_snapshot() {
 // Section 5: moats.
 // ---------------------------------------------------------------------------------------------
 
-/// The three kings on their start squares keep every back rank occupied: all moats closed.
-const KINGS: [(&str, &str); 3] = [("e1", "wK"), ("m1", "gK"), ("u1", "bK")];
-
-fn with_kings<'a>(extra: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
-    [&KINGS[..], extra].concat()
-}
-
 #[test]
 fn a_closed_moat_cannot_be_crossed_at_all() {
     let rules = strict();

@@ -36,6 +36,14 @@ pub const BLACK: PlayerId = PlayerId(2);
 /// Gate names in the variant file, and the `open:` field that bridges all three moats.
 pub const ALL_OPEN: &str = "open:black-white,white-gray,gray-black";
 
+/// The three kings on their start squares keep every back rank occupied: all moats closed.
+pub const KINGS: [(&str, &str); 3] = [("e1", "wK"), ("m1", "gK"), ("u1", "bK")];
+
+/// The three start kings plus `extra` pieces.
+pub fn with_kings<'a>(extra: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
+    [&KINGS[..], extra].concat()
+}
+
 /// Loads a variant file (relative to the crate root), panicking with the rendered diagnostics.
 pub fn load(path: &str) -> Arc<Rules> {
     match Rules::load(path) {
