@@ -195,7 +195,14 @@ fn ring_counts(
     for f in 0..24 {
         for r in 0..6 {
             let s = sq(r, f);
-            let n = targets(&lone_piece(rules, letter, &s, bridged), &s).len();
+            let pos = lone_piece(rules, letter, &s, bridged);
+            let n = targets(&pos, &s).len();
+            // Two paths to one square are one move (section 3): no destination twice.
+            assert_eq!(
+                piece_moves(&pos, &s).len(),
+                n,
+                "{letter} on {s}: a destination twice"
+            );
             let want = expect(r, (f % 8) as usize);
             if n != want {
                 wrong.push(format!("{letter} on {s}: {n}, expected {want}"));
