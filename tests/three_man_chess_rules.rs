@@ -1039,3 +1039,45 @@ fn eliminated_players_are_skipped_in_turn_order() {
     play(&mut pos, "m1-m2 u1-u2");
     assert_eq!(pos.fullmove(), 8);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Move text and make/unmake along random games (both files): every legal move prints and parses
+// back to itself, and taking it back restores the position exactly.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn move_text_round_trips_and_unmake_restores_along_random_games() {
+    for rules in [strict(), literal()] {
+        let mut seed = 0x5eed_u64;
+        for _game in 0..3 {
+            let mut pos = Position::start(&rules);
+            let mut buf = Vec::new();
+            for _ply in 0..150 {
+                let (outcome, _) = pos.resolve(&mut buf);
+                if outcome.is_some() {
+                    break;
+                }
+                let before = pos.to_fen();
+                for &m in &buf {
+                    let text = chessgraph::notation::move_text(&pos, m);
+                    let back = chessgraph::notation::parse_move(&pos, &text)
+                        .unwrap_or_else(|e| panic!("{text} at {before}: {e}"));
+                    assert_eq!(back, m, "{text} at {before}");
+                    let undo = pos.make(m);
+                    pos.unmake(undo);
+                    assert_eq!(pos.to_fen(), before, "make/unmake {text}");
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let m = buf[((seed >> 33) as usize) % buf.len()];
+                pos.make(m);
+                // The text of every position reached reads back to the same position.
+                let text = pos.to_fen();
+                let again =
+                    Position::from_fen(&rules, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+                assert_eq!(again.to_fen(), text);
+            }
+        }
+    }
+}
