@@ -27,6 +27,7 @@ pub mod svg;
 
 use std::collections::BTreeSet;
 use std::fmt::Write;
+use std::sync::Arc;
 
 use crate::board::{Board, Colour, DirId, NodeId, Placement, TwistId};
 use crate::movegen::Special;
@@ -64,7 +65,7 @@ pub struct RenderOptions {
     /// Draw tagged links (moats, creeks) as heavy lines, one colour per tag, with a legend.
     pub tags: bool,
     /// Polar boards: the angle where sector 0 begins, in degrees clockwise from straight up. When
-    /// `None`: with a position, the first player's pieces are put at the bottom; without, 0.
+    /// `None`: with a position, [`default_rotation`] of its variant; without, 0.
     pub rotation: Option<f64>,
     /// The caption's first line; the variant's (or board's) name when `None`.
     pub title: Option<String>,
@@ -105,10 +106,12 @@ pub fn player_style(rules: &Rules, p: PlayerId) -> PieceStyle {
     }
 }
 
-/// The rotation that puts the first player's pieces at the bottom of a polar board (0 when the
-/// board is not polar or the first player has no piece).
-pub fn default_rotation(pos: &Position) -> f64 {
-    let board = pos.rules().board();
+/// The rotation that puts the first player's pieces of the variant's start position at the bottom
+/// of a polar board (0 when the board is not polar or that player has no piece there). It depends
+/// on the variant only, so every position of a game is drawn the same way up.
+pub fn default_rotation(rules: &Arc<Rules>) -> f64 {
+    let start = Position::start(rules);
+    let board = rules.board();
     let sectors = board
         .node_ids()
         .filter_map(|n| match board.node_info(n).placement {
@@ -123,7 +126,7 @@ pub fn default_rotation(pos: &Position) -> f64 {
     let (mut sx, mut sy) = (0.0, 0.0);
     for n in board.node_ids() {
         if let (Some(pc), Placement::Polar { sector, .. }) =
-            (pos.piece_at(n), board.node_info(n).placement)
+            (start.piece_at(n), board.node_info(n).placement)
             && pc.owner == PlayerId(0)
         {
             let a = ((sector + 0.5) * step).to_radians();
@@ -147,7 +150,7 @@ pub fn render_svg(board: &Board, position: Option<&Position>, options: &RenderOp
     let pos = position.filter(|p| p.rules().board().node_count() == board.node_count());
     let rotation = options
         .rotation
-        .unwrap_or_else(|| pos.map_or(0.0, default_rotation));
+        .unwrap_or_else(|| pos.map_or(0.0, |p| default_rotation(p.rules())));
     let geo = Geometry::new(board, rotation);
     let mut caption: Vec<String> = Vec::new();
     caption.push(options.title.clone().unwrap_or_else(|| match pos {
