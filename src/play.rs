@@ -221,7 +221,7 @@ fn show(out: &mut impl Write, game: &Game, events: &[String]) -> io::Result<()> 
     let rules = game.pos.rules();
     writeln!(out)?;
     if let Some(l) = &game.last {
-        writeln!(out, "{} played {}", rules.player(l.mover).name, l.text)?;
+        writeln!(out, "last move: {} {}", rules.player(l.mover).name, l.text)?;
     }
     for e in events {
         writeln!(out, "{e}")?;
