@@ -112,8 +112,11 @@ pub enum Command {
         #[arg(short, long, value_name = "OUT.svg")]
         output: Option<PathBuf>,
     },
-    /// Play a game at the terminal, any number of players at one keyboard (`help` lists the
-    /// commands). Reads standard input line by line, so it can be piped.
+    /// Play a game at the terminal: any number of players at one keyboard.
+    ///
+    /// Shows the board after every move and reads moves (`e2e4`, `e2-e4`, `e7-e8=Q`) or commands
+    /// (`moves [SQUARE]`, `undo`, `fen`, `svg FILE`, `show`, `help`, `quit`) line by line from
+    /// standard input, so it can be piped. Ends with the outcome.
     Play {
         /// Variant file.
         variant: PathBuf,

@@ -47,7 +47,9 @@ fn fools_mate_with_an_illegal_move_an_undo_and_the_commands() {
     );
     let (text, end) = transcript("variants/chess.toml", None, &input);
     assert_eq!(end, GameEnd::Finished(Outcome::Winner(PlayerId(1))));
-    assert!(text.ends_with("result: black wins: white has no legal move and is in check (checkmate)\n"));
+    assert!(
+        text.ends_with("result: black wins: white has no legal move and is in check (checkmate)\n")
+    );
     assert!(!text.contains("never read"));
     // The refused moves say why.
     assert!(text.contains("illegal move `e2e5`: the pawn on e2 cannot move to e5"));
@@ -109,17 +111,20 @@ fn the_binary_plays_from_piped_input() {
     {
         use std::io::Write;
         let mut stdin = child.stdin.take().expect("stdin");
-        stdin
-            .write_all(b"f2f3\ne7e5\ng2g4\nd8h4\n")
-            .expect("write");
+        stdin.write_all(b"f2f3\ne7e5\ng2g4\nd8h4\n").expect("write");
     }
     let o = child.wait_with_output().expect("finishes");
     assert!(o.status.success());
     let out = String::from_utf8(o.stdout).expect("UTF-8");
-    assert!(!out.contains('\x1b'), "no escapes when stdout is not a terminal");
+    assert!(
+        !out.contains('\x1b'),
+        "no escapes when stdout is not a terminal"
+    );
     // Piped input is echoed after each prompt, so the output reads like a session.
     assert!(out.contains("white> f2f3\n"));
-    assert!(out.ends_with("result: black wins: white has no legal move and is in check (checkmate)\n"));
+    assert!(
+        out.ends_with("result: black wins: white has no legal move and is in check (checkmate)\n")
+    );
 }
 
 #[test]
@@ -138,5 +143,7 @@ fn play_starts_from_fen_and_moves() {
         .expect("the binary runs");
     assert!(o.status.success());
     let out = String::from_utf8(o.stdout).expect("UTF-8");
-    assert!(out.ends_with("result: black wins: white has no legal move and is in check (checkmate)\n"));
+    assert!(
+        out.ends_with("result: black wins: white has no legal move and is in check (checkmate)\n")
+    );
 }

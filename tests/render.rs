@@ -8,7 +8,9 @@ use std::sync::Arc;
 use chessgraph::board::{Board, TwistId};
 use chessgraph::notation::play_line;
 use chessgraph::position::Position;
-use chessgraph::render::{DARK, Geometry, LIGHT, RenderOptions, VOID, default_rotation, render_svg};
+use chessgraph::render::{
+    DARK, Geometry, LIGHT, RenderOptions, VOID, default_rotation, render_svg,
+};
 use chessgraph::rules::Rules;
 
 const THREE_ARMIES: &str = "tests/fixtures/render/three_armies.toml";
@@ -38,7 +40,11 @@ fn position(rules: &Arc<Rules>, fen: Option<&str>, moves: &str) -> Position {
 
 /// What a picture must satisfy whatever it shows: well-formed XML whose cells are exactly the
 /// board's nodes, one each; one piece element per piece of the position.
-fn check_structure<'a>(svg: &'a str, board: &Board, pos: Option<&Position>) -> roxmltree::Document<'a> {
+fn check_structure<'a>(
+    svg: &'a str,
+    board: &Board,
+    pos: Option<&Position>,
+) -> roxmltree::Document<'a> {
     let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("not XML: {e}"));
     let has_class = |n: &roxmltree::Node, c: &str| {
         n.attribute("class")
@@ -55,7 +61,10 @@ fn check_structure<'a>(svg: &'a str, board: &Board, pos: Option<&Position>) -> r
     assert_eq!(names, expected, "the cells are the board's nodes");
     if let Some(p) = pos {
         let pieces = doc.descendants().filter(|n| has_class(n, "piece")).count();
-        let on_board = board.node_ids().filter(|&n| p.piece_at(n).is_some()).count();
+        let on_board = board
+            .node_ids()
+            .filter(|&n| p.piece_at(n).is_some())
+            .count();
         assert_eq!(pieces, on_board, "one piece element per piece");
     }
     doc
@@ -147,7 +156,10 @@ fn from_marks_quiet_moves_and_captures_apart() {
         ..RenderOptions::default()
     };
     let svg = svg_of(b, Some(&pos), &options);
-    assert_eq!(marks(&svg), (vec!["e5".to_string()], vec!["d5".to_string()]));
+    assert_eq!(
+        marks(&svg),
+        (vec!["e5".to_string()], vec!["d5".to_string()])
+    );
     assert_eq!(svg.matches("class=\"last-move\"").count(), 2);
     assert_eq!(svg.matches("class=\"from\"").count(), 1);
     insta::assert_snapshot!(svg);
@@ -210,11 +222,7 @@ fn from_an_empty_node_draws_no_marks() {
 fn bishop_loop_through_the_center() {
     // A lone bishop on a6 (with the three kings far away): its two loops cross the void.
     let r = rules(THREE_ARMIES);
-    let pos = position(
-        &r,
-        Some("wB23/24/24/24/24/4wK7gK7bK3 w - - 0 1"),
-        "",
-    );
+    let pos = position(&r, Some("wB23/24/24/24/24/4wK7gK7bK3 w - - 0 1"), "");
     let b = r.board();
     let a6 = b.node("a6").unwrap();
     let svg = svg_of(
@@ -242,11 +250,7 @@ fn eliminated_players_are_frozen_and_checks_are_marked() {
     // Gray is out (its king and rook stay on the board, frozen); black's king on u1 is attacked
     // by the white rook on a1 along ring 1.
     let r = rules(THREE_ARMIES);
-    let pos = position(
-        &r,
-        Some("24/24/24/24/24/wR3wK7gKgR6bK3 b - - 0 1 g"),
-        "",
-    );
+    let pos = position(&r, Some("24/24/24/24/24/wR3wK7gKgR6bK3 b - - 0 1 g"), "");
     assert!(!pos.is_alive(chessgraph::rules::PlayerId(1)));
     let svg = svg_of(r.board(), Some(&pos), &RenderOptions::default());
     assert_eq!(svg.matches("class=\"piece frozen\"").count(), 2);
@@ -383,7 +387,10 @@ fn three_man_chess_rasterised_has_light_and_dark_cells_where_the_rules_say() {
     let (x, y) = geo.centre(b.node("a3").unwrap());
     assert!((x - (394.0 + r * a.sin())).abs() < 1e-9);
     assert!((y - (394.0 - r * a.cos())).abs() < 1e-9);
-    assert!((x - 428.4).abs() < 0.1 && (y - 132.9).abs() < 0.1, "({x}, {y})");
+    assert!(
+        (x - 428.4).abs() < 0.1 && (y - 132.9).abs() < 0.1,
+        "({x}, {y})"
+    );
 
     let pixmap = rasterise(&svg);
     // The rules: light when ring index + file index is even (a1 light, b1 dark, a2 dark...).
@@ -458,4 +465,55 @@ fn three_armies_rasterised_shows_each_players_colour() {
     let (_, ym) = geo.centre(r.board().node("m1").unwrap());
     let (_, yu) = geo.centre(r.board().node("u1").unwrap());
     assert!(ye > 394.0 && ym < ye && yu < ye);
+}
+
+/// A variant file extending chess with the given `[[player]]` colours.
+fn chess_with_colours(name: &str, white: &str, black: &str) -> std::path::PathBuf {
+    let chess = std::fs::canonicalize("variants/chess.toml").expect("chess");
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let text = format!(
+        "extends = {chess:?}\n\n\
+         [[player]]\nname = \"white\"\nshort = \"w\"\nmark = \"upper\"\n\
+         zones = {{ pawn_start = \"rank_2\", promotion = \"rank_8\" }}\ncolour = \"{white}\"\n\n\
+         [[player]]\nname = \"black\"\nshort = \"b\"\nmark = \"lower\"\nframe = \"black\"\n\
+         zones = {{ pawn_start = \"rank_7\", promotion = \"rank_1\" }}\ncolour = \"{black}\"\n"
+    );
+    std::fs::write(&path, text).expect("write");
+    path
+}
+
+#[test]
+fn player_colours_come_from_the_variant_file() {
+    let path = chess_with_colours("colours_ok.toml", "#F0E0D0", "#102030");
+    let r = Arc::new(Rules::load(&path).unwrap_or_else(|e| panic!("{e}")));
+    assert_eq!(
+        r.player(chessgraph::rules::PlayerId(0)).colour,
+        Some([0xf0, 0xe0, 0xd0])
+    );
+    let style = chessgraph::render::player_style(&r, chessgraph::rules::PlayerId(1));
+    assert_eq!(style.fill, [0x10, 0x20, 0x30]);
+    // A dark fill gets light inner lines.
+    assert_eq!(style.detail, [0xf2, 0xf2, 0xf2]);
+    let svg = render_svg(
+        r.board(),
+        Some(&Position::start(&r)),
+        &RenderOptions::default(),
+    );
+    assert_eq!(svg.matches("fill=\"#102030\"").count(), 16);
+    // Without the key, seats decide: white and black for two players.
+    let chess = rules("variants/chess.toml");
+    let styles: Vec<[u8; 3]> = (0..2)
+        .map(|i| chessgraph::render::player_style(&chess, chessgraph::rules::PlayerId(i)).fill)
+        .collect();
+    assert_eq!(styles, [[0xff, 0xff, 0xff], [0x26, 0x26, 0x26]]);
+}
+
+#[test]
+fn a_bad_player_colour_is_reported_where_it_is_written() {
+    let path = chess_with_colours("colours_bad.toml", "#fff", "black");
+    let e = Rules::load(&path).expect_err("invalid colours");
+    let text: String = e.0.iter().map(|r| r.render_short()).collect();
+    assert_eq!(text.matches("schema::invalid-value").count(), 2, "{text}");
+    assert!(text.contains("`#fff` is not a colour"), "{text}");
+    assert!(text.contains("`black` is not a colour"), "{text}");
 }
