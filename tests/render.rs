@@ -517,3 +517,27 @@ fn a_bad_player_colour_is_reported_where_it_is_written() {
     assert!(text.contains("`#fff` is not a colour"), "{text}");
     assert!(text.contains("`black` is not a colour"), "{text}");
 }
+
+#[test]
+fn from_includes_castling_as_if_the_owner_were_to_move() {
+    // Black to move; white's king on e1 may castle both ways when its turn comes.
+    let r = rules("variants/chess.toml");
+    let pos = position(&r, Some("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1"), "");
+    let e1 = r.board().node("e1").unwrap();
+    let mut to: Vec<&str> = pos
+        .piece_legal_moves(e1)
+        .iter()
+        .map(|m| r.board().node_name(m.to))
+        .collect();
+    to.sort();
+    assert_eq!(to, ["c1", "d1", "d2", "e2", "f1", "f2", "g1"]);
+    let svg = svg_of(
+        r.board(),
+        Some(&pos),
+        &RenderOptions {
+            from: Some(e1),
+            ..RenderOptions::default()
+        },
+    );
+    assert_eq!(marks(&svg).0.len(), 7);
+}

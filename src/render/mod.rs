@@ -173,7 +173,9 @@ pub fn render_svg(board: &Board, position: Option<&Position>, options: &RenderOp
             Some(pc) => {
                 let rules = p.rules();
                 let captures = dests.iter().filter(|d| d.1).count();
-                let turn = if pc.owner == p.to_move() {
+                let turn = if !p.is_alive(pc.owner) {
+                    format!(" ({} is eliminated: frozen)", rules.player(pc.owner).name)
+                } else if pc.owner == p.to_move() {
                     String::new()
                 } else {
                     format!(" (as if {} were to move)", rules.player(pc.owner).name)
@@ -252,12 +254,14 @@ pub fn render_svg(board: &Board, position: Option<&Position>, options: &RenderOp
 /// The distinct destinations of the piece on `from` (as if its owner were to move), ascending,
 /// each with whether the move captures.
 fn destinations(pos: &Position, from: NodeId) -> Vec<(NodeId, bool)> {
+    let Some(mover) = pos.piece_at(from) else {
+        return Vec::new();
+    };
     let mut set: BTreeSet<(NodeId, bool)> = BTreeSet::new();
     for m in pos.piece_legal_moves(from) {
+        // Castling may end on the castling rook's square: that is not a capture.
         let capture = matches!(m.special, Special::EnPassant { .. })
-            || pos
-                .piece_at(m.to)
-                .is_some_and(|p| Some(p.owner) != pos.piece_at(from).map(|f| f.owner));
+            || pos.piece_at(m.to).is_some_and(|p| p.owner != mover.owner);
         set.insert((m.to, capture));
     }
     set.into_iter().collect()
