@@ -13,9 +13,12 @@ use std::sync::Arc;
 
 use crate::board::Board;
 use crate::diagnostic::FileReport;
-use crate::notation::{move_text, play_line};
+use crate::movegen::Move;
+use crate::notation::{LineError, move_text, parse_move, play_line};
 use crate::perft;
+use crate::play::PlayOptions;
 use crate::position::{Outcome, Position};
+use crate::render::{RenderOptions, render_svg};
 use crate::rules::Rules;
 use crate::spec::variant::looks_like_variant;
 
@@ -86,6 +89,44 @@ pub enum Command {
         #[command(flatten)]
         at: PositionArgs,
     },
+    /// Draw a board, or a position of a variant, as an SVG picture.
+    Render {
+        /// Board file (the empty board) or variant file (a position: the start unless `--fen` /
+        /// `--moves` say otherwise).
+        file: PathBuf,
+        /// The position (variant files only); the last of `--moves` is highlighted.
+        #[command(flatten)]
+        at: PositionArgs,
+        /// Mark the legal destinations of the piece on this node, as if its owner were to move
+        /// (captures ringed in red). An empty node gives a picture without marks.
+        #[arg(long, value_name = "NODE")]
+        from: Option<String>,
+        /// Draw every link of this direction as an arrow (twisted links dashed orange).
+        #[arg(long, value_name = "DIR")]
+        links: Option<String>,
+        /// Draw tagged links (moats, creeks, ...) as heavy lines, one colour per tag.
+        #[arg(long)]
+        tags: bool,
+        /// Polar boards: where sector 0 begins, in degrees clockwise from straight up (default: the
+        /// first player's pieces at the bottom, or 0 for a board file).
+        #[arg(long, value_name = "DEGREES", allow_negative_numbers = true)]
+        rotate: Option<f64>,
+        /// Write the picture to this file instead of standard output.
+        #[arg(short, long, value_name = "OUT.svg")]
+        output: Option<PathBuf>,
+    },
+    /// Play a game at the terminal: any number of players at one keyboard.
+    ///
+    /// Shows the board after every move and reads moves (`e2e4`, `e2-e4`, `e7-e8=Q`) or commands
+    /// (`moves [SQUARE]`, `undo`, `fen`, `svg FILE`, `show`, `help`, `quit`) line by line from
+    /// standard input, so it can be piped. Ends with the outcome.
+    Play {
+        /// Variant file.
+        variant: PathBuf,
+        /// The position to start from.
+        #[command(flatten)]
+        at: PositionArgs,
+    },
 }
 
 /// Where a command starts: a position and moves played from it.
@@ -145,6 +186,37 @@ pub fn position_at(rules: &Arc<Rules>, at: &PositionArgs) -> Result<Position, St
     Ok(pos)
 }
 
+/// Like [`position_at`], and also returns the last move of `--moves` (for highlighting).
+pub fn position_and_last_move(
+    rules: &Arc<Rules>,
+    at: &PositionArgs,
+) -> Result<(Position, Option<Move>), String> {
+    let words: Vec<&str> = at.moves.split_whitespace().collect();
+    let Some((last, first)) = words.split_last() else {
+        return Ok((position_at(rules, at)?, None));
+    };
+    let mut pos = position_at(
+        rules,
+        &PositionArgs {
+            fen: at.fen.clone(),
+            moves: first.join(" "),
+        },
+    )?;
+    let m = parse_move(&pos, last).map_err(|error| {
+        format!(
+            "--moves: {}",
+            LineError {
+                index: words.len(),
+                text: last.to_string(),
+                error,
+            }
+        )
+    })?;
+    pos.make(m);
+    let _ = pos.resolve(&mut Vec::new());
+    Ok((pos, Some(m)))
+}
+
 fn game_over_text(rules: &Rules, o: Outcome) -> String {
     match o {
         Outcome::Winner(w) => format!("game over: {} wins", rules.player(w).name),
@@ -194,6 +266,63 @@ fn check_file(f: &Path, short: bool, colour: bool, out: &mut dyn Write) -> std::
             }
         }
     }
+}
+
+/// The `render` command: the picture of a board file or of a position of a variant file.
+fn render_file(
+    file: &Path,
+    at: &PositionArgs,
+    from: Option<String>,
+    links: Option<String>,
+    tags: bool,
+    rotation: Option<f64>,
+    colour: bool,
+) -> Result<String, String> {
+    let is_variant = std::fs::read_to_string(file).is_ok_and(|t| looks_like_variant(&t));
+    let mut options = RenderOptions {
+        tags,
+        rotation,
+        ..RenderOptions::default()
+    };
+    let direction = |b: &Board, name: &str| {
+        b.direction(name).ok_or_else(|| {
+            let names: Vec<&str> = b.direction_ids().map(|d| b.direction_name(d)).collect();
+            let hint = crate::diagnostic::suggest(name, names.iter().copied())
+                .map(|h| format!(" ({h})"))
+                .unwrap_or_default();
+            format!(
+                "--links: the board has no direction `{name}`{hint}; it has {}",
+                names.join(", ")
+            )
+        })
+    };
+    if !is_variant {
+        if at.fen.is_some() || !at.moves.is_empty() || from.is_some() {
+            return Err(format!(
+                "--fen, --moves and --from need a variant file; {} is a board file",
+                file.display()
+            ));
+        }
+        let board = load_board(file, colour)?;
+        options.links = links.map(|l| direction(&board, &l)).transpose()?;
+        return Ok(render_svg(&board, None, &options));
+    }
+    let rules = load_rules(file, colour)?;
+    let (pos, last) = position_and_last_move(&rules, at)?;
+    let board = rules.board();
+    options.last_move = last.map(|m| (m.from, m.to));
+    options.links = links.map(|l| direction(board, &l)).transpose()?;
+    if let Some(name) = from {
+        let n = board.node(&name).ok_or_else(|| {
+            let hint =
+                crate::diagnostic::suggest(&name, board.node_ids().map(|n| board.node_name(n)))
+                    .map(|h| format!(" ({h})"))
+                    .unwrap_or_default();
+            format!("--from: the board has no node `{name}`{hint}")
+        })?;
+        options.from = Some(n);
+    }
+    Ok(render_svg(board, Some(&pos), &options))
 }
 
 fn load_board(path: &Path, colour: bool) -> Result<Board, String> {
@@ -314,6 +443,36 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             let rules = load_rules(&variant, colour)?;
             let pos = position_at(&rules, &at)?;
             write!(out, "{}", pos.to_text()).map_err(io)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Render {
+            file,
+            at,
+            from,
+            links,
+            tags,
+            rotate,
+            output,
+        } => {
+            let svg = render_file(&file, &at, from, links, tags, rotate, colour)?;
+            match output {
+                Some(path) => {
+                    std::fs::write(&path, &svg)
+                        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                    eprintln!("wrote {}", path.display());
+                }
+                None => out.write_all(svg.as_bytes()).map_err(io)?,
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Play { variant, at } => {
+            let rules = load_rules(&variant, colour)?;
+            let pos = position_at(&rules, &at)?;
+            let stdin = std::io::stdin();
+            let options = PlayOptions {
+                echo: !stdin.is_terminal(),
+            };
+            crate::play::play(pos, stdin.lock(), out, &options).map_err(io)?;
             Ok(ExitCode::SUCCESS)
         }
     }

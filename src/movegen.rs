@@ -446,6 +446,29 @@ impl Position {
         })
     }
 
+    /// The legal moves of the piece on `from` as if its owner were to move (castling included), in
+    /// generation order, whoever's turn it really is: what a picture or a "what can this piece do"
+    /// query shows. Empty for an empty node or a piece of an eliminated player.
+    pub fn piece_legal_moves(&self, from: NodeId) -> Vec<Move> {
+        let Some(pc) = self.squares[from.index()] else {
+            return Vec::new();
+        };
+        let mut p = self.clone();
+        p.to_move = pc.owner;
+        let mut moves = Vec::new();
+        p.piece_moves(from, &mut moves);
+        let mut castles = Vec::new();
+        p.castling_moves(&mut castles);
+        moves.extend(castles.into_iter().filter(|m| m.from == from));
+        let mut legal = Vec::with_capacity(moves.len());
+        for m in moves {
+            if p.is_legal(m) {
+                legal.push(m);
+            }
+        }
+        legal
+    }
+
     /// The legal moves of the side to move, in generation order.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut p = self.clone();

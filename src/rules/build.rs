@@ -77,6 +77,16 @@ struct Builder<'a> {
     text_of: &'a dyn Fn(&std::ops::Range<usize>) -> String,
 }
 
+/// `#rrggbb` as (red, green, blue).
+fn parse_colour(text: &str) -> Option<[u8; 3]> {
+    let hex = text.strip_prefix('#')?;
+    if hex.len() != 6 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+    Some([byte(0)?, byte(2)?, byte(4)?])
+}
+
 fn unknown(
     span: std::ops::Range<usize>,
     what: &str,
@@ -355,6 +365,23 @@ impl Builder<'_> {
                     start_frames.push((s, fr));
                 }
             }
+            let colour = p.colour.as_ref().and_then(|c| {
+                let rgb = parse_colour(c.get_ref());
+                if rgb.is_none() {
+                    self.err(
+                        Diagnostic::new(
+                            Code::InvalidValue,
+                            c.span(),
+                            format!("`{}` is not a colour", c.get_ref()),
+                        )
+                        .label("expected `#rrggbb`")
+                        .help(
+                            "write six hexadecimal digits after `#`, e.g. `colour = \"#8c8c8c\"`",
+                        ),
+                    );
+                }
+                rgb
+            });
             if let (Some(mark), Some(frame)) = (mark, frame) {
                 players.push(Player {
                     name: p.name.get_ref().clone(),
@@ -362,6 +389,7 @@ impl Builder<'_> {
                     mark,
                     frame,
                     start_frames,
+                    colour,
                 });
             }
         }

@@ -127,6 +127,8 @@ pub struct Player {
     pub frame: FrameId,
     /// Frames by start zone: pieces placed there by position text start with that frame.
     pub start_frames: Vec<(NodeSet, FrameId)>,
+    /// The colour of the player's pieces in pictures (red, green, blue), when the file gives one.
+    pub colour: Option<[u8; 3]>,
 }
 
 /// One compiled move pattern.

@@ -17,6 +17,7 @@
 //! mark = "upper"                  # "upper" / "lower" letters, or a prefix such as "g" (then `gP`)
 //! frame = "identity"
 //! zones = { promotion = "rank_8" }   # player-relative zone names used by pieces
+//! colour = "#ffffff"              # optional: the pieces' colour in pictures (default by seat)
 //!
 //! [pieces.pawn]
 //! letter = "P"
@@ -76,6 +77,8 @@ pub struct PlayerSpec {
     /// Board zone -> frame that this player's pieces placed there by position text start with.
     #[serde(default)]
     pub start_frames: BTreeMap<String, Spanned<String>>,
+    /// The colour of the player's pieces in pictures, `#rrggbb`; chosen by seat when omitted.
+    pub colour: Option<Spanned<String>>,
 }
 
 /// `promotion = { zone, choices }` of a piece.

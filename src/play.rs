@@ -1,0 +1,324 @@
+//! A terminal game for any variant and any number of players at one keyboard.
+//!
+//! [`play`] reads lines from any [`BufRead`] and writes to any [`Write`], so it runs the same on a
+//! terminal, with piped input, and in tests. After every move it shows the board as text (whose
+//! turn, check, eliminated players) with the move just played; a line is a move in the move notation
+//! (`e2-e4`, `e2e4`, `e7-e8=Q`) or a command: `moves [SQUARE]`, `undo`, `fen`, `svg FILE`, `show`,
+//! `help`, `quit`. An illegal move is refused with the reason and the same player is asked again.
+//! The game ends with its outcome: the winner, or a draw, and why. No terminal escapes are written.
+
+use std::io::{self, BufRead, Write};
+
+use crate::board::NodeId;
+use crate::notation::{MoveError, move_text, parse_move};
+use crate::position::{Outcome, Position};
+use crate::render::{RenderOptions, render_svg};
+use crate::rules::PlayerId;
+
+/// How the game talks to its terminal.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlayOptions {
+    /// Write each input line after its prompt, so that a transcript of piped input reads like a
+    /// session (a terminal echoes typed lines itself).
+    pub echo: bool,
+}
+
+/// How a call to [`play`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameEnd {
+    /// The game is over.
+    Finished(Outcome),
+    /// A player typed `quit`.
+    Quit,
+    /// The input ended first.
+    EndOfInput,
+}
+
+const HELP: &str = "\
+commands:
+  e2-e4, e2e4, e7-e8=Q   play a move (castling is the king's move, e.g. e1-g1)
+  moves                  list the legal moves
+  moves SQUARE           list the moves of the piece on SQUARE (as if its owner were to move)
+  undo                   take back the last move
+  fen                    print the position text
+  svg FILE               write the position as an SVG picture
+  show                   show the board again
+  help                   this list
+  quit                   leave the game
+";
+
+/// The move just played, for the display and the picture.
+#[derive(Clone, Debug)]
+struct LastMove {
+    mover: PlayerId,
+    text: String,
+    from: NodeId,
+    to: NodeId,
+}
+
+struct Game {
+    pos: Position,
+    last: Option<LastMove>,
+    /// The state before each move played, for `undo`.
+    history: Vec<(Position, Option<LastMove>)>,
+}
+
+/// Plays a game from `start` (settling first a position whose player to move has no move), reading
+/// lines from `input` and writing to `out`, until the game ends, a player quits or the input ends.
+pub fn play(
+    start: Position,
+    input: impl BufRead,
+    mut out: impl Write,
+    options: &PlayOptions,
+) -> io::Result<GameEnd> {
+    let rules = start.rules().clone();
+    let names: Vec<&str> = rules.players().iter().map(|p| p.name.as_str()).collect();
+    writeln!(
+        out,
+        "{}: {} players ({}). Type `help` for the commands.",
+        rules.name(),
+        names.len(),
+        names.join(", ")
+    )?;
+    let mut game = Game {
+        pos: start,
+        last: None,
+        history: Vec::new(),
+    };
+    let alive = game.pos.alive_mask();
+    let (outcome, events) = settle(&mut game.pos, alive);
+    show(&mut out, &game, &events)?;
+    if let Some(o) = outcome {
+        return finish(&mut out, &game.pos, o);
+    }
+    let mut lines = input.lines();
+    loop {
+        write!(out, "{}> ", rules.player(game.pos.to_move()).name)?;
+        out.flush()?;
+        let Some(line) = lines.next().transpose()? else {
+            writeln!(out)?;
+            writeln!(out, "end of input: the game is left unfinished")?;
+            return Ok(GameEnd::EndOfInput);
+        };
+        if options.echo {
+            writeln!(out, "{line}")?;
+        }
+        let line = line.trim();
+        let mut words = line.split_whitespace();
+        let (Some(word), arg) = (words.next(), words.next()) else {
+            continue;
+        };
+        match (word, arg) {
+            ("help" | "?", _) => write!(out, "{HELP}")?,
+            ("quit" | "exit", _) => {
+                writeln!(out, "game abandoned")?;
+                return Ok(GameEnd::Quit);
+            }
+            ("fen", _) => writeln!(out, "{}", game.pos.to_fen())?,
+            ("show" | "board", _) => show(&mut out, &game, &[])?,
+            ("moves", None) => list_moves(&mut out, &game.pos)?,
+            ("moves", Some(square)) => list_piece_moves(&mut out, &game.pos, square)?,
+            ("undo", _) => match game.history.pop() {
+                None => writeln!(out, "nothing to undo")?,
+                Some((pos, last)) => {
+                    if let Some(l) = &game.last {
+                        writeln!(out, "took back {}'s {}", rules.player(l.mover).name, l.text)?;
+                    }
+                    game.pos = pos;
+                    game.last = last;
+                    show(&mut out, &game, &[])?;
+                }
+            },
+            ("svg", None) => writeln!(out, "usage: svg FILE")?,
+            ("svg", Some(file)) => {
+                let options = RenderOptions {
+                    last_move: game.last.as_ref().map(|l| (l.from, l.to)),
+                    ..RenderOptions::default()
+                };
+                let svg = render_svg(rules.board(), Some(&game.pos), &options);
+                match std::fs::write(file, svg) {
+                    Ok(()) => writeln!(out, "wrote {file}")?,
+                    Err(e) => writeln!(out, "cannot write {file}: {e}")?,
+                }
+            }
+            _ => match parse_move(&game.pos, line) {
+                Err(MoveError::Illegal(reason)) => {
+                    writeln!(out, "illegal move `{line}`: {reason}")?;
+                }
+                Err(e) => writeln!(out, "{e} (type `help` for the commands)")?,
+                Ok(m) => {
+                    let mover = game.pos.to_move();
+                    let text = move_text(&game.pos, m);
+                    game.history.push((game.pos.clone(), game.last.take()));
+                    let alive = game.pos.alive_mask();
+                    game.pos.make(m);
+                    game.last = Some(LastMove {
+                        mover,
+                        text,
+                        from: m.from,
+                        to: m.to,
+                    });
+                    let (outcome, events) = settle(&mut game.pos, alive);
+                    show(&mut out, &game, &events)?;
+                    if let Some(o) = outcome {
+                        return finish(&mut out, &game.pos, o);
+                    }
+                }
+            },
+        }
+    }
+}
+
+/// Settles the position after a move: players whose royals were captured (alive in `alive_before`
+/// and not now), then players to move without a legal move. Returns the outcome, if the game is
+/// over, and one line per elimination.
+fn settle(pos: &mut Position, alive_before: u8) -> (Option<Outcome>, Vec<String>) {
+    let rules = pos.rules().clone();
+    let mut events = Vec::new();
+    let royal = rules
+        .kinds()
+        .iter()
+        .find(|k| k.royal)
+        .map_or("royal piece", |k| k.name.as_str())
+        .to_string();
+    let n = rules.players().len();
+    for i in 0..n {
+        if alive_before & !pos.alive_mask() & (1 << i) != 0 {
+            events.push(format!(
+                "{name}'s {royal} was captured: {name} is out, its pieces stay frozen",
+                name = rules.players()[i].name
+            ));
+        }
+    }
+    let judged = pos.to_move();
+    let in_check = pos.is_check();
+    let alive = pos.alive_mask();
+    let (outcome, _) = pos.resolve(&mut Vec::new());
+    // Eliminations happen in turn order from the player who was to move.
+    for k in 0..n {
+        let p = PlayerId(((judged.index() + k) % n) as u8);
+        if alive & !pos.alive_mask() & (1 << p.0) != 0 {
+            let checked = if p == judged {
+                in_check
+            } else {
+                pos.royal_attacked(p)
+            };
+            events.push(format!(
+                "{} has no legal move{}: out, its pieces stay frozen",
+                rules.player(p).name,
+                if checked {
+                    " and is in check (checkmate)"
+                } else {
+                    " and is not in check (stalemate)"
+                }
+            ));
+        }
+    }
+    (outcome, events)
+}
+
+fn show(out: &mut impl Write, game: &Game, events: &[String]) -> io::Result<()> {
+    let rules = game.pos.rules();
+    writeln!(out)?;
+    if let Some(l) = &game.last {
+        writeln!(out, "last move: {} {}", rules.player(l.mover).name, l.text)?;
+    }
+    for e in events {
+        writeln!(out, "{e}")?;
+    }
+    write!(out, "{}", game.pos.to_text())
+}
+
+fn finish(out: &mut impl Write, pos: &Position, outcome: Outcome) -> io::Result<GameEnd> {
+    let rules = pos.rules();
+    let text = match outcome {
+        Outcome::Winner(w) if pos.alive_count() >= 2 => {
+            // The last loser is not eliminated in the position: it is the player to move.
+            let loser = pos.to_move();
+            format!(
+                "{} wins: {} has no legal move and {}",
+                rules.player(w).name,
+                rules.player(loser).name,
+                if pos.royal_attacked(loser) {
+                    "is in check (checkmate)"
+                } else {
+                    "is not in check (stalemate)"
+                }
+            )
+        }
+        Outcome::Winner(w) => format!("{} wins: the last player standing", rules.player(w).name),
+        Outcome::Stalemate(p) => format!(
+            "draw: {} has no legal move and is not in check (stalemate)",
+            rules.player(p).name
+        ),
+    };
+    writeln!(out, "result: {text}")?;
+    Ok(GameEnd::Finished(outcome))
+}
+
+fn wrapped(out: &mut impl Write, texts: &[String]) -> io::Result<()> {
+    let mut line = String::from(" ");
+    for t in texts {
+        if line.len() + t.len() + 1 > 78 {
+            writeln!(out, "{line}")?;
+            line = String::from(" ");
+        }
+        line.push(' ');
+        line.push_str(t);
+    }
+    if line.len() > 1 {
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
+fn list_moves(out: &mut impl Write, pos: &Position) -> io::Result<()> {
+    let mut texts: Vec<String> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| move_text(pos, m))
+        .collect();
+    texts.sort();
+    writeln!(
+        out,
+        "{} legal move(s) for {}:",
+        texts.len(),
+        pos.rules().player(pos.to_move()).name
+    )?;
+    wrapped(out, &texts)
+}
+
+fn list_piece_moves(out: &mut impl Write, pos: &Position, square: &str) -> io::Result<()> {
+    let rules = pos.rules();
+    let board = rules.board();
+    let Some(n) = board.node(square) else {
+        let hint = crate::diagnostic::suggest(square, board.node_ids().map(|n| board.node_name(n)))
+            .map(|h| format!(" ({h})"))
+            .unwrap_or_default();
+        return writeln!(out, "the board has no square `{square}`{hint}");
+    };
+    let Some(pc) = pos.piece_at(n) else {
+        return writeln!(out, "{square} is empty");
+    };
+    let owner = &rules.player(pc.owner).name;
+    let kind = &rules.kind(pc.kind).name;
+    if !pos.is_alive(pc.owner) {
+        return writeln!(
+            out,
+            "the {kind} on {square} is {owner}'s; {owner} is out: the piece is frozen"
+        );
+    }
+    let mut texts: Vec<String> = pos
+        .piece_legal_moves(n)
+        .into_iter()
+        .map(|m| move_text(pos, m))
+        .collect();
+    texts.sort();
+    let whose = if pc.owner == pos.to_move() {
+        format!("the {owner} {kind} on {square}")
+    } else {
+        format!("the {owner} {kind} on {square} (if {owner} were to move)")
+    };
+    writeln!(out, "{} legal move(s) for {whose}:", texts.len())?;
+    wrapped(out, &texts)
+}

@@ -1,0 +1,421 @@
+//! Where each cell of a board is drawn: squares for grid boards, annular sectors around a central
+//! void for polar boards.
+//!
+//! Coordinates are SVG user units with y downward. Grid boards put `(x, y)` (y upward) at column `x`
+//! and row `max_y - y`. Polar boards put ring 0 outermost; sector `s` of `S` spans the angles
+//! `rotation + s * 360 / S` to `rotation + (s + 1) * 360 / S`, measured in degrees clockwise from
+//! straight up, so sectors run clockwise on the picture as they do on the board seen from above.
+//! The void's radius is chosen so that the innermost cells are about as long as they are wide.
+
+use std::f64::consts::PI;
+
+use crate::board::{Board, NodeId, Placement};
+
+/// Side of a grid square.
+const SQUARE: f64 = 60.0;
+/// Space around a grid board for its coordinates.
+const GRID_MARGIN: f64 = 28.0;
+/// Outer radius of a polar board.
+const RADIUS: f64 = 360.0;
+/// Space around a polar board for its file letters.
+const POLAR_MARGIN: f64 = 34.0;
+
+/// The outline of one cell.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Shape {
+    /// An axis-aligned square.
+    Square {
+        /// Left edge.
+        x: f64,
+        /// Top edge.
+        y: f64,
+        /// Side.
+        size: f64,
+    },
+    /// An annular sector around `centre`.
+    Sector {
+        /// Inner radius.
+        r_in: f64,
+        /// Outer radius.
+        r_out: f64,
+        /// Start angle, degrees clockwise from straight up.
+        a0: f64,
+        /// End angle (greater than `a0`).
+        a1: f64,
+    },
+}
+
+/// A coordinate label drawn around the board (a file letter or a rank number).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EdgeLabel {
+    /// The text.
+    pub text: String,
+    /// Where its centre goes.
+    pub at: (f64, f64),
+}
+
+/// The drawing of a board: one shape per node, in node order.
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    width: f64,
+    height: f64,
+    /// Centre and radius of the void, and the outer radius, for polar boards.
+    polar: Option<Polar>,
+    shapes: Vec<Shape>,
+    labels: Vec<EdgeLabel>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Polar {
+    cx: f64,
+    cy: f64,
+    void: f64,
+    outer: f64,
+}
+
+/// A point at `radius` and `angle` (degrees clockwise from straight up) around `(cx, cy)`.
+pub fn polar_point(cx: f64, cy: f64, radius: f64, angle: f64) -> (f64, f64) {
+    let t = angle.to_radians();
+    (cx + radius * t.sin(), cy - radius * t.cos())
+}
+
+impl Geometry {
+    /// The drawing of `board`; `rotation` (degrees clockwise) is where sector 0 begins on a polar
+    /// board, and is ignored for grid boards.
+    pub fn new(board: &Board, rotation: f64) -> Geometry {
+        let placements: Vec<Placement> = board
+            .node_ids()
+            .map(|n| board.node_info(n).placement)
+            .collect();
+        let polar = placements
+            .iter()
+            .any(|p| matches!(p, Placement::Polar { .. }));
+        if polar {
+            Geometry::polar(board, &placements, rotation)
+        } else {
+            Geometry::grid(board, &placements)
+        }
+    }
+
+    fn grid(board: &Board, placements: &[Placement]) -> Geometry {
+        let xy = |p: &Placement| match *p {
+            Placement::Grid { x, y } => (x, y),
+            Placement::Polar { ring, sector } => (sector, ring),
+        };
+        let (min_x, max_x, min_y, max_y) = bounds(placements.iter().map(xy));
+        let cols = max_x - min_x + 1.0;
+        let rows = max_y - min_y + 1.0;
+        let width = cols * SQUARE + 2.0 * GRID_MARGIN;
+        let height = rows * SQUARE + 2.0 * GRID_MARGIN;
+        let shapes = placements
+            .iter()
+            .map(|p| {
+                let (x, y) = xy(p);
+                Shape::Square {
+                    x: GRID_MARGIN + (x - min_x) * SQUARE,
+                    y: GRID_MARGIN + (max_y - y) * SQUARE,
+                    size: SQUARE,
+                }
+            })
+            .collect();
+        // Coordinates: file names above and below their column, rank numbers left and right of
+        // their row, taken from the grid generator (hand-placed boards get names in the cells).
+        let mut labels = Vec::new();
+        if let Some(g) = board.grid() {
+            let mut files: Vec<(u16, f64)> = Vec::new();
+            let mut ranks: Vec<(u16, f64)> = Vec::new();
+            for n in board.node_ids() {
+                if let Some((f, r)) = board.node_info(n).grid {
+                    let (x, y) = xy(&placements[n.index()]);
+                    if !files.iter().any(|&(ff, _)| ff == f) {
+                        files.push((f, x));
+                    }
+                    if !ranks.iter().any(|&(rr, _)| rr == r) {
+                        ranks.push((r, y));
+                    }
+                }
+            }
+            files.sort_by_key(|&(f, _)| f);
+            ranks.sort_by_key(|&(r, _)| r);
+            for (f, x) in files {
+                let cx = GRID_MARGIN + (x - min_x + 0.5) * SQUARE;
+                let text = g.files.get(f as usize).cloned().unwrap_or_default();
+                labels.push(EdgeLabel {
+                    text: text.clone(),
+                    at: (cx, height - GRID_MARGIN / 2.0),
+                });
+                labels.push(EdgeLabel {
+                    text,
+                    at: (cx, GRID_MARGIN / 2.0),
+                });
+            }
+            for (r, y) in ranks {
+                let cy = GRID_MARGIN + (max_y - y + 0.5) * SQUARE;
+                let text = (r + 1).to_string();
+                labels.push(EdgeLabel {
+                    text: text.clone(),
+                    at: (GRID_MARGIN / 2.0, cy),
+                });
+                labels.push(EdgeLabel {
+                    text,
+                    at: (width - GRID_MARGIN / 2.0, cy),
+                });
+            }
+        }
+        Geometry {
+            width,
+            height,
+            polar: None,
+            shapes,
+            labels,
+        }
+    }
+
+    fn polar(board: &Board, placements: &[Placement], rotation: f64) -> Geometry {
+        let rs = |p: &Placement| match *p {
+            Placement::Polar { ring, sector } => (sector, ring),
+            Placement::Grid { x, y } => (x, y),
+        };
+        let (_, max_s, _, max_r) = bounds(placements.iter().map(rs));
+        let sectors = (max_s + 1.0).ceil().max(1.0);
+        let rings = (max_r + 1.0).ceil().max(1.0);
+        // Innermost cells about square: 2 pi (void + w / 2) / sectors = w, with void + rings * w = R.
+        let k = (sectors / (2.0 * PI) - 0.5).clamp(0.15, 1.5 * rings);
+        let ring_width = RADIUS / (rings + k);
+        let void = RADIUS - rings * ring_width;
+        let c = RADIUS + POLAR_MARGIN;
+        let step = 360.0 / sectors;
+        let shapes = placements
+            .iter()
+            .map(|p| {
+                let (s, r) = rs(p);
+                Shape::Sector {
+                    r_in: RADIUS - (r + 1.0) * ring_width,
+                    r_out: RADIUS - r * ring_width,
+                    a0: rotation + s * step,
+                    a1: rotation + (s + 1.0) * step,
+                }
+            })
+            .collect();
+        let mut labels = Vec::new();
+        if let Some(g) = board.grid() {
+            let mut files: Vec<(u16, f64)> = Vec::new();
+            for n in board.node_ids() {
+                if let Some((f, _)) = board.node_info(n).grid
+                    && !files.iter().any(|&(ff, _)| ff == f)
+                {
+                    files.push((f, rs(&placements[n.index()]).0));
+                }
+            }
+            files.sort_by_key(|&(f, _)| f);
+            for (f, s) in files {
+                labels.push(EdgeLabel {
+                    text: g.files.get(f as usize).cloned().unwrap_or_default(),
+                    at: polar_point(c, c, RADIUS + 16.0, rotation + (s + 0.5) * step),
+                });
+            }
+        }
+        Geometry {
+            width: 2.0 * c,
+            height: 2.0 * c,
+            polar: Some(Polar {
+                cx: c,
+                cy: c,
+                void,
+                outer: RADIUS,
+            }),
+            shapes,
+            labels,
+        }
+    }
+
+    /// Width of the board drawing, margins included.
+    pub fn width(&self) -> f64 {
+        self.width
+    }
+
+    /// Height of the board drawing, margins included.
+    pub fn height(&self) -> f64 {
+        self.height
+    }
+
+    /// The void of a polar board: centre x, centre y, radius.
+    pub fn void(&self) -> Option<(f64, f64, f64)> {
+        self.polar.map(|p| (p.cx, p.cy, p.void))
+    }
+
+    /// The outer circle of a polar board: centre x, centre y, radius.
+    pub fn outer_circle(&self) -> Option<(f64, f64, f64)> {
+        self.polar.map(|p| (p.cx, p.cy, p.outer))
+    }
+
+    /// The shape of a node's cell.
+    pub fn shape(&self, n: NodeId) -> Shape {
+        self.shapes[n.index()]
+    }
+
+    /// Coordinate labels around the edge, in a fixed order.
+    pub fn edge_labels(&self) -> &[EdgeLabel] {
+        &self.labels
+    }
+
+    /// Whether cells should carry their own names (polar boards, and grids without coordinates).
+    pub fn names_in_cells(&self) -> bool {
+        self.polar.is_some() || self.labels.is_empty()
+    }
+
+    fn centre_of_polar(&self) -> (f64, f64) {
+        self.polar.map_or((0.0, 0.0), |p| (p.cx, p.cy))
+    }
+
+    /// The centre of a node's cell (where its piece is drawn).
+    pub fn centre(&self, n: NodeId) -> (f64, f64) {
+        match self.shapes[n.index()] {
+            Shape::Square { x, y, size } => (x + size / 2.0, y + size / 2.0),
+            Shape::Sector {
+                r_in,
+                r_out,
+                a0,
+                a1,
+            } => {
+                let (cx, cy) = self.centre_of_polar();
+                polar_point(cx, cy, (r_in + r_out) / 2.0, (a0 + a1) / 2.0)
+            }
+        }
+    }
+
+    /// The side of the largest square that fits the cell around its centre (about): pieces and
+    /// markers are sized from it.
+    pub fn cell_size(&self, n: NodeId) -> f64 {
+        match self.shapes[n.index()] {
+            Shape::Square { size, .. } => size,
+            Shape::Sector {
+                r_in,
+                r_out,
+                a0,
+                a1,
+            } => {
+                let arc = ((a1 - a0).to_radians()) * (r_in + r_out) / 2.0;
+                (r_out - r_in).min(arc)
+            }
+        }
+    }
+
+    /// Where a node's own name goes when cells carry names: a corner away from the piece.
+    pub fn name_anchor(&self, n: NodeId) -> (f64, f64) {
+        match self.shapes[n.index()] {
+            Shape::Square { x, y, size } => (x + size * 0.18, y + size * 0.14),
+            Shape::Sector {
+                r_in, r_out, a0, ..
+            } => {
+                let (cx, cy) = self.centre_of_polar();
+                let r = r_out - (r_out - r_in) * 0.2;
+                // About 9 units clockwise of the cell's start edge, whatever the radius.
+                polar_point(cx, cy, r, a0 + (9.0 / r).to_degrees())
+            }
+        }
+    }
+
+    /// SVG path data of a node's cell.
+    pub fn cell_path(&self, n: NodeId) -> String {
+        use super::svg::num;
+        match self.shapes[n.index()] {
+            Shape::Square { x, y, size } => format!(
+                "M{} {}h{}v{}h{}Z",
+                num(x),
+                num(y),
+                num(size),
+                num(size),
+                num(-size)
+            ),
+            Shape::Sector {
+                r_in,
+                r_out,
+                a0,
+                a1,
+            } => {
+                let (cx, cy) = self.centre_of_polar();
+                let large = if a1 - a0 > 180.0 { 1 } else { 0 };
+                let p = |r: f64, a: f64| {
+                    let (x, y) = polar_point(cx, cy, r, a);
+                    format!("{} {}", num(x), num(y))
+                };
+                if r_in <= 0.0 {
+                    // A sector touching the centre: a pie slice.
+                    format!(
+                        "M{}L{}A{} {} 0 {large} 1 {}Z",
+                        p(0.0, a0),
+                        p(r_out, a0),
+                        num(r_out),
+                        num(r_out),
+                        p(r_out, a1)
+                    )
+                } else {
+                    format!(
+                        "M{}A{} {} 0 {large} 1 {}L{}A{} {} 0 {large} 0 {}Z",
+                        p(r_out, a0),
+                        num(r_out),
+                        num(r_out),
+                        p(r_out, a1),
+                        p(r_in, a1),
+                        num(r_in),
+                        num(r_in),
+                        p(r_in, a0)
+                    )
+                }
+            }
+        }
+    }
+}
+
+/// (min x, max x, min y, max y) of points; zeros for none.
+fn bounds(points: impl Iterator<Item = (f64, f64)>) -> (f64, f64, f64, f64) {
+    let mut b: Option<(f64, f64, f64, f64)> = None;
+    for (x, y) in points {
+        b = Some(match b {
+            None => (x, x, y, y),
+            Some((a, bx, c, d)) => (a.min(x), bx.max(x), c.min(y), d.max(y)),
+        });
+    }
+    b.unwrap_or((0.0, 0.0, 0.0, 0.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grid_squares_put_rank_one_at_the_bottom() {
+        let b = Board::load("boards/chess.toml").unwrap();
+        let g = Geometry::new(&b, 0.0);
+        assert_eq!(g.width(), 8.0 * 60.0 + 56.0);
+        assert_eq!(g.centre(b.node("a1").unwrap()), (58.0, 28.0 + 7.5 * 60.0));
+        assert_eq!(g.centre(b.node("h8").unwrap()), (28.0 + 7.5 * 60.0, 58.0));
+    }
+
+    #[test]
+    fn polar_cells_run_clockwise_from_the_rotation() {
+        let b = Board::load("boards/circular.toml").unwrap();
+        let g = Geometry::new(&b, 0.0);
+        // 16 sectors, 4 rings: k = 16 / 2pi - 0.5, ring width = 360 / (4 + k).
+        let k = 16.0 / (2.0 * PI) - 0.5;
+        let w = 360.0 / (4.0 + k);
+        let Shape::Sector {
+            r_in,
+            r_out,
+            a0,
+            a1,
+        } = g.shape(b.node("a1").unwrap())
+        else {
+            panic!("polar")
+        };
+        assert!((r_out - 360.0).abs() < 1e-9 && (r_in - (360.0 - w)).abs() < 1e-9);
+        assert_eq!((a0, a1), (0.0, 22.5));
+        // b1 is clockwise of a1: to its right near the top of the picture.
+        let (xa, _) = g.centre(b.node("a1").unwrap());
+        let (xb, _) = g.centre(b.node("b1").unwrap());
+        assert!(xb > xa);
+        let (_, _, void) = g.void().unwrap();
+        assert!((void - k * w).abs() < 1e-9);
+    }
+}

@@ -1,0 +1,149 @@
+//! The terminal game driven through piped input: transcripts of whole games (illegal moves refused
+//! with the reason, `undo`, `moves`, `fen`, `svg`, mate and the outcome), with two and three players.
+
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+
+use chessgraph::play::{GameEnd, PlayOptions, play};
+use chessgraph::position::{Outcome, Position};
+use chessgraph::rules::{PlayerId, Rules};
+
+const THREE_ARMIES: &str = "tests/fixtures/render/three_armies.toml";
+
+fn rules(path: &str) -> Arc<Rules> {
+    match Rules::load(path) {
+        Ok(r) => Arc::new(r),
+        Err(e) => panic!("{path}: {e}"),
+    }
+}
+
+/// Plays `input` from `fen` (the start when `None`); returns the transcript and how it ended.
+fn transcript(variant: &str, fen: Option<&str>, input: &str) -> (String, GameEnd) {
+    let rules = rules(variant);
+    let start = match fen {
+        Some(f) => Position::from_fen(&rules, f).expect("fen"),
+        None => Position::start(&rules),
+    };
+    let mut out = Vec::new();
+    let end = play(
+        start,
+        input.as_bytes(),
+        &mut out,
+        &PlayOptions { echo: true },
+    )
+    .expect("writing to a Vec cannot fail");
+    let text = String::from_utf8(out).expect("UTF-8");
+    assert!(!text.contains('\x1b'), "no terminal escapes");
+    (text, end)
+}
+
+#[test]
+fn fools_mate_with_an_illegal_move_an_undo_and_the_commands() {
+    let svg = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("play_fools_mate.svg");
+    let input = format!(
+        "help\ne2e5\ne2-e9\nmoves e2\nmoves g8\nmoves e4\nf2f3\nundo\nundo\nf2f3\ne7e5\nfen\n\
+         e1g1\ng2g4\nmoves\nsvg {}\nd8h4\nthis line is never read\n",
+        svg.display()
+    );
+    let (text, end) = transcript("variants/chess.toml", None, &input);
+    assert_eq!(end, GameEnd::Finished(Outcome::Winner(PlayerId(1))));
+    assert!(
+        text.ends_with("result: black wins: white has no legal move and is in check (checkmate)\n")
+    );
+    assert!(!text.contains("never read"));
+    // The refused moves say why.
+    assert!(text.contains("illegal move `e2e5`: the pawn on e2 cannot move to e5"));
+    assert!(text.contains("illegal move `e1g1`: cannot castle e1-g1: f1 is not empty"));
+    // The picture written by `svg` shows the position with g2-g4 as the last move.
+    let picture = std::fs::read_to_string(&svg).expect("svg written");
+    roxmltree::Document::parse(&picture).expect("valid XML");
+    assert_eq!(picture.matches("class=\"last-move\"").count(), 2);
+    assert!(picture.contains("last move: g2-g4"));
+    let text = text.replace(&svg.display().to_string(), "<tmp>/play_fools_mate.svg");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn three_players_mate_eliminates_one_and_the_game_goes_on() {
+    // White's rook b3 goes to b1: along ring 1 it attacks gray's king on m1 from both sides (and
+    // l1, n1), the rook on c2 holds ring 2 (l2, m2, n2). Gray is mated and out; black moves next.
+    let fen = "24/24/4wK15bK3/1wR22/2wR21/12gK11 w - - 0 1";
+    let svg = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("play_three.svg");
+    let input = format!(
+        "m1m2\nb3b1\nmoves m1\nmoves\nsvg {}\nu4u5\nundo\nu4u5\nquit\n",
+        svg.display()
+    );
+    let (text, end) = transcript(THREE_ARMIES, Some(fen), &input);
+    assert_eq!(end, GameEnd::Quit);
+    assert!(text.contains(
+        "gray has no legal move and is in check (checkmate): out, its pieces stay frozen"
+    ));
+    assert!(text.contains("eliminated: gray"));
+    let picture = std::fs::read_to_string(&svg).expect("svg written");
+    assert_eq!(picture.matches("class=\"piece frozen\"").count(), 1);
+    let text = text.replace(&svg.display().to_string(), "<tmp>/play_three.svg");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn a_captured_king_puts_its_player_out() {
+    // Gray's knight on b1 shields white's king on a1 from black's rook on c1 (black's king on d1
+    // closes ring 1 the other way round). Gray moves the knight away (legal: only gray's own king
+    // must be safe), and black takes the king.
+    let fen = "24/24/12gK11/24/24/wKgNbRbK20 g - - 0 1";
+    let (text, end) = transcript(THREE_ARMIES, Some(fen), "b1x2\nc1a1\nfen\n");
+    assert_eq!(end, GameEnd::EndOfInput);
+    assert!(text.contains("white's king was captured: white is out, its pieces stay frozen"));
+    assert!(text.ends_with("end of input: the game is left unfinished\n"));
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn the_binary_plays_from_piped_input() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chessgraph"))
+        .args(["play", "variants/chess.toml"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(b"f2f3\ne7e5\ng2g4\nd8h4\n").expect("write");
+    }
+    let o = child.wait_with_output().expect("finishes");
+    assert!(o.status.success());
+    let out = String::from_utf8(o.stdout).expect("UTF-8");
+    assert!(
+        !out.contains('\x1b'),
+        "no escapes when stdout is not a terminal"
+    );
+    // Piped input is echoed after each prompt, so the output reads like a session.
+    assert!(out.contains("white> f2f3\n"));
+    assert!(
+        out.ends_with("result: black wins: white has no legal move and is in check (checkmate)\n")
+    );
+}
+
+#[test]
+fn play_starts_from_fen_and_moves() {
+    // --fen and --moves as for the other commands: here a position where white is already mated.
+    let o = Command::new(env!("CARGO_BIN_EXE_chessgraph"))
+        .args([
+            "play",
+            "variants/chess.toml",
+            "--moves",
+            "f2f3 e7e5 g2g4 d8h4",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs");
+    assert!(o.status.success());
+    let out = String::from_utf8(o.stdout).expect("UTF-8");
+    assert!(
+        out.ends_with("result: black wins: white has no legal move and is in check (checkmate)\n")
+    );
+}
