@@ -103,6 +103,11 @@ impl Position {
             if a.kinds & (1 << bit) == 0 {
                 continue;
             }
+            if let Some(z) = a.from_zone
+                && !self.rules.zone(z as usize, p.owner).contains(a.origin)
+            {
+                continue;
+            }
             if t.between(a)
                 .iter()
                 .all(|b| self.squares[b.index()].is_none())
@@ -407,6 +412,11 @@ impl Position {
                 continue;
             };
             if a.kinds & (1 << bit) == 0 {
+                continue;
+            }
+            if let Some(z) = a.from_zone
+                && !rules.zone(z as usize, p.owner).contains(a.origin)
+            {
                 continue;
             }
             let mut blocker = None;

@@ -89,7 +89,14 @@ pub fn walk(
     pattern: &Pattern,
     path: usize,
 ) -> Vec<Walked> {
-    let mut out = walk_dirs(board, origin, frame, pattern, &pattern.paths[path].0, pattern.paths[path].1);
+    let mut out = walk_dirs(
+        board,
+        origin,
+        frame,
+        pattern,
+        &pattern.paths[path].0,
+        pattern.paths[path].1,
+    );
     if let Some(last) = out.last_mut() {
         for alt in &pattern.alternatives[path] {
             let other = walk_dirs(board, origin, frame, pattern, alt, true);
@@ -155,7 +162,13 @@ fn reachable<'w>(
     };
     match kind {
         Kind::Leap => &walked[last..],
-        Kind::Step if walked[..last].iter().all(|(n, _, _)| occupant(*n).is_none()) => &walked[last..],
+        Kind::Step
+            if walked[..last]
+                .iter()
+                .all(|(n, _, _)| occupant(*n).is_none()) =>
+        {
+            &walked[last..]
+        }
         Kind::Step => &[],
         Kind::Ride => {
             let end = walked

@@ -55,6 +55,8 @@ pub struct Attack {
     pub kinds: u64,
     /// Tags crossed on the way.
     pub tags: TagSet,
+    /// The attack counts only when the attacker stands in this player-relative zone (`from:ZONE`).
+    pub from_zone: Option<u8>,
 }
 
 /// Flat move and attack tables for one variant.
@@ -223,8 +225,8 @@ impl MoveTables {
         }
         self.attack_bits = bits;
         // target -> list of (origin, between, tags, bits)
-        // target -> (origin, squares between, tags crossed, attack bits)
-        type Entry = (NodeId, Vec<NodeId>, TagSet, u64);
+        // target -> (origin, squares between, tags crossed, zone condition, attack bits)
+        type Entry = (NodeId, Vec<NodeId>, TagSet, Option<u8>, u64);
         let mut per_target: Vec<Vec<Entry>> = vec![Vec::new(); self.nodes];
         for (ki, k) in kinds.iter().enumerate() {
             for f in 0..self.frames {
@@ -251,11 +253,12 @@ impl MoveTables {
                             };
                             let list = &mut per_target[s.node.index()];
                             let origin = NodeId(n as u16);
-                            match list.iter_mut().find(|(o, bt, tg, _)| {
-                                *o == origin && *bt == between && *tg == s.tags
+                            let zone = ray.from_zone;
+                            match list.iter_mut().find(|(o, bt, tg, z, _)| {
+                                *o == origin && *bt == between && *tg == s.tags && *z == zone
                             }) {
-                                Some(e) => e.3 |= 1 << bit,
-                                None => list.push((origin, between, s.tags, 1 << bit)),
+                                Some(e) => e.4 |= 1 << bit,
+                                None => list.push((origin, between, s.tags, zone, 1 << bit)),
                             }
                         }
                     }
@@ -264,7 +267,7 @@ impl MoveTables {
         }
         for list in per_target {
             let first = self.attacks.len() as u32;
-            for (origin, between, tags, kinds) in list {
+            for (origin, between, tags, from_zone, kinds) in list {
                 let between_start = self.between.len() as u32;
                 self.between.extend_from_slice(&between);
                 self.attacks.push(Attack {
@@ -273,6 +276,7 @@ impl MoveTables {
                     between_len: between.len() as u16,
                     kinds,
                     tags,
+                    from_zone,
                 });
             }
             self.attack_ranges.push((first, self.attacks.len() as u32));

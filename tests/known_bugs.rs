@@ -182,7 +182,7 @@ fn an_unknown_key_in_a_node_suggests_the_right_one() {
 /// only step; yet Black's king on e5 is said to be in check, and d4 and f4 are forbidden to it.
 /// (The reference walker, `chessgraph::reference::attacked_by`, gets it right.)
 #[test]
-#[ignore = "bug: reverse attack tables ignore `from:ZONE`"]
+
 fn a_capture_that_needs_a_zone_does_not_attack_from_elsewhere() {
     use std::sync::Arc;
 
@@ -222,7 +222,7 @@ fn a_capture_that_needs_a_zone_does_not_attack_from_elsewhere() {
 /// sits in slot 1 (White's entry was still in slot 0 when it was pushed), while reading the same
 /// position text puts it in slot 0: the position does not equal its own text read back.
 #[test]
-#[ignore = "bug: EpList equality depends on slot order"]
+
 fn a_position_equals_its_text_read_back_with_an_en_passant_square() {
     use std::sync::Arc;
 
@@ -264,7 +264,7 @@ fn variant_codes(path: &str) -> Vec<String> {
 /// reported too ("when one player uses a prefix mark, all must"): one typo, two errors, one of them
 /// on a correct line. Only the typo should be reported.
 #[test]
-#[ignore = "bug: a mistyped mark also flags the other player's correct mark"]
+
 fn a_mistyped_mark_is_the_only_error() {
     assert_eq!(
         variant_codes("tests/fixtures/invalid_variants/bad_mark/variant.toml"),
@@ -276,7 +276,7 @@ fn a_mistyped_mark_is_the_only_error() {
 /// unknown direction) is dropped, and then every player using it gets a second error "unknown frame
 /// `black`" with the help "declared: identity", although the frame is declared a few lines above.
 #[test]
-#[ignore = "bug: an invalid frame is also reported as unknown where it is used"]
+
 fn an_invalid_frame_is_not_also_reported_as_unknown() {
     assert_eq!(
         variant_codes("tests/fixtures/invalid_variants/frame_not_permutation/variant.toml"),

@@ -250,7 +250,11 @@ fn eliminated_players_are_frozen_and_checks_are_marked() {
     // Gray is out (its king and rook stay on the board, frozen); black's king on u1 is attacked
     // by the white rook on a1 along ring 1.
     let r = rules(THREE_ARMIES);
-    let pos = position(&r, Some("24/24/24/24/24/wR3wK7gKgR6bK3 b - - 0 1 out:g"), "");
+    let pos = position(
+        &r,
+        Some("24/24/24/24/24/wR3wK7gKgR6bK3 b - - 0 1 out:g"),
+        "",
+    );
     assert!(!pos.is_alive(chessgraph::rules::PlayerId(1)));
     let svg = svg_of(r.board(), Some(&pos), &RenderOptions::default());
     assert_eq!(svg.matches("class=\"piece frozen\"").count(), 2);

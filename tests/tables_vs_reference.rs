@@ -202,7 +202,8 @@ fn tables_equal_the_reference_walker_on_an_empty_board() {
                         // treats as frame-independent: so this also checks that such kinds really
                         // move alike in every frame.
                         let occ = |n: NodeId| (n == from).then_some(piece);
-                        let alone = reference::destinations_in(&rules, &occ, &[], u32::MAX, from, piece);
+                        let alone =
+                            reference::destinations_in(&rules, &occ, &[], u32::MAX, from, piece);
                         let Some(pos) = lone_piece(&rules, from, piece, &alone) else {
                             continue;
                         };
@@ -214,10 +215,11 @@ fn tables_equal_the_reference_walker_on_an_empty_board() {
                         checked += 1;
                     }
                     // A square in every player's promotion zone never holds this piece.
-                    let promotes_everywhere = rules.kind(kind).promotion.as_ref().is_some_and(|(z, _)| {
-                        (0..rules.players().len())
-                            .all(|o| rules.zone(*z, PlayerId(o as u8)).contains(from))
-                    });
+                    let promotes_everywhere =
+                        rules.kind(kind).promotion.as_ref().is_some_and(|(z, _)| {
+                            (0..rules.players().len())
+                                .all(|o| rules.zone(*z, PlayerId(o as u8)).contains(from))
+                        });
                     if promotes_everywhere {
                         skipped += 1;
                     }

@@ -614,7 +614,7 @@ fn p08_no_pawn_may_stand_on_ring_1_in_a_set_up() {
 }
 
 #[test]
-#[ignore = "bug: Position::from_fen accepts a pawn on ring 1 when its owner is eliminated (check_setup skips eliminated owners); rules 10.8 says no pawn may stand on ring 1 in a set-up"]
+
 fn p08_no_pawn_on_ring_1_even_for_an_eliminated_player() {
     let rules = strict();
     let text = fen(

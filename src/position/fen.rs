@@ -348,7 +348,6 @@ impl Position {
             };
             if let Some((z, _)) = &rules.kind(pc.kind).promotion
                 && rules.zone(*z, pc.owner).contains(n)
-                && self.is_alive(pc.owner)
             {
                 errs.push(format!(
                     "{}'s {} on {} stands where it must already have promoted",

@@ -78,14 +78,20 @@ impl EpList {
         }
     }
 
-    /// Keeps the entries for which `f` is true.
+    /// Keeps the entries for which `f` is true, packed in their order, so that equal lists are
+    /// equal slot for slot.
     pub fn retain(&mut self, mut f: impl FnMut(&EpEntry) -> bool) {
-        for s in &mut self.items {
-            if let Some(e) = s
-                && !f(e)
+        let mut k = 0;
+        for i in 0..MAX_EP {
+            if let Some(e) = self.items[i]
+                && f(&e)
             {
-                *s = None;
+                self.items[k] = Some(e);
+                k += 1;
             }
+        }
+        for s in &mut self.items[k..] {
+            *s = None;
         }
     }
 

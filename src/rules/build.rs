@@ -265,10 +265,16 @@ impl Builder<'_> {
             );
         }
         let mut players = Vec::new();
-        let any_prefix = spec
-            .players
-            .iter()
-            .any(|p| !matches!(p.mark.get_ref().as_str(), "upper" | "lower"));
+        // Only a usable prefix mark obliges the others to be prefixes too (a mistyped `Lower`
+        // is reported once, on its own line).
+        let is_prefix = |m: &str| {
+            !m.is_empty()
+                && m.chars().all(|c| c.is_ascii_lowercase())
+                && !matches!(m, "upper" | "lower")
+        };
+        let any_prefix = spec.players.iter().any(|p| is_prefix(p.mark.get_ref()));
+        // A frame declared but rejected was reported already; uses of it are not reported again.
+        let declared_frame = |n: &str| spec.frames.iter().any(|(name, _)| name.value == n);
         for (i, p) in spec.players.iter().enumerate() {
             for (j, q) in spec.players[..i].iter().enumerate() {
                 for (a, b, what) in [
@@ -338,7 +344,7 @@ impl Builder<'_> {
                 None => Some(FrameId::IDENTITY),
                 Some(f) => {
                     let r = frame_named(&frames, f.get_ref());
-                    if r.is_none() {
+                    if r.is_none() && !declared_frame(f.get_ref()) {
                         let names: Vec<&str> = frame_names.iter().map(String::as_str).collect();
                         self.err(unknown(f.span(), "frame", f.get_ref(), &names));
                     }
@@ -357,7 +363,7 @@ impl Builder<'_> {
                     );
                     self.err(d);
                 }
-                if fr.is_none() {
+                if fr.is_none() && !declared_frame(f.get_ref()) {
                     let names: Vec<&str> = frame_names.iter().map(String::as_str).collect();
                     self.err(unknown(f.span(), "frame", f.get_ref(), &names));
                 }
