@@ -81,6 +81,9 @@ pub enum Command {
         #[arg(long)]
         threads: Option<usize>,
     },
+    /// Measure single-threaded perft speed (chess start and Kiwipete, 3 Man Chess, Circular and
+    /// Cylindrical Chess) and the time to load every shipped variant.
+    Bench(BenchArgs),
     /// Show a position as text: the board, whose turn, check, eliminated players.
     Show {
         /// Variant file.
@@ -127,6 +130,17 @@ pub enum Command {
         #[command(flatten)]
         at: PositionArgs,
     },
+}
+
+/// Arguments of `bench`.
+#[derive(Debug, clap::Args)]
+pub struct BenchArgs {
+    /// One ply less everywhere: a quick check that the suite runs.
+    #[arg(long)]
+    pub quick: bool,
+    /// The crate root holding `variants/`.
+    #[arg(long, default_value = ".")]
+    pub root: PathBuf,
 }
 
 /// Where a command starts: a position and moves played from it.
@@ -437,6 +451,49 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
                 "perft {depth}: {total} nodes in {secs:.3} s ({:.0} nodes/s)",
                 total as f64 / secs.max(1e-9)
             );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Bench(args) => {
+            writeln!(
+                out,
+                "{:<26} {:>5} {:>12} {:>9} {:>14}",
+                "perft (1 thread)", "depth", "nodes", "seconds", "nodes/s"
+            )
+            .map_err(io)?;
+            let mut failed: Option<std::io::Error> = None;
+            crate::bench::run_perft(&args.root, args.quick, |r| {
+                if let Err(e) = writeln!(
+                    out,
+                    "{:<26} {:>5} {:>12} {:>9.3} {:>14.0}",
+                    r.name,
+                    r.depth,
+                    r.nodes,
+                    r.time.as_secs_f64(),
+                    r.nps()
+                )
+                .and_then(|()| out.flush())
+                {
+                    failed.get_or_insert(e);
+                }
+            });
+            if let Some(e) = failed {
+                return Err(e.to_string());
+            }
+            writeln!(
+                out,
+                "\n{:<45} {:>12}",
+                "load (parse, validate, compile)", "ms"
+            )
+            .map_err(io)?;
+            for r in crate::bench::run_load(&args.root, 10) {
+                writeln!(
+                    out,
+                    "{:<45} {:>12.2}",
+                    r.file.display(),
+                    r.mean.as_secs_f64() * 1000.0
+                )
+                .map_err(io)?;
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Show { variant, at } => {

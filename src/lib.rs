@@ -16,6 +16,7 @@
 //! # let _ = a6;
 //! ```
 
+pub mod bench;
 pub mod board;
 pub mod cli;
 pub mod diagnostic;

@@ -88,10 +88,38 @@ fn render_errors_are_plain_and_helpful() {
 
 /// The pictures under `docs/` and the commands that make them: each must be what the command
 /// draws today (regenerate with the command when the drawing changes on purpose).
-const DOCS: &[(&str, &[&str])] = &[(
-    "docs/three_man_chess_board.svg",
-    &["render", "boards/three_man_chess.toml", "--rotate", "120"],
-)];
+const DOCS: &[(&str, &[&str])] = &[
+    (
+        "docs/three_man_chess_board.svg",
+        &["render", "boards/three_man_chess.toml", "--rotate", "120"],
+    ),
+    (
+        "docs/three_man_chess.svg",
+        &["render", "variants/three_man_chess.toml"],
+    ),
+    (
+        "docs/three_man_chess_bishop_loop.svg",
+        &[
+            "render",
+            "variants/three_man_chess.toml",
+            "--moves",
+            "d2d4",
+            "--from",
+            "c1",
+        ],
+    ),
+    (
+        "docs/three_man_chess_center.svg",
+        &[
+            "render",
+            "boards/three_man_chess.toml",
+            "--links",
+            "in_cw",
+            "--rotate",
+            "120",
+        ],
+    ),
+];
 
 #[test]
 fn docs_pictures_are_up_to_date() {

@@ -1,0 +1,137 @@
+//! The benchmark suite behind `chessgraph bench`: single-threaded perft speed on the positions the
+//! speed targets name, and the time to load (parse, validate, compile) every shipped variant.
+//!
+//! Whole-command comparisons with other engines are in `scripts/bench-vs-fairy-stockfish.sh`.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::perft::perft;
+use crate::position::Position;
+use crate::rules::Rules;
+
+/// One perft measurement.
+#[derive(Clone, Debug)]
+pub struct PerftRow {
+    /// What was counted.
+    pub name: String,
+    /// Depth.
+    pub depth: u32,
+    /// Leaf count.
+    pub nodes: u64,
+    /// Wall time of the count (loading excluded).
+    pub time: Duration,
+}
+
+impl PerftRow {
+    /// Nodes per second.
+    pub fn nps(&self) -> f64 {
+        self.nodes as f64 / self.time.as_secs_f64().max(1e-9)
+    }
+}
+
+/// One load-time measurement.
+#[derive(Clone, Debug)]
+pub struct LoadRow {
+    /// The variant file.
+    pub file: PathBuf,
+    /// Mean time of one load.
+    pub mean: Duration,
+}
+
+/// The perft cases: (name, variant file, position text or start, depths).
+fn cases(quick: bool) -> Vec<(&'static str, &'static str, Option<&'static str>, Vec<u32>)> {
+    let d = |a: u32, b: u32| {
+        if quick {
+            vec![a - 1, b - 1]
+        } else {
+            vec![a, b]
+        }
+    };
+    vec![
+        ("chess start", "variants/chess.toml", None, d(5, 6)),
+        (
+            "chess kiwipete",
+            "variants/chess.toml",
+            Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+            d(4, 5),
+        ),
+        (
+            "3 man chess start",
+            "variants/three_man_chess.toml",
+            None,
+            d(4, 5),
+        ),
+        (
+            "circular chess start",
+            "variants/circular_chess.toml",
+            None,
+            d(4, 5),
+        ),
+        (
+            "cylindrical chess start",
+            "variants/cylindrical_chess.toml",
+            None,
+            d(4, 5),
+        ),
+    ]
+}
+
+/// Runs the perft cases found under `root` (cases whose variant file is missing are skipped),
+/// calling `each` after every measurement.
+pub fn run_perft(root: &Path, quick: bool, mut each: impl FnMut(&PerftRow)) -> Vec<PerftRow> {
+    let mut rows = Vec::new();
+    for (name, file, fen, depths) in cases(quick) {
+        let Ok(rules) = Rules::load(root.join(file)) else {
+            continue;
+        };
+        let rules = Arc::new(rules);
+        let pos = match fen {
+            Some(f) => match Position::from_fen(&rules, f) {
+                Ok(p) => p,
+                Err(_) => continue,
+            },
+            None => Position::start(&rules),
+        };
+        for depth in depths {
+            let mut p = pos.clone();
+            let start = Instant::now();
+            let nodes = perft(&mut p, depth);
+            let row = PerftRow {
+                name: name.to_string(),
+                depth,
+                nodes,
+                time: start.elapsed(),
+            };
+            each(&row);
+            rows.push(row);
+        }
+    }
+    rows
+}
+
+/// Loads every `variants/*.toml` under `root` `repeat` times and returns the mean time per file.
+pub fn run_load(root: &Path, repeat: u32) -> Vec<LoadRow> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root.join("variants"))
+        .map(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+        .into_iter()
+        .map(|file| {
+            let start = Instant::now();
+            for _ in 0..repeat.max(1) {
+                let _ = Rules::load(&file);
+            }
+            LoadRow {
+                mean: start.elapsed() / repeat.max(1),
+                file,
+            }
+        })
+        .collect()
+}
