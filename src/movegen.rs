@@ -8,6 +8,7 @@ use crate::board::NodeId;
 use crate::path::Kind;
 use crate::position::{EpEntry, EpList, Outcome, Piece, Position};
 use crate::rules::{FrameId, KindId, NodeSet, PlayerId, Policy, Rules};
+use crate::tables::Attack;
 
 /// Most pins tracked for one royal before falling back to playing every move.
 const MAX_PINS: usize = 32;
@@ -81,31 +82,35 @@ pub struct Resolution {
 }
 
 impl Position {
+    /// Whether the piece on the origin of reverse entry `a` belongs to a player in `by` and attacks
+    /// along `a` when the squares between are empty: the right kind and frame, its `from:ZONE`
+    /// condition met, and no gated link on the way (no attack crosses one, open or not).
+    #[inline]
+    fn attacks_along(&self, a: &Attack, by: u8) -> bool {
+        let rules = &*self.rules;
+        if a.tags.intersects(rules.gate_tags()) {
+            return false;
+        }
+        let Some(p) = self.squares[a.origin.index()] else {
+            return false;
+        };
+        if by & (1 << p.owner.0) == 0 {
+            return false;
+        }
+        let Some(bit) = rules.tables().attack_bit(p.kind, p.frame) else {
+            return false;
+        };
+        a.kinds & (1 << bit) != 0
+            && a.from_zone
+                .is_none_or(|z| rules.zone(z as usize, p.owner).contains(a.origin))
+    }
+
     /// Whether `n` is attacked by any piece of a player in `by` (a bit set of players), live or not:
     /// callers pass live players only.
     pub fn attacked_by(&self, n: NodeId, by: u8) -> bool {
         let t = self.rules.tables();
-        let gated = self.rules.gate_tags();
         for a in t.attacks_on(n) {
-            // No attack crosses a gated link, open or not.
-            if a.tags.intersects(gated) {
-                continue;
-            }
-            let Some(p) = self.squares[a.origin.index()] else {
-                continue;
-            };
-            if by & (1 << p.owner.0) == 0 {
-                continue;
-            }
-            let Some(bit) = t.attack_bit(p.kind, p.frame) else {
-                continue;
-            };
-            if a.kinds & (1 << bit) == 0 {
-                continue;
-            }
-            if let Some(z) = a.from_zone
-                && !self.rules.zone(z as usize, p.owner).contains(a.origin)
-            {
+            if !self.attacks_along(a, by) {
                 continue;
             }
             if t.between(a)
@@ -396,27 +401,9 @@ impl Position {
         let king = king?;
         let opponents = self.alive & !(1 << me.0);
         let t = rules.tables();
-        let gated = rules.gate_tags();
         let mut n = 0;
         for (ei, a) in t.attacks_on(king).iter().enumerate() {
-            if a.tags.intersects(gated) {
-                continue;
-            }
-            let Some(p) = self.squares[a.origin.index()] else {
-                continue;
-            };
-            if opponents & (1 << p.owner.0) == 0 {
-                continue;
-            }
-            let Some(bit) = t.attack_bit(p.kind, p.frame) else {
-                continue;
-            };
-            if a.kinds & (1 << bit) == 0 {
-                continue;
-            }
-            if let Some(z) = a.from_zone
-                && !rules.zone(z as usize, p.owner).contains(a.origin)
-            {
+            if !self.attacks_along(a, opponents) {
                 continue;
             }
             let mut blocker = None;

@@ -134,6 +134,23 @@ impl Builder<'_> {
         n
     }
 
+    /// The seat of the player named by `name`, or an error with a did-you-mean.
+    fn player(&mut self, spec: &VariantSpec, name: &toml::Spanned<String>) -> Option<usize> {
+        let found = spec
+            .players
+            .iter()
+            .position(|p| p.name.get_ref() == name.get_ref());
+        if found.is_none() {
+            let names: Vec<&str> = spec
+                .players
+                .iter()
+                .map(|p| p.name.get_ref().as_str())
+                .collect();
+            self.err(unknown(name.span(), "player", name.get_ref(), &names));
+        }
+        found
+    }
+
     fn board_zone(&self, name: &str) -> Option<NodeSet> {
         self.board
             .zone(name)
@@ -759,23 +776,7 @@ impl Builder<'_> {
             );
         }
         for c in &spec.castling {
-            let player = spec
-                .players
-                .iter()
-                .position(|p| p.name.get_ref() == c.player.get_ref());
-            if player.is_none() {
-                let names: Vec<&str> = spec
-                    .players
-                    .iter()
-                    .map(|p| p.name.get_ref().as_str())
-                    .collect();
-                self.err(unknown(
-                    c.player.span(),
-                    "player",
-                    c.player.get_ref(),
-                    &names,
-                ));
-            }
+            let player = self.player(spec, &c.player);
             let right = c.right.get_ref();
             if right.is_empty() || !right.chars().all(|ch| ch.is_ascii_alphabetic()) {
                 self.err(
@@ -979,23 +980,7 @@ impl Builder<'_> {
             }
             let mut conds = Vec::new();
             for c in &g.opens_when {
-                let player = spec
-                    .players
-                    .iter()
-                    .position(|p| p.name.get_ref() == c.player.get_ref());
-                if player.is_none() {
-                    let names: Vec<&str> = spec
-                        .players
-                        .iter()
-                        .map(|p| p.name.get_ref().as_str())
-                        .collect();
-                    self.err(unknown(
-                        c.player.span(),
-                        "player",
-                        c.player.get_ref(),
-                        &names,
-                    ));
-                }
+                let player = self.player(spec, &c.player);
                 let zone = self.board_zone(c.no_piece_in.get_ref());
                 if zone.is_none() {
                     let names: Vec<&str> = board.zones().iter().map(|z| z.name.as_str()).collect();
