@@ -102,3 +102,31 @@ fn a_finished_game_has_no_moves() {
     assert!(out.contains("eliminated: gray, black\n"), "{out}");
     assert!(out.contains("game over: white wins\n"), "{out}");
 }
+
+#[test]
+fn show_marks_a_pawn_that_crossed_the_center() {
+    let o = chessgraph(&[
+        "show",
+        STRICT,
+        "--fen",
+        "24/4wP19/24/24/24/wK3gK3bK15 w - - 0 1",
+        "--moves",
+        "e5-e6 e1-e2 i1-i2 e6-q6",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let ring6 = out.lines().next().expect("a first row");
+    assert!(ring6.starts_with("6 |"), "{out}");
+    // Straight across the void from e6 to q6, and turned round: it now moves outward.
+    assert_eq!(ring6.split_whitespace().nth(18), Some("wP'"), "{out}");
+    assert!(out.contains("(' marks a piece turned round"), "{out}");
+    assert!(out.contains("fen: 16wP[crossed]7/"), "{out}");
+    // Before crossing, no mark.
+    let before = stdout(&chessgraph(&[
+        "show",
+        STRICT,
+        "--fen",
+        "24/4wP19/24/24/24/wK3gK3bK15 w - - 0 1",
+    ]));
+    assert!(!before.contains('\''), "{before}");
+}

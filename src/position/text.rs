@@ -7,18 +7,24 @@ use super::{Outcome, Position};
 use crate::rules::{Mark, PlayerId};
 
 impl Position {
-    /// The piece token of a square for text views (`.` when empty).
+    /// The piece token of a square for text views (`.` when empty). A piece whose orientation is
+    /// not the one it would start with there (a 3 Man Chess pawn that crossed the center) is marked
+    /// with `'`, because its moves differ.
     fn cell(&self, n: crate::board::NodeId) -> String {
         let rules = &*self.rules;
         match self.squares[n.index()] {
             None => ".".to_string(),
             Some(pc) => {
                 let k = rules.kind(pc.kind).letter;
-                match &rules.player(pc.owner).mark {
+                let mut s = match &rules.player(pc.owner).mark {
                     Mark::Upper => k.to_ascii_uppercase().to_string(),
                     Mark::Lower => k.to_ascii_lowercase().to_string(),
                     Mark::Prefix(m) => format!("{m}{k}"),
+                };
+                if pc.frame != super::fen::default_frame(rules, pc.owner, pc.kind, n) {
+                    s.push('\'');
                 }
+                s
             }
         }
     }
@@ -55,6 +61,12 @@ impl Position {
                 let _ = write!(s, "{f:>width$}");
             }
             s.push('\n');
+        }
+        if board.node_ids().any(|n| self.cell(n).ends_with('\'')) {
+            let _ = writeln!(
+                s,
+                "(' marks a piece turned round: it moves in another orientation)"
+            );
         }
         let p = rules.player(self.to_move);
         let _ = writeln!(s, "to move: {} ({})", p.name, p.short);
