@@ -121,24 +121,8 @@ pub fn royal_kind(rules: &Rules) -> Option<KindId> {
         .find(|&k| rules.kind(k).royal)
 }
 
-/// SplitMix64: a tiny deterministic generator, so that failures reproduce from the seed.
-pub struct Rng(pub u64);
-
-impl Rng {
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+/// SplitMix64 (the one generator of the tests), so that failures reproduce from the seed.
+pub use splitmix::SplitMix as Rng;
 
 /// Positions met on random games from the start: `games` games of at most `plies` plies each,
 /// every position along the way (the start included once per game). Eliminations are settled

@@ -2,7 +2,7 @@
 //! crate has no `rand` dependency, and the tests must give the same games on every machine).
 
 /// The generator state.
-pub struct SplitMix(u64);
+pub struct SplitMix(pub u64);
 
 impl SplitMix {
     /// A generator with this seed.
