@@ -270,11 +270,77 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     if p.promotion.is_some() && rules.kind(pc.kind).promotion.is_none() {
         return Err(MoveError::Illegal(format!("a {kind} does not promote")));
     }
+    let why = blocked_reason(&work, p.from, p.to)
+        .map(|w| format!(": {w}"))
+        .unwrap_or_default();
     Err(MoveError::Illegal(format!(
-        "the {kind} on {} cannot move to {}",
+        "the {kind} on {} cannot move to {}{why}",
         name(p.from),
         name(p.to)
     )))
+}
+
+/// Why a path of the piece on `from` that does reach `to` on an empty board is not open now: a
+/// closed gate, a capture across an open gate, a piece in the way, the wrong kind of target, a
+/// `from:` zone. `None` when no path of the piece leads there at all.
+fn blocked_reason(pos: &Position, from: NodeId, to: NodeId) -> Option<String> {
+    let rules = pos.rules();
+    let b = rules.board();
+    let pc = pos.piece_at(from)?;
+    let t = rules.tables();
+    let gate_named = |tags: crate::board::TagSet, open: bool| {
+        rules
+            .gates()
+            .iter()
+            .enumerate()
+            .find(|(i, g)| tags.intersects(g.tags) && (pos.gates_open() & (1 << i) != 0) == open)
+            .map(|(_, g)| g.name.clone())
+    };
+    let mut reasons = Vec::new();
+    for ray in t.rays(pc.kind, pc.frame, from) {
+        let steps = t.steps(ray);
+        let Some(i) = steps.iter().position(|s| s.node == to) else {
+            continue;
+        };
+        let dest = ray.kind == crate::path::Kind::Ride || i + 1 == steps.len();
+        if !dest {
+            continue;
+        }
+        let s = steps[i];
+        let target = pos.piece_at(to);
+        let reason = if let Some(z) = ray.from_zone
+            && !rules.zone(z as usize, pc.owner).contains(from)
+        {
+            format!(
+                "that move is only made from {}",
+                rules.zone_name(z as usize)
+            )
+        } else if let Some(g) = gate_named(s.tags, false) {
+            format!("the way crosses `{g}`, which is closed")
+        } else if let Some(blocker) = (ray.kind != crate::path::Kind::Leap)
+            .then(|| steps[..i].iter().find(|x| pos.piece_at(x.node).is_some()))
+            .flatten()
+        {
+            format!("{} is in the way", b.node_name(blocker.node))
+        } else if target.is_some()
+            && let Some(g) = gate_named(s.tags, true)
+        {
+            format!("no capture across `{g}`")
+        } else if target.is_some_and(|x| x.owner == pc.owner) {
+            format!("{} holds a piece of its own side", b.node_name(to))
+        } else if target.is_some() && !ray.mode.captures() {
+            "it captures only in another way".to_string()
+        } else if target.is_none() && (ray.en_passant || !ray.mode.quiet()) {
+            // (An en passant pattern finds no en passant square here: also only a capture.)
+            "that move only captures, and nothing stands there".to_string()
+        } else {
+            continue;
+        };
+        if !reasons.contains(&reason) {
+            reasons.push(reason);
+        }
+    }
+    (!reasons.is_empty()).then(|| reasons.join("; "))
 }
 
 /// Why a line of moves could not be played: which move (1-based), its text, and the reason.

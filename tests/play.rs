@@ -147,3 +147,39 @@ fn play_starts_from_fen_and_moves() {
         out.ends_with("result: black wins: white has no legal move and is in check (checkmate)\n")
     );
 }
+
+const THREE_MAN_CHESS: &str = "variants/three_man_chess.toml";
+
+#[test]
+fn three_man_chess_opening_with_an_illegal_move_and_an_undo() {
+    // A moat blocks the knight's jump across h|i; a queen cannot move through its own pawn; undo
+    // takes back Gray's move and Gray plays another.
+    let input = "g1i2\ne2e4\nd1h5\nm2m4\nundo\nl2l4\nmoves e4\nu2u3\nfen\nquit\n";
+    let (text, end) = transcript(THREE_MAN_CHESS, None, input);
+    assert_eq!(end, GameEnd::Quit);
+    assert!(
+        text.contains(
+            "illegal move `g1i2`: the knight on g1 cannot move to i2: the way crosses `white-gray`, which is closed"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("illegal move `d1h5`:"), "{text}");
+    assert!(text.contains("last move: gray l2-l4"), "{text}");
+    insta::assert_snapshot!("play_three_man_chess_opening", text);
+}
+
+#[test]
+fn three_man_chess_ends_in_mate_with_one_player_already_out() {
+    // Gray is out. White's rook a3 goes round ring 3 to u3 and mates Black's king u1: t1/t2 are
+    // covered from t4, v1/v2 from v4, u2 from k2 along ring 2 and from u3.
+    let fen = "24/24/19wR1wR2/wR23/10wR13/4wK7gK7bK3 w - - 0 1 out:g";
+    let (text, end) = transcript(
+        THREE_MAN_CHESS,
+        Some(fen),
+        "a3-u3\nthis line is never read\n",
+    );
+    assert_eq!(end, GameEnd::Finished(Outcome::Winner(PlayerId(0))));
+    assert!(text.contains("checkmate"), "{text}");
+    assert!(!text.contains("never read"));
+    insta::assert_snapshot!("play_three_man_chess_mate", text);
+}

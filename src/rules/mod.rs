@@ -375,6 +375,11 @@ impl Rules {
         &self.zones[zone][p.index()]
     }
 
+    /// The name of a player-relative zone (as patterns and promotions write it).
+    pub fn zone_name(&self, zone: usize) -> &str {
+        &self.zone_names[zone]
+    }
+
     /// Castling moves.
     pub fn castling(&self) -> &[Castling] {
         &self.castling

@@ -1,0 +1,92 @@
+//! A move that cannot be played is rejected with the reason: every kind of reason, on chess and on
+//! 3 Man Chess.
+
+use std::sync::Arc;
+
+use chessgraph::notation::{MoveError, parse_move, play_line};
+use chessgraph::position::Position;
+use chessgraph::rules::Rules;
+
+fn reason(variant: &str, fen: Option<&str>, line: &str, mv: &str) -> String {
+    let rules = Arc::new(Rules::load(variant).expect("variant loads"));
+    let mut pos = match fen {
+        Some(f) => Position::from_fen(&rules, f).expect("fen"),
+        None => Position::start(&rules),
+    };
+    play_line(&mut pos, line).expect("the line is legal");
+    match parse_move(&pos, mv) {
+        Ok(m) => panic!("{mv} was accepted as {m:?}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+const CHESS: &str = "variants/chess.toml";
+const TMC: &str = "variants/three_man_chess.toml";
+
+#[test]
+fn chess_reasons() {
+    assert_eq!(
+        reason(CHESS, None, "", "a1a3"),
+        "the rook on a1 cannot move to a3: a2 is in the way"
+    );
+    assert_eq!(
+        reason(CHESS, None, "", "b1d2"),
+        "the knight on b1 cannot move to d2: d2 holds a piece of its own side"
+    );
+    assert_eq!(
+        reason(CHESS, None, "", "e2d3"),
+        "the pawn on e2 cannot move to d3: that move only captures, and nothing stands there"
+    );
+    assert_eq!(
+        reason(CHESS, None, "", "e2e5"),
+        "the pawn on e2 cannot move to e5"
+    );
+    assert_eq!(reason(CHESS, None, "", "e3e4"), "there is no piece on e3");
+    assert_eq!(
+        reason(CHESS, None, "", "e7e5"),
+        "the pawn on e7 belongs to black; it is white's turn"
+    );
+    assert_eq!(
+        reason(CHESS, None, "e2e4 d7d5 e4e5 f7f5", "e5d6"),
+        "the pawn on e5 cannot move to d6: that move only captures, and nothing stands there"
+    );
+    assert_eq!(
+        reason(CHESS, None, "e2e4 e7e5 g1e2 f8b4", "d2d3"),
+        "d2-d3 would leave white's king attacked"
+    );
+    assert_eq!(
+        reason(CHESS, None, "", "e1g1"),
+        "cannot castle e1-g1: f1 is not empty"
+    );
+    assert_eq!(
+        reason(CHESS, Some("4k3/P7/8/8/8/8/8/4K3 w - - 0 1"), "", "a7a8"),
+        "the pawn must promote on a8: write one of a7-a8=Q, a7-a8=R, a7-a8=B, a7-a8=N"
+    );
+    assert!(matches!(
+        parse_move(
+            &Position::start(&Arc::new(Rules::load(CHESS).expect("loads"))),
+            "e2-e9"
+        ),
+        Err(MoveError::Malformed { .. })
+    ));
+}
+
+#[test]
+fn three_man_chess_reasons() {
+    // The knight's ring-first leg order crosses the closed moat h|i.
+    assert_eq!(
+        reason(TMC, None, "", "g1i2"),
+        "the knight on g1 cannot move to i2: the way crosses `white-gray`, which is closed"
+    );
+    // Both of the queen's loops lead to h5, and both are blocked.
+    assert_eq!(
+        reason(TMC, None, "", "d1h5"),
+        "the queen on d1 cannot move to h5: e2 is in the way; c2 is in the way"
+    );
+    // Gray's back rank is empty, so h|i is bridged: the knight may cross it, but not to capture.
+    let fen = "24/24/24/4wK7gK11/8gP15/6wN13bK3 w - - 0 1";
+    assert_eq!(
+        reason(TMC, Some(fen), "", "g1i2"),
+        "the knight on g1 cannot move to i2: no capture across `white-gray`"
+    );
+}
