@@ -20,6 +20,7 @@ pub mod bench;
 pub mod board;
 pub mod cli;
 pub mod diagnostic;
+pub mod limits;
 pub mod movegen;
 pub mod notation;
 pub mod path;

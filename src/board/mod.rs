@@ -23,14 +23,10 @@ use petgraph::graph::{DiGraph, NodeIndex};
 use crate::diagnostic::{Code, Diagnostic, FileReport, SourceFile};
 pub use crate::spec::board::{Colour, Layout};
 
-/// Most nodes a board may have: the engine's occupancy and tables are sized for it.
-pub const MAX_NODES: usize = 256;
-/// Most directions a board may declare (composite ones included).
-pub const MAX_DIRECTIONS: usize = 64;
-/// Most distinct link tags a board may use (they are kept as a bit set).
-pub const MAX_TAGS: usize = 32;
-/// Most twists a board may use, composed ones included.
-pub const MAX_TWISTS: usize = 255;
+pub use crate::limits::MAX_DIRECTIONS;
+pub use crate::limits::MAX_NODES;
+pub use crate::limits::MAX_TAGS;
+pub use crate::limits::MAX_TWISTS;
 
 /// A node of one board: an index that is valid for the board that made it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -45,8 +45,7 @@ pub struct EpEntry {
     pub pawn: NodeId,
 }
 
-/// Most en passant entries alive at once.
-pub const MAX_EP: usize = 8;
+pub use crate::limits::MAX_EP;
 
 /// A fixed-capacity list of en passant entries (positions are copied in search; no heap here).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

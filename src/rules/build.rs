@@ -13,12 +13,9 @@ use crate::spec::Located;
 use crate::spec::variant::{VariantSpec, read_variant_spec};
 use crate::tables::{FrameData, MoveTables};
 
-/// Most piece kinds a variant may have.
-pub const MAX_KINDS: usize = 32;
-/// Most frames (declared and reached through twists).
-pub const MAX_FRAMES: usize = 64;
-/// Most castling rights.
-pub const MAX_CASTLINGS: usize = 32;
+pub use crate::limits::MAX_CASTLINGS;
+pub use crate::limits::MAX_FRAMES;
+pub use crate::limits::MAX_KINDS;
 
 pub(super) fn load(path: &Path) -> (Option<Rules>, Vec<FileReport>) {
     let (sources, spec) = read_variant_spec(path);

@@ -23,8 +23,7 @@ use crate::tables::MoveTables;
 
 pub use crate::spec::variant::Policy;
 
-/// Most players a variant may have.
-pub const MAX_PLAYERS: usize = 8;
+pub use crate::limits::MAX_PLAYERS;
 
 /// A player (seat) of the variant, in turn order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

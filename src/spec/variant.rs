@@ -233,7 +233,7 @@ pub fn looks_like_variant(text: &str) -> bool {
     }
 }
 
-const MAX_EXTENDS_DEPTH: usize = 8;
+use crate::limits::MAX_EXTENDS_DEPTH;
 
 /// Reads a variant file and the files it extends. On failure, every diagnostic, in the span space of
 /// the returned [`SourceSet`].

@@ -1,0 +1,53 @@
+//! Every size limit of chessgraph in one place.
+//!
+//! Inputs come from files users are still writing, text pasted from elsewhere and lines typed by
+//! hand, so every quantity an input controls is bounded: past a limit the input is refused with a
+//! located error that names the limit, never read until memory runs out. The README lists these
+//! limits; the tests try each at the limit and one past it.
+
+/// Largest board or variant file read, in bytes (a 3 Man Chess board is about 12 KiB). Larger
+/// files, and anything that is not a regular file (a FIFO, `/dev/zero`), are refused.
+pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
+
+/// Most nodes (squares) on a board: occupancy and zone sets are 256-bit sets.
+pub const MAX_NODES: usize = 256;
+
+/// Most directions a board declares (including composite ones).
+pub const MAX_DIRECTIONS: usize = 64;
+
+/// Most distinct link tags on a board (a tag set is a 32-bit mask).
+pub const MAX_TAGS: usize = 32;
+
+/// Most distinct twists on a board.
+pub const MAX_TWISTS: usize = 255;
+
+/// Most players (seats) of a variant.
+pub const MAX_PLAYERS: usize = 8;
+
+/// Most piece kinds of a variant.
+pub const MAX_KINDS: usize = 32;
+
+/// Most frames (orientations) of a variant.
+pub const MAX_FRAMES: usize = 64;
+
+/// Most castling entries of a variant.
+pub const MAX_CASTLINGS: usize = 32;
+
+/// Longest `extends` chain: a variant and at most this many ancestors.
+pub const MAX_EXTENDS_DEPTH: usize = 8;
+
+/// Most en passant entries alive at once in a position.
+pub const MAX_EP: usize = 8;
+
+/// Deepest perft: the move tree grows exponentially, so even depth 20 never finishes; the limit
+/// only keeps a typo from allocating per-depth buffers without end.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
+/// Most worker threads `perft --threads` starts.
+pub const MAX_THREADS: usize = 256;
+
+/// Longest line `play` reads from its input, in bytes; a longer line is refused as a whole.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// Most diagnostics of one kind reported for one file; the rest are counted ("and K more").
+pub const MAX_REPEATED_DIAGNOSTICS: usize = 20;
