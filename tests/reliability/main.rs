@@ -7,4 +7,5 @@
 mod cli;
 mod files;
 mod input;
+mod rules;
 mod runner;
