@@ -55,6 +55,15 @@ pub struct Move {
     pub no_check: bool,
 }
 
+/// Why [`Position::play`] refused a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The move is not among the legal moves of the position (`notation::parse_move` explains
+    /// a move text in detail).
+    #[error("that move is not legal here")]
+    NotLegal,
+}
+
 /// What [`Position::make`] changed, so that [`Position::unmake`] can restore it exactly.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
@@ -581,7 +590,7 @@ impl Position {
             }
         }
         if !rules.gates().is_empty() {
-            open_gates(rules, squares, *alive, gates_open);
+            crate::position::open_gates(rules, squares, *alive, gates_open);
         }
         pass_turn(rules, to_move, *alive, ep, fullmove);
         undo
@@ -609,11 +618,9 @@ impl Position {
     }
 
     /// Plays a move after checking that it is legal.
-    pub fn play(&mut self, m: Move) -> Result<(), crate::notation::MoveError> {
+    pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
         if !self.legal_moves().contains(&m) {
-            return Err(crate::notation::MoveError::Illegal(
-                "that move is not legal here".into(),
-            ));
+            return Err(PlayError::NotLegal);
         }
         self.make(m);
         Ok(())
@@ -705,28 +712,4 @@ fn pass_turn(
         }
     }
     *to_move = PlayerId(seat as u8);
-}
-
-/// Opens every gate whose condition now holds: a player of the condition is out, or has no piece
-/// of his own in its zone. Gates never close again.
-pub(crate) fn open_gates(
-    rules: &Rules,
-    squares: &[Option<Piece>],
-    alive: u8,
-    gates_open: &mut u32,
-) {
-    for (i, g) in rules.gates().iter().enumerate() {
-        if *gates_open & (1 << i) != 0 {
-            continue;
-        }
-        let open = g.opens_when.iter().any(|(p, zone)| {
-            alive & (1 << p.0) == 0
-                || !zone
-                    .iter()
-                    .any(|n| squares[n.index()].is_some_and(|pc| pc.owner == *p))
-        });
-        if open {
-            *gates_open |= 1 << i;
-        }
-    }
 }

@@ -24,6 +24,7 @@
 //! Directions are player-relative: they are looked up in the moving piece's frame.
 
 use crate::diagnostic::{Code, Diagnostic};
+use crate::ids::{DirId, TagSet};
 use crate::spec::{Located, Span, string_content_start};
 
 /// Which kind of move a pattern makes.
@@ -393,4 +394,34 @@ pub fn parse_pattern(value: &Located<String>, file_text: &str) -> Result<Pattern
         .help("use `creates-ep` with `step` (e.g. a pawn's `move step (n n) creates-ep`)"));
     }
     Ok(pat)
+}
+
+/// One compiled move pattern.
+#[derive(Clone, Debug)]
+pub struct Pattern {
+    /// Mode.
+    pub mode: Mode,
+    /// Kind.
+    pub kind: Kind,
+    /// Paths: player-relative directions, and whether the ride stops.
+    pub paths: Vec<(Vec<DirId>, bool)>,
+    /// Per path, its other leg orders (`|`), which add the tags they cross.
+    pub alternatives: Vec<Vec<Vec<DirId>>>,
+    /// Index of a player-relative zone the piece must stand on.
+    pub from_zone: Option<usize>,
+    /// The pattern creates en passant squares.
+    pub creates_ep: bool,
+    /// The pattern captures en passant (only).
+    pub en_passant: bool,
+    /// Links the path may not cross.
+    pub avoid: TagSet,
+    /// The pattern as written.
+    pub text: String,
+}
+
+impl Pattern {
+    /// Whether this pattern attacks its capture squares (captures normally, not only en passant).
+    pub fn attacks(&self) -> bool {
+        self.mode.captures() && !self.en_passant
+    }
 }

@@ -6,9 +6,9 @@
 //! tables say, for every target node, from which origins (and through which squares) a piece of a given
 //! kind and frame attacks it, so check detection never generates opponent moves.
 
-use crate::board::{Board, NodeId, TagSet};
-use crate::path::{Kind, Mode};
-use crate::rules::{FrameId, KindId, Pattern, PieceKind};
+use crate::board::Board;
+use crate::ids::{DirId, FrameId, KindId, NodeId, TagSet};
+use crate::path::{Kind, Mode, Pattern};
 
 /// One square along a ray.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -73,10 +73,20 @@ pub struct MoveTables {
     attack_bits: Vec<Option<u8>>,
 }
 
+/// What the tables need to know about one piece kind: its patterns, and whether its moves depend
+/// on its frame.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct KindProgram<'a> {
+    /// The compiled patterns.
+    pub patterns: &'a [Pattern],
+    /// The piece keeps its frame (else it always stands in the identity frame).
+    pub oriented: bool,
+}
+
 /// What the walker needs to know about frames.
 pub(crate) struct FrameData<'a> {
     /// `images[f][d]`: board direction for player-relative `d` in frame `f`.
-    pub images: &'a [Vec<crate::board::DirId>],
+    pub images: &'a [Vec<DirId>],
     /// `after[f * twists + t]`.
     pub after: &'a [u8],
     /// Number of board twists.
@@ -153,7 +163,11 @@ pub(crate) fn walk_path(
 
 impl MoveTables {
     /// Compiles the tables of every kind, frame and node.
-    pub(crate) fn compile(board: &Board, frames: &FrameData<'_>, kinds: &[PieceKind]) -> Self {
+    pub(crate) fn compile(
+        board: &Board,
+        frames: &FrameData<'_>,
+        kinds: &[KindProgram<'_>],
+    ) -> Self {
         let nodes = board.node_count();
         let nframes = frames.images.len();
         let mut t = MoveTables {
@@ -205,14 +219,14 @@ impl MoveTables {
     }
 
     /// Number of (kind, frame) attack bits in use; at most 64.
-    pub(crate) fn attack_bit_count(kinds: &[PieceKind], frames: usize) -> usize {
+    pub(crate) fn attack_bit_count(kinds: &[KindProgram<'_>], frames: usize) -> usize {
         kinds
             .iter()
             .map(|k| if k.oriented { frames } else { 1 })
             .sum()
     }
 
-    fn build_attacks(&mut self, kinds: &[PieceKind]) {
+    fn build_attacks(&mut self, kinds: &[KindProgram<'_>]) {
         let mut bits = vec![None; kinds.len() * self.frames];
         let mut next = 0u8;
         for (ki, k) in kinds.iter().enumerate() {

@@ -52,7 +52,7 @@ fn kind(rules: &Rules, letter: char) -> KindId {
 
 /// A piece token: upper case for White, lower case for Black.
 fn piece(rules: &Rules, letter: char) -> Piece {
-    let owner = PlayerId(u8::from(letter.is_ascii_lowercase()));
+    let owner = PlayerId::seat(u8::from(letter.is_ascii_lowercase()));
     let kind = kind(rules, letter);
     Piece {
         owner,
@@ -77,7 +77,12 @@ fn destinations(
             .filter(|(sq, _)| *sq != square)
             .map(|&(sq, c)| (node(rules, sq), piece(rules, c))),
     );
-    let fen = fen_with(rules, &pieces, PlayerId(0), &[PlayerId(0), PlayerId(1)]);
+    let fen = fen_with(
+        rules,
+        &pieces,
+        PlayerId::seat(0),
+        &[PlayerId::seat(0), PlayerId::seat(1)],
+    );
     let pos = Position::from_fen(rules, &fen).unwrap_or_else(|e| panic!("`{fen}`: {e}"));
     let mut moves = Vec::new();
     pos.piece_moves(from, &mut moves);
@@ -346,7 +351,7 @@ fn every_tutorial_piece_is_in_the_shipped_variant_and_its_start_position() {
             assert!(
                 shipped.board().node_ids().any(|n| pos
                     .piece_at(n)
-                    .is_some_and(|p| p.kind == k && p.owner == PlayerId(owner))),
+                    .is_some_and(|p| p.kind == k && p.owner == PlayerId::seat(owner))),
                 "{} of player {owner} is not in the start position",
                 shipped.kind(k).name
             );

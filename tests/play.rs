@@ -46,7 +46,7 @@ fn fools_mate_with_an_illegal_move_an_undo_and_the_commands() {
         svg.display()
     );
     let (text, end) = transcript("variants/chess.toml", None, &input);
-    assert_eq!(end, GameEnd::Finished(Outcome::Winner(PlayerId(1))));
+    assert_eq!(end, GameEnd::Finished(Outcome::Winner(PlayerId::seat(1))));
     assert!(
         text.ends_with("result: black wins: white has no legal move and is in check (checkmate)\n")
     );
@@ -178,7 +178,7 @@ fn three_man_chess_ends_in_mate_with_one_player_already_out() {
         Some(fen),
         "a3-u3\nthis line is never read\n",
     );
-    assert_eq!(end, GameEnd::Finished(Outcome::Winner(PlayerId(0))));
+    assert_eq!(end, GameEnd::Finished(Outcome::Winner(PlayerId::seat(0))));
     assert!(text.contains("checkmate"), "{text}");
     assert!(!text.contains("never read"));
     insta::assert_snapshot!("play_three_man_chess_mate", text);

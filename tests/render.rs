@@ -255,7 +255,7 @@ fn eliminated_players_are_frozen_and_checks_are_marked() {
         Some("24/24/24/24/24/wR3wK7gKgR6bK3 b - - 0 1 out:g"),
         "",
     );
-    assert!(!pos.is_alive(chessgraph::rules::PlayerId(1)));
+    assert!(!pos.is_alive(chessgraph::rules::PlayerId::seat(1)));
     let svg = svg_of(r.board(), Some(&pos), &RenderOptions::default());
     assert_eq!(svg.matches("class=\"piece frozen\"").count(), 2);
     assert_eq!(svg.matches("class=\"check\"").count(), 1);
@@ -491,10 +491,10 @@ fn player_colours_come_from_the_variant_file() {
     let path = chess_with_colours("colours_ok.toml", "#F0E0D0", "#102030");
     let r = Arc::new(Rules::load(&path).unwrap_or_else(|e| panic!("{e}")));
     assert_eq!(
-        r.player(chessgraph::rules::PlayerId(0)).colour,
+        r.player(chessgraph::rules::PlayerId::seat(0)).colour,
         Some([0xf0, 0xe0, 0xd0])
     );
-    let style = chessgraph::render::player_style(&r, chessgraph::rules::PlayerId(1));
+    let style = chessgraph::render::player_style(&r, chessgraph::rules::PlayerId::seat(1));
     assert_eq!(style.fill, [0x10, 0x20, 0x30]);
     // A dark fill gets light inner lines.
     assert_eq!(style.detail, [0xf2, 0xf2, 0xf2]);
@@ -507,7 +507,9 @@ fn player_colours_come_from_the_variant_file() {
     // Without the key, seats decide: white and black for two players.
     let chess = rules("variants/chess.toml");
     let styles: Vec<[u8; 3]> = (0..2)
-        .map(|i| chessgraph::render::player_style(&chess, chessgraph::rules::PlayerId(i)).fill)
+        .map(|i| {
+            chessgraph::render::player_style(&chess, chessgraph::rules::PlayerId::seat(i)).fill
+        })
         .collect();
     assert_eq!(styles, [[0xff, 0xff, 0xff], [0x26, 0x26, 0x26]]);
 }

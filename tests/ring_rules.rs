@@ -242,12 +242,12 @@ fn circular_checkmate_ends_the_game_and_stalemate_is_a_draw() {
     let pos = at(CIRCULAR, "k15/1Q14/2K13/15R b - - 0 1");
     assert!(pos.is_check());
     assert!(pos.legal_moves().is_empty());
-    assert_eq!(pos.outcome(), Some(Outcome::Winner(PlayerId(0))));
+    assert_eq!(pos.outcome(), Some(Outcome::Winner(PlayerId::seat(0))));
     // Rooks on b1, p1 and f3 take every cell round a4 but not a4 itself.
     let pos = at(CIRCULAR, "k15/5R10/16/1R5K7R b - - 0 1");
     assert!(!pos.is_check());
     assert!(pos.legal_moves().is_empty());
-    assert_eq!(pos.outcome(), Some(Outcome::Stalemate(PlayerId(1))));
+    assert_eq!(pos.outcome(), Some(Outcome::Stalemate(PlayerId::seat(1))));
 }
 
 // ---------------------------------------------------------------- Cylindrical Chess

@@ -12,7 +12,7 @@ use chessgraph::board::NodeId;
 use chessgraph::movegen::{Move, Special};
 use chessgraph::position::{Piece, Position};
 use chessgraph::reference::{self, Destination};
-use chessgraph::rules::{FrameId, KindId, PlayerId, Rules};
+use chessgraph::rules::{FrameId, KindId, Rules};
 
 use common::{fen_with, load, playout_positions, royal_kind, swept_variant_files};
 
@@ -186,18 +186,12 @@ fn tables_equal_the_reference_walker_on_an_empty_board() {
         let what = path.display().to_string();
         let mut checked = 0usize;
         let mut skipped = 0usize;
-        for k in 0..rules.kinds().len() {
-            let kind = KindId(k as u8);
-            for f in 0..rules.frame_count() {
-                let frame = FrameId(f as u8);
+        for kind in rules.kind_ids() {
+            for frame in rules.frame_ids() {
                 for from in rules.board().node_ids() {
                     let mut placed = false;
-                    for o in 0..rules.players().len() {
-                        let piece = Piece {
-                            owner: PlayerId(o as u8),
-                            kind,
-                            frame,
-                        };
+                    for owner in rules.player_ids() {
+                        let piece = Piece { owner, kind, frame };
                         // The reference walks in the frame asked for, even for a kind the engine
                         // treats as frame-independent: so this also checks that such kinds really
                         // move alike in every frame.
@@ -217,8 +211,7 @@ fn tables_equal_the_reference_walker_on_an_empty_board() {
                     // A square in every player's promotion zone never holds this piece.
                     let promotes_everywhere =
                         rules.kind(kind).promotion.as_ref().is_some_and(|(z, _)| {
-                            (0..rules.players().len())
-                                .all(|o| rules.zone(*z, PlayerId(o as u8)).contains(from))
+                            rules.player_ids().all(|o| rules.zone(*z, o).contains(from))
                         });
                     if promotes_everywhere {
                         skipped += 1;
@@ -290,12 +283,11 @@ fn tables_equal_the_reference_walker_in_random_games() {
             }
             compare_attacks(pos, &what);
             // The reference's own check test says the same as the engine's.
-            for p in 0..rules.players().len() {
-                let p = PlayerId(p as u8);
+            for p in rules.player_ids() {
                 let royal_attacked = rules.board().node_ids().any(|n| {
                     pos.piece_at(n)
                         .is_some_and(|x| x.owner == p && rules.kind(x.kind).royal)
-                        && reference::attacked_by(pos, n, pos.alive_mask() & !(1 << p.0))
+                        && reference::attacked_by(pos, n, pos.alive_mask() & !(1 << p.index()))
                 });
                 assert_eq!(
                     pos.royal_attacked(p),

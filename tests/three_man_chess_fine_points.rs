@@ -114,7 +114,7 @@ fn p01_an_attack_that_was_there_before_the_move_counts() {
         "w - - 0 1",
     );
     assert!(gate_open(&pos, "white-gray"));
-    assert!(pos.checked_players() & (1 << GRAY.0) != 0);
+    assert!(pos.checked_players() & (1 << GRAY.index()) != 0);
     assert!(
         !is_legal(&pos, "g1-i2"),
         "Gray is still in check afterwards"
@@ -139,7 +139,7 @@ fn p02_uncrossed_pawns_do_not_attack_across_a_creek_crossed_pawns_do() {
         ]),
         "w - - 0 1",
     );
-    let w = 1 << WHITE.0;
+    let w = 1 << WHITE.index();
     let at = |s: &str| pos.attacked_by(node(&rules, s), w);
     // h2 -> i3 and h3 -> i4 are creek links; g3 and g4 are not across a border.
     assert!(!at("i3") && !at("i4"));
@@ -212,7 +212,7 @@ fn p02_a_moat_crossing_next_to_a_king_across_a_moat_gives_no_check() {
         ],
         "w - - 0 1 open:white-gray",
     );
-    assert!(!pos.attacked_by(node(&rules, "i1"), 1 << WHITE.0));
+    assert!(!pos.attacked_by(node(&rules, "i1"), 1 << WHITE.index()));
     // The knight's crossing leaves the rook "attacking" i1 only across h|i: no check, allowed.
     assert_eq!(crossing(&pos, "g1", "i2"), Some(true));
     assert!(is_legal(&pos, "g1-i2"));

@@ -503,8 +503,8 @@ fn no_check_across_a_moat_so_a_king_may_stand_there() {
         let mut i1 = pos.clone();
         play(&mut i1, "j1-i1");
         assert!(!i1.royal_attacked(GRAY), "{open}");
-        assert!(!i1.attacked_by(node(&rules, "i1"), 1 << WHITE.0));
-        assert!(!i1.attacked_by(node(&rules, "i2"), 1 << WHITE.0));
+        assert!(!i1.attacked_by(node(&rules, "i1"), 1 << WHITE.index()));
+        assert!(!i1.attacked_by(node(&rules, "i2"), 1 << WHITE.index()));
     }
 }
 

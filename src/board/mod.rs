@@ -28,70 +28,7 @@ pub use crate::limits::MAX_NODES;
 pub use crate::limits::MAX_TAGS;
 pub use crate::limits::MAX_TWISTS;
 
-/// A node of one board: an index that is valid for the board that made it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct NodeId(pub(crate) u16);
-
-impl NodeId {
-    /// The dense index (0..node_count).
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
-/// A direction of one board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct DirId(pub(crate) u8);
-
-impl DirId {
-    /// The dense index (0..direction_count).
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
-/// A twist of one board; [`TwistId::IDENTITY`] is the twist of every ordinary link.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct TwistId(pub(crate) u8);
-
-impl TwistId {
-    /// No change of frame.
-    pub const IDENTITY: TwistId = TwistId(0);
-
-    /// The dense index (0..twist_count).
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
-/// A set of link tags, one bit per tag of the board.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct TagSet(pub u32);
-
-impl TagSet {
-    /// No tag.
-    pub const EMPTY: TagSet = TagSet(0);
-
-    /// Whether no tag is set.
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The union.
-    pub fn union(self, other: TagSet) -> TagSet {
-        TagSet(self.0 | other.0)
-    }
-
-    /// Whether the two share a tag.
-    pub fn intersects(self, other: TagSet) -> bool {
-        self.0 & other.0 != 0
-    }
-
-    /// The tag indices in the set, ascending.
-    pub fn indices(self) -> impl Iterator<Item = usize> {
-        (0..32).filter(move |i| self.0 & (1 << i) != 0)
-    }
-}
+pub use crate::ids::{DirId, NodeId, TagSet, TwistId};
 
 /// Where a node is drawn.
 #[derive(Clone, Copy, Debug, PartialEq)]

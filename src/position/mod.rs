@@ -195,7 +195,7 @@ impl Position {
 
     /// Opens every gate whose condition now holds (gates never close again).
     pub(crate) fn update_gates(&mut self) {
-        crate::movegen::open_gates(&self.rules, &self.squares, self.alive, &mut self.gates_open);
+        open_gates(&self.rules, &self.squares, self.alive, &mut self.gates_open);
     }
 
     /// Halfmove clock (moves since the last capture or pawn move); informational only.
@@ -230,5 +230,29 @@ impl Position {
             }
         }
         p
+    }
+}
+
+/// Opens every gate whose condition now holds: a player of the condition is out, or has no piece
+/// of his own in its zone. Gates never close again.
+pub(crate) fn open_gates(
+    rules: &Rules,
+    squares: &[Option<Piece>],
+    alive: u8,
+    gates_open: &mut u32,
+) {
+    for (i, g) in rules.gates().iter().enumerate() {
+        if *gates_open & (1 << i) != 0 {
+            continue;
+        }
+        let open = g.opens_when.iter().any(|(p, zone)| {
+            alive & (1 << p.0) == 0
+                || !zone
+                    .iter()
+                    .any(|n| squares[n.index()].is_some_and(|pc| pc.owner == *p))
+        });
+        if open {
+            *gates_open |= 1 << i;
+        }
     }
 }

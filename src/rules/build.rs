@@ -11,13 +11,17 @@ use crate::diagnostic::{Code, Diagnostic, FileReport, suggest};
 use crate::path::parse_pattern;
 use crate::spec::Located;
 use crate::spec::variant::{VariantSpec, read_variant_spec};
-use crate::tables::{FrameData, MoveTables};
+use crate::tables::{FrameData, KindProgram, MoveTables};
 
 pub use crate::limits::MAX_CASTLINGS;
 pub use crate::limits::MAX_FRAMES;
 pub use crate::limits::MAX_KINDS;
 
-pub(super) fn load(path: &Path) -> (Option<Rules>, Vec<FileReport>) {
+/// Checks a start position text against finished rules: the front door (`crate::variant`) passes
+/// the position parser, which `rules` may not name (it comes later in the data flow).
+pub type StartCheck<'a> = &'a dyn Fn(&std::sync::Arc<Rules>, &str) -> Result<(), String>;
+
+pub(super) fn load(path: &Path, check_start: StartCheck<'_>) -> (Option<Rules>, Vec<FileReport>) {
     let (sources, spec) = read_variant_spec(path);
     let spec = match spec {
         Ok(s) => s,
@@ -58,6 +62,7 @@ pub(super) fn load(path: &Path) -> (Option<Rules>, Vec<FileReport>) {
         board: &board,
         diags: &mut diags,
         text_of: &text_of,
+        check_start,
     }
     .build(&spec);
     let mut reports = sources.reports(diags);
@@ -72,6 +77,7 @@ struct Builder<'a> {
     board: &'a Board,
     diags: &'a mut Vec<Diagnostic>,
     text_of: &'a dyn Fn(&std::ops::Range<usize>) -> String,
+    check_start: StartCheck<'a>,
 }
 
 /// `#rrggbb` as (red, green, blue).
@@ -722,7 +728,7 @@ impl Builder<'_> {
             after: &after,
             twists: ntwists,
         };
-        let probe = MoveTables::compile(board, &fd, &kinds);
+        let probe = MoveTables::compile(board, &fd, &programs(&kinds));
         for (ki, k) in kinds.iter_mut().enumerate() {
             let kid = KindId(ki as u8);
             let same = board.node_ids().all(|n| {
@@ -740,7 +746,7 @@ impl Builder<'_> {
             });
             k.oriented = !same;
         }
-        if MoveTables::attack_bit_count(&kinds, frames.len()) > 64 {
+        if MoveTables::attack_bit_count(&programs(&kinds), frames.len()) > 64 {
             self.err(
                 Diagnostic::new(
                     Code::VariantTooLarge,
@@ -752,7 +758,7 @@ impl Builder<'_> {
             );
             return None;
         }
-        let tables = MoveTables::compile(board, &fd, &kinds);
+        let tables = MoveTables::compile(board, &fd, &programs(&kinds));
 
         // Castling.
         let mut castling: Vec<Castling> = Vec::new();
@@ -1029,7 +1035,7 @@ impl Builder<'_> {
         };
         // The start position must be legal.
         let rules = std::sync::Arc::new(rules);
-        if let Err(e) = crate::position::Position::from_fen(&rules, &spec.start.value) {
+        if let Err(e) = (self.check_start)(&rules, &spec.start.value) {
             self.err(
                 Diagnostic::new(Code::BadStart, spec.start.span.clone(), format!("the start position is not valid: {e}"))
                     .label("start position")
@@ -1039,4 +1045,15 @@ impl Builder<'_> {
         }
         Some(std::sync::Arc::try_unwrap(rules).unwrap_or_else(|a| (*a).clone()))
     }
+}
+
+/// What the tables need of each piece kind.
+fn programs(kinds: &[PieceKind]) -> Vec<KindProgram<'_>> {
+    kinds
+        .iter()
+        .map(|k| KindProgram {
+            patterns: &k.patterns,
+            oriented: k.oriented,
+        })
+        .collect()
 }

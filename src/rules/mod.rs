@@ -18,89 +18,14 @@ use std::path::Path;
 
 use crate::board::{Board, DirId, NodeId, TagSet};
 use crate::diagnostic::FileReport;
-use crate::path::{Kind, Mode};
 use crate::tables::MoveTables;
 
 pub use crate::spec::variant::Policy;
 
 pub use crate::limits::MAX_PLAYERS;
 
-/// A player (seat) of the variant, in turn order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct PlayerId(pub u8);
-
-impl PlayerId {
-    /// Dense index.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
-/// A piece kind of the variant.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct KindId(pub u8);
-
-impl KindId {
-    /// Dense index.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
-/// An orientation a piece can have: a permutation of board directions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub struct FrameId(pub u8);
-
-impl FrameId {
-    /// The identity frame.
-    pub const IDENTITY: FrameId = FrameId(0);
-
-    /// Dense index.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
-/// A set of nodes, as a fixed-size bit set (boards have at most 256 nodes).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct NodeSet(pub [u64; 4]);
-
-impl NodeSet {
-    /// Adds a node.
-    pub fn insert(&mut self, n: NodeId) {
-        self.0[n.index() >> 6] |= 1 << (n.index() & 63);
-    }
-
-    /// Whether the node is in the set.
-    #[inline]
-    pub fn contains(&self, n: NodeId) -> bool {
-        self.0[n.index() >> 6] & (1 << (n.index() & 63)) != 0
-    }
-
-    /// The nodes in the set, ascending.
-    pub fn iter(&self) -> impl Iterator<Item = NodeId> + '_ {
-        self.0.iter().enumerate().flat_map(|(w, &bits)| {
-            let mut b = bits;
-            std::iter::from_fn(move || {
-                if b == 0 {
-                    return None;
-                }
-                let i = b.trailing_zeros() as usize;
-                b &= b - 1;
-                Some(NodeId((w * 64 + i) as u16))
-            })
-        })
-    }
-
-    /// A set from nodes.
-    pub fn from_nodes(nodes: impl IntoIterator<Item = NodeId>) -> Self {
-        let mut s = NodeSet::default();
-        for n in nodes {
-            s.insert(n);
-        }
-        s
-    }
-}
+pub use crate::ids::{FrameId, KindId, NodeSet, PlayerId};
+pub use crate::path::Pattern;
 
 /// How a player's pieces are written in position text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,36 +53,6 @@ pub struct Player {
     pub start_frames: Vec<(NodeSet, FrameId)>,
     /// The colour of the player's pieces in pictures (red, green, blue), when the file gives one.
     pub colour: Option<[u8; 3]>,
-}
-
-/// One compiled move pattern.
-#[derive(Clone, Debug)]
-pub struct Pattern {
-    /// Mode.
-    pub mode: Mode,
-    /// Kind.
-    pub kind: Kind,
-    /// Paths: player-relative directions, and whether the ride stops.
-    pub paths: Vec<(Vec<DirId>, bool)>,
-    /// Per path, its other leg orders (`|`), which add the tags they cross.
-    pub alternatives: Vec<Vec<Vec<DirId>>>,
-    /// Index of a player-relative zone the piece must stand on.
-    pub from_zone: Option<usize>,
-    /// The pattern creates en passant squares.
-    pub creates_ep: bool,
-    /// The pattern captures en passant (only).
-    pub en_passant: bool,
-    /// Links the path may not cross.
-    pub avoid: TagSet,
-    /// The pattern as written.
-    pub text: String,
-}
-
-impl Pattern {
-    /// Whether this pattern attacks its capture squares (captures normally, not only en passant).
-    pub fn attacks(&self) -> bool {
-        self.mode.captures() && !self.en_passant
-    }
 }
 
 /// A piece kind.
@@ -286,15 +181,13 @@ fn summary(reports: &[FileReport]) -> String {
 }
 
 impl Rules {
-    /// Loads and validates a variant file.
-    pub fn load(path: impl AsRef<Path>) -> Result<Rules, RulesError> {
-        let (rules, reports) = build::load(path.as_ref());
-        rules.ok_or(RulesError(reports))
-    }
-
-    /// Loads a variant file and returns the rules (when valid) with every report, warnings included.
-    pub fn check_file(path: impl AsRef<Path>) -> (Option<Rules>, Vec<FileReport>) {
-        build::load(path.as_ref())
+    /// Loads and validates a variant file, with `check_start` judging the start position text.
+    /// The public front door is `Rules::load`, in `crate::variant`.
+    pub(crate) fn load_checked(
+        path: &Path,
+        check_start: build::StartCheck<'_>,
+    ) -> (Option<Rules>, Vec<FileReport>) {
+        build::load(path, check_start)
     }
 
     /// The variant's name.
@@ -315,6 +208,26 @@ impl Rules {
     /// Players in turn order.
     pub fn players(&self) -> &[Player] {
         &self.players
+    }
+
+    /// The player in seat `i`, if the variant has that many players.
+    pub fn player_id(&self, i: usize) -> Option<PlayerId> {
+        (i < self.players.len()).then_some(PlayerId(i as u8))
+    }
+
+    /// Every player, in turn order.
+    pub fn player_ids(&self) -> impl Iterator<Item = PlayerId> + use<> {
+        (0..self.players.len() as u8).map(PlayerId)
+    }
+
+    /// Every piece kind, in the order of the file.
+    pub fn kind_ids(&self) -> impl Iterator<Item = KindId> + use<> {
+        (0..self.kinds.len() as u8).map(KindId)
+    }
+
+    /// Every frame (declared ones first, then those reached through twists).
+    pub fn frame_ids(&self) -> impl Iterator<Item = FrameId> + use<> {
+        (0..self.frames.len() as u8).map(FrameId)
     }
 
     /// One player.

@@ -101,8 +101,8 @@ pub fn fen_with(
             s
         })
         .collect();
-    let out: Vec<&str> = (0..rules.players().len())
-        .map(|i| PlayerId(i as u8))
+    let out: Vec<&str> = rules
+        .player_ids()
         .filter(|p| !alive.contains(p))
         .map(|p| rules.player(p).short.as_str())
         .collect();
@@ -116,9 +116,7 @@ pub fn fen_with(
 
 /// The first royal piece kind of the variant, if it has any.
 pub fn royal_kind(rules: &Rules) -> Option<KindId> {
-    (0..rules.kinds().len())
-        .map(|i| KindId(i as u8))
-        .find(|&k| rules.kind(k).royal)
+    rules.kind_ids().find(|&k| rules.kind(k).royal)
 }
 
 /// SplitMix64 (the one generator of the tests), so that failures reproduce from the seed.

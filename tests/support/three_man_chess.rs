@@ -27,11 +27,11 @@ pub const LITERAL: &str = "variants/three_man_chess_literal.toml";
 pub const FILES: &[u8; 24] = b"abcdefghijklmnopqrstuvwx";
 
 /// Players in seat order.
-pub const WHITE: PlayerId = PlayerId(0);
+pub const WHITE: PlayerId = PlayerId::seat(0);
 /// Second seat.
-pub const GRAY: PlayerId = PlayerId(1);
+pub const GRAY: PlayerId = PlayerId::seat(1);
 /// Third seat.
-pub const BLACK: PlayerId = PlayerId(2);
+pub const BLACK: PlayerId = PlayerId::seat(2);
 
 /// Gate names in the variant file, and the `open:` field that bridges all three moats.
 pub const ALL_OPEN: &str = "open:black-white,white-gray,gray-black";

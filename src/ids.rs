@@ -1,0 +1,301 @@
+//! The small vocabulary every stage shares: dense ids of nodes, directions, twists, players, piece
+//! kinds and frames, and the fixed-size sets built from them.
+//!
+//! This module depends on nothing else in the crate, so every stage can name these types without
+//! importing another stage. An id's field is private to the crate: code outside gets ids only from
+//! the board or rules that own them (`Board::node`, `Rules::player_id`, ...), so an id handed out is
+//! valid for the board or rules that made it.
+
+use crate::limits::{MAX_NODES, MAX_PLAYERS};
+
+/// Declares a dense id type over an unsigned integer.
+macro_rules! dense_id {
+    ($(#[$doc:meta])* $name:ident($int:ty)) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+        pub struct $name(pub(crate) $int);
+
+        impl $name {
+            /// The dense index (0 up to the count of the board or rules that made it).
+            #[inline]
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+    };
+}
+
+dense_id!(
+    /// A node (square) of one board.
+    NodeId(u16)
+);
+dense_id!(
+    /// A direction of one board.
+    DirId(u8)
+);
+dense_id!(
+    /// A twist of one board; [`TwistId::IDENTITY`] is the twist of every ordinary link.
+    TwistId(u8)
+);
+dense_id!(
+    /// A player (seat) of one variant, in turn order.
+    PlayerId(u8)
+);
+dense_id!(
+    /// A piece kind of one variant.
+    KindId(u8)
+);
+dense_id!(
+    /// An orientation a piece can have: a permutation of the board's directions.
+    FrameId(u8)
+);
+dense_id!(
+    /// A named zone of one variant (resolved per player: see `Rules::zone`).
+    ZoneId(u8)
+);
+
+impl PlayerId {
+    /// The player in seat `i` (0 = the first to move in the variant's turn order). Any seat
+    /// below [`MAX_PLAYERS`] is accepted: queries with a seat the variant does not have answer
+    /// "no such player" (use `Rules::player_id` for an id checked against one variant).
+    ///
+    /// ```
+    /// use chessgraph::ids::PlayerId;
+    /// const GRAY: PlayerId = PlayerId::seat(1);
+    /// assert_eq!(GRAY.index(), 1);
+    /// ```
+    pub const fn seat(i: u8) -> PlayerId {
+        assert!((i as usize) < MAX_PLAYERS, "a seat is below MAX_PLAYERS");
+        PlayerId(i)
+    }
+}
+
+impl TwistId {
+    /// No change of frame.
+    pub const IDENTITY: TwistId = TwistId(0);
+}
+
+impl FrameId {
+    /// The identity frame.
+    pub const IDENTITY: FrameId = FrameId(0);
+}
+
+/// A set of link tags, one bit per tag of the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct TagSet(pub(crate) u32);
+
+impl TagSet {
+    /// No tag.
+    pub const EMPTY: TagSet = TagSet(0);
+
+    /// Whether no tag is set.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The union.
+    pub fn union(self, other: TagSet) -> TagSet {
+        TagSet(self.0 | other.0)
+    }
+
+    /// Whether the two share a tag.
+    #[inline]
+    pub fn intersects(self, other: TagSet) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    /// The tag indices in the set, ascending.
+    pub fn indices(self) -> impl Iterator<Item = usize> {
+        (0..32).filter(move |i| self.0 & (1 << i) != 0)
+    }
+}
+
+/// A set of nodes, as a fixed-size bit set (boards have at most [`MAX_NODES`] nodes).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NodeSet([u64; MAX_NODES / 64]);
+
+impl NodeSet {
+    /// Adds a node.
+    pub fn insert(&mut self, n: NodeId) {
+        self.0[n.index() >> 6] |= 1 << (n.index() & 63);
+    }
+
+    /// Whether the node is in the set.
+    #[inline]
+    pub fn contains(&self, n: NodeId) -> bool {
+        self.0[n.index() >> 6] & (1 << (n.index() & 63)) != 0
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    /// The nodes in the set, ascending.
+    pub fn iter(&self) -> impl Iterator<Item = NodeId> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, &bits)| {
+            let mut b = bits;
+            std::iter::from_fn(move || {
+                if b == 0 {
+                    return None;
+                }
+                let i = b.trailing_zeros() as usize;
+                b &= b - 1;
+                Some(NodeId((w * 64 + i) as u16))
+            })
+        })
+    }
+
+    /// A set from nodes.
+    pub fn from_nodes(nodes: impl IntoIterator<Item = NodeId>) -> Self {
+        let mut s = NodeSet::default();
+        for n in nodes {
+            s.insert(n);
+        }
+        s
+    }
+}
+
+/// A set of players (at most [`MAX_PLAYERS`]): who is still in the game, who is in check.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PlayerSet(u8);
+
+const _: () = assert!(MAX_PLAYERS <= 8, "PlayerSet is one byte");
+
+impl PlayerSet {
+    /// No player.
+    pub const EMPTY: PlayerSet = PlayerSet(0);
+
+    /// Whether the player is in the set; false for an id of another variant's extra seats.
+    #[inline]
+    pub fn contains(self, p: PlayerId) -> bool {
+        p.index() < 8 && self.0 & (1 << p.0) != 0
+    }
+
+    /// Adds a player.
+    #[inline]
+    pub fn insert(&mut self, p: PlayerId) {
+        self.0 |= 1 << p.0;
+    }
+
+    /// Removes a player.
+    #[inline]
+    pub fn remove(&mut self, p: PlayerId) {
+        self.0 &= !(1 << p.0);
+    }
+
+    /// The set without one player.
+    #[inline]
+    pub fn without(self, p: PlayerId) -> PlayerSet {
+        PlayerSet(self.0 & !(1 << p.0))
+    }
+
+    /// Number of players in the set.
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The players in the set, in seat order.
+    pub fn iter(self) -> impl Iterator<Item = PlayerId> {
+        (0..8u8)
+            .filter(move |i| self.0 & (1 << i) != 0)
+            .map(PlayerId)
+    }
+}
+
+/// One value per player, indexed by [`PlayerId`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ByPlayer<T>(Vec<T>);
+
+impl<T> ByPlayer<T> {
+    /// One value per seat, from seat 0.
+    pub fn new(values: Vec<T>) -> Self {
+        ByPlayer(values)
+    }
+
+    /// The value of a player (`None` for a seat the variant does not have).
+    pub fn get(&self, p: PlayerId) -> Option<&T> {
+        self.0.get(p.index())
+    }
+
+    /// The values with their players, in seat order.
+    pub fn iter(&self) -> impl Iterator<Item = (PlayerId, &T)> {
+        self.0
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (PlayerId(i as u8), v))
+    }
+}
+
+impl<T> std::ops::Index<PlayerId> for ByPlayer<T> {
+    type Output = T;
+    fn index(&self, p: PlayerId) -> &T {
+        &self.0[p.index()]
+    }
+}
+
+/// A set of castling rights: bit `i` is castling entry `i` of the rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CastlingRights(u32);
+
+impl CastlingRights {
+    /// No right.
+    pub const NONE: CastlingRights = CastlingRights(0);
+
+    /// Whether right `i` is held.
+    #[inline]
+    pub fn contains(self, i: usize) -> bool {
+        i < 32 && self.0 & (1 << i) != 0
+    }
+
+    /// Adds right `i`.
+    pub fn insert(&mut self, i: usize) {
+        self.0 |= 1 << i;
+    }
+
+    /// Removes every right in `lost`.
+    #[inline]
+    pub fn remove_all(&mut self, lost: CastlingRights) {
+        self.0 &= !lost.0;
+    }
+
+    /// Whether no right is held.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The indices of the rights held, ascending.
+    pub fn iter(self) -> impl Iterator<Item = usize> {
+        (0..32).filter(move |&i| self.0 & (1 << i) != 0)
+    }
+}
+
+/// A set of gates: bit `i` is gate `i` of the rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct GateSet(u32);
+
+impl GateSet {
+    /// No gate.
+    pub const NONE: GateSet = GateSet(0);
+
+    /// Whether gate `i` is in the set.
+    #[inline]
+    pub fn contains(self, i: usize) -> bool {
+        i < 32 && self.0 & (1 << i) != 0
+    }
+
+    /// Adds gate `i`.
+    pub fn insert(&mut self, i: usize) {
+        self.0 |= 1 << i;
+    }
+
+    /// The indices in the set, ascending.
+    pub fn iter(self) -> impl Iterator<Item = usize> {
+        (0..32).filter(move |&i| self.0 & (1 << i) != 0)
+    }
+}

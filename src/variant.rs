@@ -1,0 +1,40 @@
+//! The front door: a variant file becomes [`Rules`] whose start position is known to be valid.
+//!
+//! `rules` validates the file and compiles the tables; the start position can only be judged by
+//! the position stage, which comes after `rules` in the data flow, so the check that joins them
+//! lives here and still reports a bad start as a located diagnostic on the file's `start` value.
+//!
+//! ```
+//! use chessgraph::rules::Rules;
+//! let rules = Rules::load("variants/chess.toml").unwrap();
+//! assert_eq!(rules.players().len(), 2);
+//! ```
+
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::diagnostic::FileReport;
+use crate::position::Position;
+use crate::rules::{Rules, RulesError};
+
+/// Judges a start position text: it must be a valid position of the rules.
+fn check_start(rules: &Arc<Rules>, text: &str) -> Result<(), String> {
+    Position::from_fen(rules, text)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
+impl Rules {
+    /// Loads and validates a variant file (the files it extends and its board included) and
+    /// checks its start position.
+    pub fn load(path: impl AsRef<Path>) -> Result<Rules, RulesError> {
+        let (rules, reports) = Rules::load_checked(path.as_ref(), &check_start);
+        rules.ok_or(RulesError(reports))
+    }
+
+    /// Loads a variant file and returns the rules (when valid) with every report, warnings
+    /// included.
+    pub fn check_file(path: impl AsRef<Path>) -> (Option<Rules>, Vec<FileReport>) {
+        Rules::load_checked(path.as_ref(), &check_start)
+    }
+}
