@@ -34,3 +34,4 @@ pub mod rules;
 pub mod spec;
 pub mod tables;
 pub mod variant;
+pub mod zobrist;

@@ -51,3 +51,7 @@ pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
 /// Most diagnostics of one kind reported for one file; the rest are counted ("and K more").
 pub const MAX_REPEATED_DIAGNOSTICS: usize = 20;
+
+/// Most pieces one move may remove (a capture, an en passant capture, and later the captures an
+/// after-move rule makes); `make` keeps them without allocating.
+pub const MAX_REMOVALS: usize = 8;

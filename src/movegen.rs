@@ -4,6 +4,8 @@
 //! allocation per move. Legality is "the mover's royal pieces are not attacked by a live opponent
 //! after the move"; attacks come from the reverse tables.
 
+use std::sync::Arc;
+
 use crate::board::NodeId;
 use crate::path::Kind;
 use crate::position::{EpEntry, EpList, Outcome, Piece, Position};
@@ -64,12 +66,16 @@ pub enum PlayError {
     NotLegal,
 }
 
+/// The pieces one move removed, in the order it removed them (at most
+/// [`MAX_REMOVALS`](crate::limits::MAX_REMOVALS)).
+pub type Removals = arrayvec::ArrayVec<(NodeId, Piece), { crate::limits::MAX_REMOVALS }>;
+
 /// What [`Position::make`] changed, so that [`Position::unmake`] can restore it exactly.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Undo {
     mv: Move,
     moved: Piece,
-    captured: Option<(NodeId, Piece)>,
+    removed: Removals,
     rook: Option<(NodeId, NodeId, Piece)>,
     castling: u32,
     ep: EpList,
@@ -78,6 +84,14 @@ pub struct Undo {
     halfmove: u32,
     fullmove: u32,
     gates_open: u32,
+    pieces_hash: u64,
+}
+
+impl Undo {
+    /// The pieces the move removed, with the nodes they stood on.
+    pub fn removed(&self) -> &[(NodeId, Piece)] {
+        &self.removed
+    }
 }
 
 /// What [`Position::resolve`] changed.
@@ -484,128 +498,161 @@ impl Position {
     }
 
     /// Plays a (pseudo-legal) move and returns what is needed to take it back.
+    ///
+    /// A pipeline of steps, each a method: lift the piece, remove what the move captures, place
+    /// it (promotion, frame), then the after-move effects (castling rook, castling rights, clocks,
+    /// elimination by royal capture, en passant entries, gates) and the turn. Every change of the
+    /// board goes through [`Position::put`] and [`Position::take`], which keep the hash.
     pub fn make(&mut self, m: Move) -> Undo {
-        // Split borrows: the rules are read while the state fields change (no Arc traffic).
-        let Position {
-            rules,
-            squares,
-            to_move,
-            alive,
-            castling,
-            ep,
-            halfmove,
-            fullmove,
-            gates_open,
-        } = self;
-        let rules: &Rules = rules;
-        let moved = squares[m.from.index()].expect("a move starts on a piece");
         let mut undo = Undo {
             mv: m,
-            moved,
-            captured: None,
+            moved: self.squares[m.from.index()].expect("a move starts on a piece"),
+            removed: Removals::new(),
             rook: None,
-            castling: *castling,
-            ep: *ep,
-            to_move: *to_move,
-            alive: *alive,
-            halfmove: *halfmove,
-            fullmove: *fullmove,
-            gates_open: *gates_open,
+            castling: self.castling,
+            ep: self.ep,
+            to_move: self.to_move,
+            alive: self.alive,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            gates_open: self.gates_open,
+            pieces_hash: self.pieces_hash,
         };
-        squares[m.from.index()] = None;
-        let mut capture = false;
+        self.take(m.from);
+        self.remove_captured(m, &mut undo);
+        self.place(m, undo.moved);
+        self.after_move(m, &mut undo);
+        undo
+    }
+
+    /// Step 2: removes what the move captures: the piece on the destination (displacement), or
+    /// the pawn an en passant capture names, or a piece on the castling rook's square.
+    #[inline]
+    fn remove_captured(&mut self, m: Move, undo: &mut Undo) {
         match m.special {
             Special::Castle { index } => {
-                let c = &rules.castling()[index as usize];
-                let rook = squares[c.rook_from.index()].expect("castling rook");
-                squares[c.rook_from.index()] = None;
-                undo.rook = Some((c.rook_from, c.rook_to, rook));
-                if let Some(x) = squares[c.rook_to.index()].filter(|_| c.rook_to != m.from) {
-                    // Only possible in odd castlings whose squares are not checked empty.
-                    undo.captured = Some((c.rook_to, x));
+                let c = &self.rules.castling()[index as usize];
+                let (rook_from, rook_to) = (c.rook_from, c.rook_to);
+                let rook = self.take(rook_from).expect("castling rook");
+                undo.rook = Some((rook_from, rook_to, rook));
+                if let Some(x) = self.take(rook_to) {
+                    undo.removed.push((rook_to, x));
                 }
-                squares[c.rook_to.index()] = Some(rook);
+                self.put(rook_to, rook);
             }
             Special::EnPassant { captured } => {
-                if let Some(x) = squares[captured.index()] {
-                    undo.captured = Some((captured, x));
-                    squares[captured.index()] = None;
-                    capture = true;
+                if let Some(x) = self.take(captured) {
+                    undo.removed.push((captured, x));
                 }
             }
             _ => {}
         }
-        if let Some(x) = squares[m.to.index()] {
-            undo.captured = Some((m.to, x));
-            capture = true;
+        if let Some(x) = self.take(m.to) {
+            undo.removed.push((m.to, x));
         }
-        let kind = m.promotion.unwrap_or(moved.kind);
-        squares[m.to.index()] = Some(Piece {
+    }
+
+    /// Step 3: places the moved piece on the destination, promoted and in its new frame.
+    #[inline]
+    fn place(&mut self, m: Move, moved: Piece) {
+        let piece = Piece {
             owner: moved.owner,
-            kind,
+            kind: m.promotion.unwrap_or(moved.kind),
             frame: m.frame,
-        });
+        };
+        self.put(m.to, piece);
+    }
+
+    /// Step 4: the effects of the move on the rest of the state, then the turn.
+    #[inline]
+    fn after_move(&mut self, m: Move, undo: &mut Undo) {
+        let rules = Arc::clone(&self.rules);
+        let rules: &Rules = &rules;
+        let moved = undo.moved;
         let clear = &rules.castle_clear;
-        *castling &= !(clear[m.from.index()] | clear[m.to.index()]);
-        if let Some((n, _)) = undo.captured {
-            *castling &= !clear[n.index()];
+        let mut lost = clear[m.from.index()] | clear[m.to.index()];
+        for (n, _) in undo.removed.iter() {
+            lost |= clear[n.index()];
         }
         if let Some((rf, _, _)) = undo.rook {
-            *castling &= !clear[rf.index()];
+            lost |= clear[rf.index()];
         }
+        self.castling &= !lost;
+        let capture = undo.removed.iter().any(|(_, x)| x.owner != moved.owner);
         if capture || rules.kind(moved.kind).promotion.is_some() {
-            *halfmove = 0;
+            self.halfmove = 0;
         } else {
-            *halfmove += 1;
+            self.halfmove += 1;
         }
-        // Captured royals: a player without royals is out at once.
-        if let Some((_, x)) = undo.captured
-            && rules.kind(x.kind).royal
-            && x.owner != moved.owner
-            && *alive & (1 << x.owner.0) != 0
-            && !squares
-                .iter()
-                .flatten()
-                .any(|p| p.owner == x.owner && rules.kind(p.kind).royal)
-        {
-            *alive &= !(1 << x.owner.0);
+        // Captured royals: a player left without royals is out at once.
+        for &(_, x) in undo.removed.iter() {
+            if rules.kind(x.kind).royal
+                && x.owner != moved.owner
+                && self.alive & (1 << x.owner.0) != 0
+                && !self.has_royal(x.owner)
+            {
+                self.alive &= !(1 << x.owner.0);
+            }
         }
-        // En passant entries: stale ones go, a double step adds its passed squares.
-        if !ep.is_empty() {
-            ep.retain(|e| {
+        self.update_en_passant(m, moved);
+        if !rules.gates().is_empty() {
+            crate::position::open_gates(rules, &self.squares, self.alive, &mut self.gates_open);
+        }
+        pass_turn(
+            rules,
+            &mut self.to_move,
+            self.alive,
+            &mut self.ep,
+            &mut self.fullmove,
+        );
+    }
+
+    /// En passant entries: stale ones go, a double step adds the squares it passed.
+    #[inline]
+    fn update_en_passant(&mut self, m: Move, moved: Piece) {
+        let squares = &self.squares;
+        if !self.ep.is_empty() {
+            self.ep.retain(|e| {
                 squares[e.square.index()].is_none()
                     && squares[e.pawn.index()].is_some_and(|p| p.owner == e.owner)
                     && e.pawn != m.from
             });
         }
         if let Special::CreatesEp { first_step, passed } = m.special {
-            let t = rules.tables();
+            let t = self.rules.tables();
             for k in 0..passed as u32 {
                 let step = t.step_at(first_step + k);
-                ep.push(EpEntry {
+                self.ep.push(EpEntry {
                     owner: moved.owner,
                     square: step.node,
                     pawn: m.to,
                 });
             }
         }
-        if !rules.gates().is_empty() {
-            crate::position::open_gates(rules, squares, *alive, gates_open);
-        }
-        pass_turn(rules, to_move, *alive, ep, fullmove);
-        undo
     }
 
-    /// Takes back the move `undo` was made for.
+    /// Whether a player has a royal piece on the board.
+    fn has_royal(&self, p: PlayerId) -> bool {
+        let rules = &*self.rules;
+        self.squares
+            .iter()
+            .flatten()
+            .any(|x| x.owner == p && rules.kind(x.kind).royal)
+    }
+
+    /// Takes back the move `undo` was made for: the board in the reverse order of `make`, then
+    /// the saved state.
     pub fn unmake(&mut self, undo: Undo) {
         let m = undo.mv;
         self.squares[m.to.index()] = None;
-        if let Some((rf, rt, rook)) = undo.rook {
-            self.squares[rt.index()] = None;
-            self.squares[rf.index()] = Some(rook);
-        }
-        if let Some((n, x)) = undo.captured {
+        for &(n, x) in undo.removed.iter().rev() {
             self.squares[n.index()] = Some(x);
+        }
+        if let Some((rf, rt, rook)) = undo.rook {
+            if undo.removed.iter().all(|(n, _)| *n != rt) {
+                self.squares[rt.index()] = None;
+            }
+            self.squares[rf.index()] = Some(rook);
         }
         self.squares[m.from.index()] = Some(undo.moved);
         self.castling = undo.castling;
@@ -615,6 +662,7 @@ impl Position {
         self.halfmove = undo.halfmove;
         self.fullmove = undo.fullmove;
         self.gates_open = undo.gates_open;
+        self.pieces_hash = undo.pieces_hash;
     }
 
     /// Plays a move after checking that it is legal.

@@ -270,7 +270,9 @@ impl Position {
             halfmove,
             fullmove,
             gates_open,
+            pieces_hash: 0,
         };
+        pos.pieces_hash = pos.pieces_hash_from_scratch();
         pos.update_gates();
         if !pos.is_alive(to_move) {
             errs.push(format!(

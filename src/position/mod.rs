@@ -121,6 +121,9 @@ pub struct Position {
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) gates_open: u32,
+    /// XOR of the Zobrist keys of the pieces on the board, kept by [`Position::put`] and
+    /// [`Position::take`].
+    pub(crate) pieces_hash: u64,
 }
 
 impl PartialEq for Position {
@@ -144,6 +147,77 @@ impl Position {
     pub fn start(rules: &Arc<Rules>) -> Position {
         Position::from_fen(rules, rules.start_fen())
             .expect("the start position was checked at load")
+    }
+
+    /// The 64-bit hash of the position: everything that can change the legal moves or the
+    /// outcome (pieces with their frames, side to move, players out, castling rights, en passant
+    /// entries, open gates), not the clocks. Kept incrementally by `make`; equal positions of one
+    /// variant have equal hashes.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use chessgraph::{rules::Rules, position::Position};
+    /// let rules = Arc::new(Rules::load("variants/chess.toml").unwrap());
+    /// let mut pos = Position::start(&rules);
+    /// let start = pos.hash();
+    /// let m = pos.legal_moves()[0];
+    /// let undo = pos.make(m);
+    /// assert_ne!(pos.hash(), start);
+    /// assert_eq!(pos.hash(), pos.hash_from_scratch());
+    /// pos.unmake(undo);
+    /// assert_eq!(pos.hash(), start);
+    /// ```
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.pieces_hash ^ self.state_hash()
+    }
+
+    /// The hash computed from the whole position rather than kept move by move: what the tests
+    /// compare [`Position::hash`] with.
+    pub fn hash_from_scratch(&self) -> u64 {
+        self.pieces_hash_from_scratch() ^ self.state_hash()
+    }
+
+    /// The piece part of the hash, from the board.
+    pub(crate) fn pieces_hash_from_scratch(&self) -> u64 {
+        let keys = self.rules.zobrist();
+        self.squares
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.map(|p| keys.piece(NodeId(i as u16), p.owner, p.kind, p.frame)))
+            .fold(0, |h, k| h ^ k)
+    }
+
+    /// The hash of everything but the pieces: small, so mixed afresh when asked for.
+    fn state_hash(&self) -> u64 {
+        use crate::zobrist::mix;
+        let mut h = mix(0x51de ^ self.to_move.index() as u64);
+        h = mix(h ^ (u64::from(self.alive) << 8));
+        h = mix(h ^ (u64::from(self.castling) << 16));
+        h = mix(h ^ (u64::from(self.gates_open) << 24));
+        for e in self.ep.iter() {
+            let packed = (e.owner.index() as u64) << 32
+                | (e.square.index() as u64) << 16
+                | e.pawn.index() as u64;
+            h = mix(h ^ packed);
+        }
+        h
+    }
+
+    /// Puts a piece on an empty node, keeping the hash.
+    #[inline]
+    pub(crate) fn put(&mut self, n: NodeId, p: Piece) {
+        debug_assert!(self.squares[n.index()].is_none(), "put on an occupied node");
+        self.pieces_hash ^= self.rules.zobrist().piece(n, p.owner, p.kind, p.frame);
+        self.squares[n.index()] = Some(p);
+    }
+
+    /// Takes the piece off a node (if any), keeping the hash.
+    #[inline]
+    pub(crate) fn take(&mut self, n: NodeId) -> Option<Piece> {
+        let p = self.squares[n.index()].take()?;
+        self.pieces_hash ^= self.rules.zobrist().piece(n, p.owner, p.kind, p.frame);
+        Some(p)
     }
 
     /// The rules this position belongs to.

@@ -1015,6 +1015,12 @@ impl Builder<'_> {
         }
         let mut zone_names: Vec<String> = zone_keys.into_iter().map(|(n, _)| n).collect();
         zone_names.shrink_to_fit();
+        let zobrist = crate::zobrist::ZobristKeys::new(
+            board.node_count(),
+            players.len(),
+            kinds.len(),
+            frames.len(),
+        );
         let rules = Rules {
             name: spec.name.value.clone(),
             description: spec.description.clone(),
@@ -1032,6 +1038,7 @@ impl Builder<'_> {
             gate_tags,
             start: spec.start.value.clone(),
             tables,
+            zobrist,
         };
         // The start position must be legal.
         let rules = std::sync::Arc::new(rules);

@@ -19,6 +19,7 @@ use std::path::Path;
 use crate::board::{Board, DirId, NodeId, TagSet};
 use crate::diagnostic::FileReport;
 use crate::tables::MoveTables;
+use crate::zobrist::ZobristKeys;
 
 pub use crate::spec::variant::Policy;
 
@@ -157,6 +158,7 @@ pub struct Rules {
     pub(crate) gate_tags: TagSet,
     pub(crate) start: String,
     pub(crate) tables: MoveTables,
+    pub(crate) zobrist: ZobristKeys,
 }
 
 /// A variant file that could not be loaded: a report per file involved (the variant, the files it
@@ -315,6 +317,12 @@ impl Rules {
     /// The start position text.
     pub fn start_fen(&self) -> &str {
         &self.start
+    }
+
+    /// The Zobrist keys of the position hash.
+    #[inline]
+    pub fn zobrist(&self) -> &ZobristKeys {
+        &self.zobrist
     }
 
     /// The compiled move tables.
