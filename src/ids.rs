@@ -264,6 +264,11 @@ impl CastlingRights {
         self.0 &= !lost.0;
     }
 
+    /// The rights as bits (bit `i`: castling entry `i`).
+    pub(crate) fn bits(self) -> u32 {
+        self.0
+    }
+
     /// Whether no right is held.
     pub fn is_empty(self) -> bool {
         self.0 == 0
@@ -292,6 +297,11 @@ impl GateSet {
     /// Adds gate `i`.
     pub fn insert(&mut self, i: usize) {
         self.0 |= 1 << i;
+    }
+
+    /// The gates as bits (bit `i`: gate `i`).
+    pub(crate) fn bits(self) -> u32 {
+        self.0
     }
 
     /// The indices in the set, ascending.

@@ -31,6 +31,7 @@ pub mod position;
 pub mod reference;
 pub mod render;
 pub mod rules;
+pub mod setup;
 pub mod spec;
 pub mod tables;
 pub mod variant;

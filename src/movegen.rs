@@ -10,7 +10,6 @@ use crate::board::NodeId;
 use crate::path::Kind;
 use crate::position::{EpEntry, EpList, Outcome, Piece, Position};
 use crate::rules::{FrameId, KindId, NodeSet, PlayerId, Policy, Rules};
-use crate::tables::Attack;
 
 /// Most pins tracked for one royal before falling back to playing every move.
 const MAX_PINS: usize = 32;
@@ -105,79 +104,6 @@ pub struct Resolution {
 }
 
 impl Position {
-    /// Whether the piece on the origin of reverse entry `a` belongs to a player in `by` and attacks
-    /// along `a` when the squares between are empty: the right kind and frame, its `from:ZONE`
-    /// condition met, and no gated link on the way (no attack crosses one, open or not).
-    #[inline]
-    fn attacks_along(&self, a: &Attack, by: u8) -> bool {
-        let rules = &*self.rules;
-        if a.tags.intersects(rules.gate_tags()) {
-            return false;
-        }
-        let Some(p) = self.squares[a.origin.index()] else {
-            return false;
-        };
-        if by & (1 << p.owner.0) == 0 {
-            return false;
-        }
-        let Some(bit) = rules.tables().attack_bit(p.kind, p.frame) else {
-            return false;
-        };
-        a.kinds & (1 << bit) != 0
-            && a.from_zone
-                .is_none_or(|z| rules.zone(z as usize, p.owner).contains(a.origin))
-    }
-
-    /// Whether `n` is attacked by any piece of a player in `by` (a bit set of players), live or not:
-    /// callers pass live players only.
-    pub fn attacked_by(&self, n: NodeId, by: u8) -> bool {
-        let t = self.rules.tables();
-        for a in t.attacks_on(n) {
-            if !self.attacks_along(a, by) {
-                continue;
-            }
-            if t.between(a)
-                .iter()
-                .all(|b| self.squares[b.index()].is_none())
-            {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// Whether a royal piece of `p` is attacked by a live opponent.
-    pub fn royal_attacked(&self, p: PlayerId) -> bool {
-        let by = self.alive & !(1 << p.0);
-        let rules = &*self.rules;
-        self.squares.iter().enumerate().any(|(i, s)| {
-            s.is_some_and(|pc| pc.owner == p && rules.kind(pc.kind).royal)
-                && self.attacked_by(NodeId(i as u16), by)
-        })
-    }
-
-    /// Whether `p` attacks a royal piece of any live opponent (discovered and earlier attacks count).
-    pub fn gives_check(&self, p: PlayerId) -> bool {
-        let rules = &*self.rules;
-        self.squares.iter().enumerate().any(|(i, s)| {
-            s.is_some_and(|pc| {
-                pc.owner != p && self.is_alive(pc.owner) && rules.kind(pc.kind).royal
-            }) && self.attacked_by(NodeId(i as u16), 1 << p.0)
-        })
-    }
-
-    /// Whether the player to move is in check.
-    pub fn is_check(&self) -> bool {
-        self.royal_attacked(self.to_move)
-    }
-
-    /// The live players whose royals are attacked, as a bit set.
-    pub fn checked_players(&self) -> u8 {
-        (0..self.rules.players().len())
-            .filter(|&i| self.is_alive(PlayerId(i as u8)) && self.royal_attacked(PlayerId(i as u8)))
-            .fold(0, |m, i| m | (1 << i))
-    }
-
     /// Appends the pseudo-legal moves of the piece on `from` (as if its owner were to move).
     pub fn piece_moves(&self, from: NodeId, out: &mut Vec<Move>) {
         let Some(pc) = self.squares[from.index()] else {

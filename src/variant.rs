@@ -17,11 +17,17 @@ use crate::diagnostic::FileReport;
 use crate::position::Position;
 use crate::rules::{Rules, RulesError};
 
-/// Judges a start position text: it must be a valid position of the rules.
-fn check_start(rules: &Arc<Rules>, text: &str) -> Result<(), String> {
-    Position::from_fen(rules, text)
-        .map(|_| ())
-        .map_err(|e| e.to_string())
+/// Judges a start position text (it must be a valid position of the rules) and counts its
+/// pieces per player and kind.
+fn check_start(rules: &Arc<Rules>, text: &str) -> Result<Vec<Vec<usize>>, String> {
+    let pos = Position::from_fen(rules, text).map_err(|e| e.to_string())?;
+    let mut material = vec![vec![0; rules.kinds().len()]; rules.players().len()];
+    for n in rules.board().node_ids() {
+        if let Some(pc) = pos.piece_at(n) {
+            material[pc.owner.index()][pc.kind.index()] += 1;
+        }
+    }
+    Ok(material)
 }
 
 impl Rules {

@@ -13,7 +13,9 @@
 //! assert_eq!(pos.legal_moves().len(), 20);
 //! ```
 
+mod attacks;
 mod fen;
+mod from_setup;
 mod text;
 
 use std::sync::Arc;
@@ -34,16 +36,7 @@ pub struct Piece {
     pub frame: FrameId,
 }
 
-/// An en passant opportunity: `square` was passed by the piece now on `pawn`, which `owner` moved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct EpEntry {
-    /// The player who made the double step.
-    pub owner: PlayerId,
-    /// The square passed (where a capturer lands).
-    pub square: NodeId,
-    /// Where the piece that passed stands (it is removed by the capture).
-    pub pawn: NodeId,
-}
+pub use crate::setup::EpEntry;
 
 pub use crate::limits::MAX_EP;
 

@@ -17,9 +17,11 @@ pub use crate::limits::MAX_CASTLINGS;
 pub use crate::limits::MAX_FRAMES;
 pub use crate::limits::MAX_KINDS;
 
-/// Checks a start position text against finished rules: the front door (`crate::variant`) passes
-/// the position parser, which `rules` may not name (it comes later in the data flow).
-pub type StartCheck<'a> = &'a dyn Fn(&std::sync::Arc<Rules>, &str) -> Result<(), String>;
+/// Checks a start position text against finished rules and counts its pieces per player and
+/// kind: the front door (`crate::variant`) passes the position parser, which `rules` may not name
+/// (it comes later in the data flow).
+pub type StartCheck<'a> =
+    &'a dyn Fn(&std::sync::Arc<Rules>, &str) -> Result<Vec<Vec<usize>>, String>;
 
 pub(super) fn load(path: &Path, check_start: StartCheck<'_>) -> (Option<Rules>, Vec<FileReport>) {
     let (sources, spec) = read_variant_spec(path);
@@ -1039,18 +1041,24 @@ impl Builder<'_> {
             start: spec.start.value.clone(),
             tables,
             zobrist,
+            start_material: None,
         };
         // The start position must be legal.
         let rules = std::sync::Arc::new(rules);
-        if let Err(e) = (self.check_start)(&rules, &spec.start.value) {
-            self.err(
+        let material = match (self.check_start)(&rules, &spec.start.value) {
+            Ok(m) => m,
+            Err(e) => {
+                self.err(
                 Diagnostic::new(Code::BadStart, spec.start.span.clone(), format!("the start position is not valid: {e}"))
                     .label("start position")
                     .help("position text: rows top first separated by `/`, then side to move, castling rights, en passant, clocks"),
             );
-            return None;
-        }
-        Some(std::sync::Arc::try_unwrap(rules).unwrap_or_else(|a| (*a).clone()))
+                return None;
+            }
+        };
+        let mut rules = std::sync::Arc::try_unwrap(rules).unwrap_or_else(|a| (*a).clone());
+        rules.start_material = Some(material);
+        Some(rules)
     }
 }
 

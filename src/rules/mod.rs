@@ -159,6 +159,8 @@ pub struct Rules {
     pub(crate) start: String,
     pub(crate) tables: MoveTables,
     pub(crate) zobrist: ZobristKeys,
+    /// Pieces per player and kind in the start position (`None` while the start is checked).
+    pub(crate) start_material: Option<Vec<Vec<usize>>>,
 }
 
 /// A variant file that could not be loaded: a report per file involved (the variant, the files it
@@ -323,6 +325,11 @@ impl Rules {
     #[inline]
     pub fn zobrist(&self) -> &ZobristKeys {
         &self.zobrist
+    }
+
+    /// How many pieces of each kind (`[player][kind]`) the start position has.
+    pub fn start_material(&self) -> Option<&[Vec<usize>]> {
+        self.start_material.as_deref()
     }
 
     /// The compiled move tables.

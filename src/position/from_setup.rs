@@ -1,0 +1,309 @@
+//! `Position::from_setup`: the one checked way from plain data to a playable position.
+
+use std::sync::Arc;
+
+use super::{EpList, Piece, Position};
+use crate::ids::{FrameId, KindId, NodeId, PlayerId};
+use crate::limits::MAX_EP;
+use crate::rules::Rules;
+use crate::setup::{EpEntry, Setup, SetupErrors, SetupProblem, Waivers};
+
+/// The frame a piece placed on `n` starts with: its owner's frame for that start zone, or its
+/// owner's frame; the identity for a piece whose moves do not depend on its frame.
+pub(crate) fn default_frame(rules: &Rules, owner: PlayerId, kind: KindId, n: NodeId) -> FrameId {
+    let p = rules.player(owner);
+    let f = p
+        .start_frames
+        .iter()
+        .find(|(set, _)| set.contains(n))
+        .map_or(p.frame, |(_, f)| *f);
+    rules.canonical_frame(kind, f)
+}
+
+impl Position {
+    /// Checks a [`Setup`] against the rules and returns the position, or every problem found.
+    ///
+    /// Always refused: ids of another variant, a player to move who is out, en passant entries no
+    /// move can have made (duplicates, more than [`MAX_EP`], a square that is not empty, a `pawn`
+    /// that is not a piece of the entry's owner that can just have passed the square). Refused
+    /// unless waived: see [`Waivers`].
+    pub fn from_setup(
+        rules: &Arc<Rules>,
+        setup: Setup,
+        waivers: Waivers,
+    ) -> Result<Position, SetupErrors> {
+        let mut pos = place_pieces(rules, &setup)?;
+        let mut problems = Vec::new();
+        pos.check_state(&setup, &mut problems);
+        if problems.is_empty() {
+            pos.check_en_passant(&setup.en_passant, &mut problems);
+        }
+        if problems.is_empty() {
+            pos.check_waivable(waivers, &mut problems);
+        }
+        if problems.is_empty() {
+            Ok(pos)
+        } else {
+            Err(SetupErrors(problems))
+        }
+    }
+
+    /// The state checks that no waiver lifts.
+    fn check_state(&self, setup: &Setup, problems: &mut Vec<SetupProblem>) {
+        let rules = &*self.rules;
+        if self.alive == 0 {
+            problems.push(SetupProblem::NobodyLeft);
+        } else if !self.is_alive(setup.to_move) {
+            problems.push(SetupProblem::PlayerToMoveIsOut {
+                player: rules.player(setup.to_move).short.clone(),
+            });
+        }
+    }
+
+    /// Checks the en passant entries and adds them to the position.
+    fn check_en_passant(&mut self, entries: &[EpEntry], problems: &mut Vec<SetupProblem>) {
+        if entries.len() > MAX_EP {
+            problems.push(SetupProblem::TooManyEnPassant {
+                count: entries.len(),
+            });
+            return;
+        }
+        let mut list = EpList::default();
+        for (i, e) in entries.iter().enumerate() {
+            let square = self.rules.board().node_name(e.square).to_string();
+            if entries[..i].contains(e) {
+                problems.push(SetupProblem::DuplicateEnPassant { square });
+            } else if let Err(reason) = self.ep_entry_possible(e) {
+                problems.push(SetupProblem::BadEnPassant { square, reason });
+            } else {
+                list.push(*e);
+            }
+        }
+        self.ep = list;
+    }
+
+    /// Whether some move of the entry's owner can just have made the entry: a `creates-ep`
+    /// pattern of the piece on `pawn`, from a now empty node, through `square`, to `pawn`.
+    fn ep_entry_possible(&self, e: &EpEntry) -> Result<(), String> {
+        let rules = &*self.rules;
+        let board = rules.board();
+        if self.squares[e.square.index()].is_some() {
+            return Err(format!("{} is occupied", board.node_name(e.square)));
+        }
+        let Some(pc) = self.squares[e.pawn.index()].filter(|p| p.owner == e.owner) else {
+            return Err(format!(
+                "{} has no piece on {}",
+                rules.player(e.owner).name,
+                board.node_name(e.pawn)
+            ));
+        };
+        let t = rules.tables();
+        let made_it = rules.frame_ids().any(|frame| {
+            board.node_ids().any(|origin| {
+                self.squares[origin.index()].is_none()
+                    && t.rays(pc.kind, frame, origin).iter().any(|ray| {
+                        let steps = t.steps(ray);
+                        ray.creates_ep
+                            && steps
+                                .last()
+                                .is_some_and(|l| l.node == e.pawn && l.frame == pc.frame)
+                            && steps[..steps.len() - 1].iter().any(|s| s.node == e.square)
+                    })
+            })
+        });
+        if made_it {
+            Ok(())
+        } else {
+            Err(format!(
+                "the {} on {} cannot just have passed {}",
+                rules.kind(pc.kind).name,
+                board.node_name(e.pawn),
+                board.node_name(e.square)
+            ))
+        }
+    }
+
+    /// The checks a [`Waivers`] flag can lift.
+    fn check_waivable(&self, waivers: Waivers, problems: &mut Vec<SetupProblem>) {
+        if !waivers.castling_without_pieces {
+            self.check_castling_pieces(problems);
+        }
+        if !waivers.unpromoted_in_zone {
+            self.check_promotion_zones(problems);
+        }
+        if !waivers.excess_material {
+            self.check_material(problems);
+        }
+        if !waivers.opponent_in_check {
+            let last = self.previous_alive(self.to_move);
+            if last != self.to_move && self.royal_attacked(last) {
+                problems.push(SetupProblem::OpponentInCheck {
+                    player: self.rules.player(last).name.clone(),
+                });
+            }
+        }
+    }
+
+    fn check_castling_pieces(&self, problems: &mut Vec<SetupProblem>) {
+        let rules = &*self.rules;
+        let board = rules.board();
+        for (i, c) in rules.castling().iter().enumerate() {
+            if self.castling & (1 << i) == 0 {
+                continue;
+            }
+            for (node, kind) in [(c.king_from, c.king_kind), (c.rook_from, c.rook_kind)] {
+                let here = self.squares[node.index()];
+                if here.is_none_or(|p| p.owner != c.player || p.kind != kind) {
+                    problems.push(SetupProblem::CastlingWithoutPiece {
+                        right: c.right.clone(),
+                        piece: format!(
+                            "{}'s {}",
+                            rules.player(c.player).name,
+                            rules.kind(kind).name
+                        ),
+                        node: board.node_name(node).to_string(),
+                    });
+                }
+            }
+        }
+    }
+
+    fn check_promotion_zones(&self, problems: &mut Vec<SetupProblem>) {
+        let rules = &*self.rules;
+        for n in rules.board().node_ids() {
+            let Some(pc) = self.squares[n.index()] else {
+                continue;
+            };
+            if let Some((z, _)) = &rules.kind(pc.kind).promotion
+                && rules.zone(*z, pc.owner).contains(n)
+            {
+                problems.push(SetupProblem::UnpromotedInZone {
+                    player: rules.player(pc.owner).name.clone(),
+                    kind: rules.kind(pc.kind).name.clone(),
+                    node: rules.board().node_name(n).to_string(),
+                });
+            }
+        }
+    }
+
+    /// More material than the start position and promotions allow: per player, a promoting
+    /// kind may not outnumber its start count, a kind no promotion reaches may not either, and
+    /// the pieces beyond the start count of the kinds promotions reach may not outnumber the
+    /// promoting pieces that are gone.
+    fn check_material(&self, problems: &mut Vec<SetupProblem>) {
+        let rules = &*self.rules;
+        let Some(start) = rules.start_material() else {
+            return;
+        };
+        for p in rules.player_ids() {
+            let mut count = vec![0usize; rules.kinds().len()];
+            for pc in self.squares.iter().flatten().filter(|pc| pc.owner == p) {
+                count[pc.kind.index()] += 1;
+            }
+            let start = &start[p.index()];
+            let mut promotions_made = 0usize;
+            let mut promotions_possible = 0usize;
+            for k in rules.kind_ids() {
+                let (have, had) = (count[k.index()], start[k.index()]);
+                let promotes = rules.kind(k).promotion.is_some();
+                let reachable = rules.kinds().iter().any(|x| {
+                    x.promotion
+                        .as_ref()
+                        .is_some_and(|(_, choices)| choices.contains(&k))
+                });
+                if promotes {
+                    promotions_possible += had.saturating_sub(have);
+                }
+                let excess = have.saturating_sub(had);
+                if excess > 0 && (promotes || !reachable) {
+                    problems.push(self.excess(p, k, have));
+                } else {
+                    promotions_made += excess;
+                }
+            }
+            if promotions_made > promotions_possible {
+                let k = rules
+                    .kind_ids()
+                    .find(|k| count[k.index()] > start[k.index()])
+                    .expect("some kind is over its start count");
+                problems.push(self.excess(p, k, count[k.index()]));
+            }
+        }
+    }
+
+    fn excess(&self, p: PlayerId, k: KindId, count: usize) -> SetupProblem {
+        SetupProblem::ExcessMaterial {
+            player: self.rules.player(p).name.clone(),
+            kind: self.rules.kind(k).name.clone(),
+            count,
+        }
+    }
+}
+
+/// The position of a setup's pieces and state, before any check but that every id belongs to
+/// the rules.
+fn place_pieces(rules: &Arc<Rules>, setup: &Setup) -> Result<Position, SetupErrors> {
+    let foreign = |what| SetupErrors(vec![SetupProblem::ForeignId { what }]);
+    let nodes = rules.board().node_count();
+    let mut squares = vec![None; nodes];
+    for (&n, pc) in &setup.pieces {
+        if n.index() >= nodes {
+            return Err(foreign("node of a piece"));
+        }
+        if rules.player_id(pc.owner.index()).is_none() {
+            return Err(foreign("owner of a piece"));
+        }
+        if pc.kind.index() >= rules.kinds().len() {
+            return Err(foreign("kind of a piece"));
+        }
+        let frame = match pc.frame {
+            Some(f) if f.index() >= rules.frame_count() => return Err(foreign("frame of a piece")),
+            Some(f) => rules.canonical_frame(pc.kind, f),
+            None => default_frame(rules, pc.owner, pc.kind, n),
+        };
+        squares[n.index()] = Some(Piece {
+            owner: pc.owner,
+            kind: pc.kind,
+            frame,
+        });
+    }
+    if rules.player_id(setup.to_move.index()).is_none() {
+        return Err(foreign("player to move"));
+    }
+    if setup.castling.iter().any(|i| i >= rules.castling().len()) {
+        return Err(foreign("castling right"));
+    }
+    if setup.gates_open.iter().any(|i| i >= rules.gates().len()) {
+        return Err(foreign("open gate"));
+    }
+    let e = &setup.en_passant;
+    if e.iter().any(|e| {
+        e.square.index() >= nodes
+            || e.pawn.index() >= nodes
+            || e.owner.index() >= rules.players().len()
+    }) {
+        return Err(foreign("en passant entry"));
+    }
+    let mut alive = ((1u16 << rules.players().len()) - 1) as u8;
+    for p in setup.out.iter() {
+        if p.index() >= rules.players().len() {
+            return Err(foreign("player out"));
+        }
+        alive &= !(1 << p.index());
+    }
+    let mut pos = Position {
+        rules: rules.clone(),
+        squares,
+        to_move: setup.to_move,
+        alive,
+        castling: setup.castling.bits(),
+        ep: EpList::default(),
+        halfmove: setup.halfmove,
+        fullmove: setup.fullmove,
+        gates_open: setup.gates_open.bits(),
+        pieces_hash: 0,
+    };
+    pos.pieces_hash = pos.pieces_hash_from_scratch();
+    pos.update_gates();
+    Ok(pos)
+}

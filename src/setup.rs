@@ -1,0 +1,252 @@
+//! `Setup`: an unvalidated position as plain data, which anyone can build in code.
+//!
+//! A [`Setup`] says what stands where and the state of the game, with no promise that it makes
+//! sense. `Position::from_setup` checks it against the rules and reports every problem at once as
+//! a [`SetupProblem`]; some problems can be waived ([`Waivers`]) for studies and test positions.
+//! Position text is parsed into a `Setup` first, never straight into a position.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use chessgraph::{position::Position, rules::Rules, setup::{Setup, SetupPiece, Waivers}};
+//! let rules = Arc::new(Rules::load("variants/chess.toml").unwrap());
+//! let board = rules.board();
+//! let [white, black] = [0, 1].map(|i| rules.player_id(i).unwrap());
+//! let king = rules.kind_by_letter('K').unwrap();
+//! let mut setup = Setup::new(white);
+//! setup.place(board.node("e1").unwrap(), SetupPiece::new(white, king));
+//! setup.place(board.node("e8").unwrap(), SetupPiece::new(black, king));
+//! let pos = Position::from_setup(&rules, setup, Waivers::NONE).unwrap();
+//! assert_eq!(pos.to_fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+//! ```
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::ids::{CastlingRights, FrameId, GateSet, KindId, NodeId, PlayerId, PlayerSet};
+
+/// A piece as a setup places it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct SetupPiece {
+    /// Who owns it.
+    pub owner: PlayerId,
+    /// What it is.
+    pub kind: KindId,
+    /// Its frame; `None`: the frame its owner's pieces start with on its node.
+    pub frame: Option<FrameId>,
+}
+
+impl SetupPiece {
+    /// A piece in the frame its owner's pieces start with where it stands.
+    pub fn new(owner: PlayerId, kind: KindId) -> Self {
+        SetupPiece {
+            owner,
+            kind,
+            frame: None,
+        }
+    }
+
+    /// The same piece in an explicit frame.
+    pub fn in_frame(self, frame: FrameId) -> Self {
+        SetupPiece {
+            frame: Some(frame),
+            ..self
+        }
+    }
+}
+
+/// An en passant opportunity: `square` was passed by the piece now on `pawn`, which `owner`
+/// moved; a capturer lands on `square` and removes the piece on `pawn`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EpEntry {
+    /// The player who made the double step.
+    pub owner: PlayerId,
+    /// The square passed (where a capturer lands).
+    pub square: NodeId,
+    /// Where the piece that passed stands (it is removed by the capture).
+    pub pawn: NodeId,
+}
+
+/// An unvalidated position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Setup {
+    /// The pieces by node (one per node by construction).
+    pub pieces: BTreeMap<NodeId, SetupPiece>,
+    /// Whose turn it is.
+    pub to_move: PlayerId,
+    /// Players already out of the game.
+    pub out: PlayerSet,
+    /// Castling rights held (bit `i`: castling entry `i` of the rules).
+    pub castling: CastlingRights,
+    /// En passant entries, oldest first.
+    pub en_passant: Vec<EpEntry>,
+    /// Moves since the last capture or clock-resetting move.
+    pub halfmove: u32,
+    /// Move number, from 1.
+    pub fullmove: u32,
+    /// Gates opened earlier (gates whose condition holds open anyway).
+    pub gates_open: GateSet,
+}
+
+impl Setup {
+    /// An empty board with `to_move` to move, nobody out, no rights, clocks `0 1`.
+    pub fn new(to_move: PlayerId) -> Self {
+        Setup {
+            pieces: BTreeMap::new(),
+            to_move,
+            out: PlayerSet::EMPTY,
+            castling: CastlingRights::NONE,
+            en_passant: Vec::new(),
+            halfmove: 0,
+            fullmove: 1,
+            gates_open: GateSet::NONE,
+        }
+    }
+
+    /// Places a piece, replacing what stood there.
+    pub fn place(&mut self, n: NodeId, piece: SetupPiece) {
+        self.pieces.insert(n, piece);
+    }
+}
+
+/// Problems that [`Position::from_setup`](crate::position::Position::from_setup) may be told to
+/// accept: positions that cannot arise in a game but are useful for studies and tests.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Waivers {
+    /// Accept a side not to move whose royal is attacked.
+    pub opponent_in_check: bool,
+    /// Accept a piece standing in its own promotion zone.
+    pub unpromoted_in_zone: bool,
+    /// Accept a castling right whose king or rook is not in place.
+    pub castling_without_pieces: bool,
+    /// Accept more material than the start position and promotions allow.
+    pub excess_material: bool,
+}
+
+impl Waivers {
+    /// Waive nothing: only positions that can arise in a game.
+    pub const NONE: Waivers = Waivers {
+        opponent_in_check: false,
+        unpromoted_in_zone: false,
+        castling_without_pieces: false,
+        excess_material: false,
+    };
+}
+
+/// One problem of a setup, with the node or player concerned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SetupProblem {
+    /// An id that does not belong to these rules (a setup built for another variant).
+    ForeignId {
+        /// Which field.
+        what: &'static str,
+    },
+    /// The player to move is out of the game.
+    PlayerToMoveIsOut {
+        /// The player.
+        player: String,
+    },
+    /// Every player is out.
+    NobodyLeft,
+    /// A castling right whose king or rook is not in place. Waivable.
+    CastlingWithoutPiece {
+        /// The right's token.
+        right: String,
+        /// The piece missing (`king` or `rook`, by its kind's name).
+        piece: String,
+        /// Where it should stand.
+        node: String,
+    },
+    /// A piece in its own promotion zone. Waivable.
+    UnpromotedInZone {
+        /// The piece's owner.
+        player: String,
+        /// Its kind's name.
+        kind: String,
+        /// Where it stands.
+        node: String,
+    },
+    /// The player who moved last left a royal attacked. Waivable.
+    OpponentInCheck {
+        /// The player in check.
+        player: String,
+    },
+    /// More pieces of a kind than the start position and promotions allow. Waivable.
+    ExcessMaterial {
+        /// The player.
+        player: String,
+        /// The kind's name.
+        kind: String,
+        /// How many there are.
+        count: usize,
+    },
+    /// An en passant entry that no move can have made.
+    BadEnPassant {
+        /// The entry's square.
+        square: String,
+        /// Why.
+        reason: String,
+    },
+    /// The same en passant entry twice.
+    DuplicateEnPassant {
+        /// The entry's square.
+        square: String,
+    },
+    /// More en passant entries than a position keeps.
+    TooManyEnPassant {
+        /// How many were given.
+        count: usize,
+    },
+}
+
+impl fmt::Display for SetupProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use SetupProblem::*;
+        match self {
+            ForeignId { what } => write!(f, "the {what} does not belong to this variant"),
+            PlayerToMoveIsOut { player } => {
+                write!(f, "the player to move (`{player}`) is eliminated")
+            }
+            NobodyLeft => write!(f, "every player is eliminated"),
+            CastlingWithoutPiece { right, piece, node } => {
+                write!(f, "castling right `{right}` needs {piece} on {node}")
+            }
+            UnpromotedInZone { player, kind, node } => write!(
+                f,
+                "{player}'s {kind} on {node} stands where it must already have promoted"
+            ),
+            OpponentInCheck { player } => write!(
+                f,
+                "{player} (who moved last) is in check, so the player to move could capture the king"
+            ),
+            ExcessMaterial {
+                player,
+                kind,
+                count,
+            } => write!(
+                f,
+                "{player} has {count} {kind}(s): more than the start position and promotions allow"
+            ),
+            BadEnPassant { square, reason } => write!(f, "en passant `{square}`: {reason}"),
+            DuplicateEnPassant { square } => write!(f, "en passant `{square}` is given twice"),
+            TooManyEnPassant { count } => write!(
+                f,
+                "{count} en passant entries: a position keeps at most {}",
+                crate::limits::MAX_EP
+            ),
+        }
+    }
+}
+
+/// Every problem of a setup, at once.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct SetupErrors(pub Vec<SetupProblem>);
+
+impl fmt::Display for SetupErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let texts: Vec<String> = self.0.iter().map(ToString::to_string).collect();
+        f.write_str(&texts.join("; "))
+    }
+}
