@@ -154,17 +154,80 @@ pub struct PositionArgs {
     pub moves: String,
 }
 
+/// Writes to standard error. A failure to write there (a full device, a closed stream) is
+/// ignored: there is nowhere left to report it, and it must not end the command.
+fn to_stderr(args: std::fmt::Arguments<'_>) {
+    let _ = std::io::stderr().write_fmt(args);
+}
+
+/// `eprintln!` that never panics: see [`to_stderr`].
+macro_rules! status {
+    ($($arg:tt)*) => {
+        to_stderr(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// Whether standard output was closed when the command started (`>&-`). The standard library
+/// then opens `/dev/null` in its place (read-write, which no shell redirection does), and the
+/// result would be lost while the command succeeds. Linux only (`/proc`); elsewhere, false.
+fn stdout_was_closed() -> bool {
+    let target = std::fs::read_link("/proc/self/fd/1");
+    let info = std::fs::read_to_string("/proc/self/fdinfo/1");
+    let (Ok(target), Ok(info)) = (target, info) else {
+        return false;
+    };
+    let flags = info
+        .lines()
+        .find_map(|l| l.strip_prefix("flags:"))
+        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok());
+    const ACCESS_MODE: u32 = 0o3;
+    const READ_WRITE: u32 = 0o2;
+    target == Path::new("/dev/null") && flags.is_some_and(|f| f & ACCESS_MODE == READ_WRITE)
+}
+
+/// A writer that counts the bytes written through it.
+struct Counted<W> {
+    inner: W,
+    bytes: u64,
+}
+
+impl<W: Write> Write for Counted<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.bytes += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
 /// Runs the command line with the process arguments.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    let closed = stdout_was_closed();
     let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = Counted {
+        inner: stdout.lock(),
+        bytes: 0,
+    };
     let colour = std::io::stderr().is_terminal();
-    match run(cli, &mut out, colour) {
+    let result = run(cli, &mut out, colour);
+    let flushed = out.flush();
+    match result {
+        Ok(_) if closed && out.bytes > 0 => {
+            status!("error: standard output is closed: the result was lost");
+            ExitCode::from(2)
+        }
+        Ok(_) if flushed.is_err() => {
+            let e = flushed.err().map(|e| e.to_string()).unwrap_or_default();
+            status!("error: cannot write to standard output: {e}");
+            ExitCode::from(2)
+        }
         Ok(code) => code,
         Err(msg) => {
-            let _ = out.flush();
-            eprintln!("error: {msg}");
+            status!("error: {msg}");
             ExitCode::FAILURE
         }
     }
@@ -175,9 +238,9 @@ fn report(r: &FileReport, short: bool, colour: bool) {
         return;
     }
     if short {
-        eprint!("{}", r.render_short());
+        to_stderr(format_args!("{}", r.render_short()));
     } else {
-        eprint!("{}", r.render(colour, 100));
+        to_stderr(format_args!("{}", r.render(colour, 100)));
     }
 }
 
@@ -258,7 +321,7 @@ fn check_file(f: &Path, short: bool, colour: bool, out: &mut dyn Write) -> std::
             }
             None => {
                 let errors: usize = reports.iter().map(FileReport::error_count).sum();
-                eprintln!("{}: invalid ({errors} error(s))", f.display());
+                status!("{}: invalid ({errors} error(s))", f.display());
                 Ok(false)
             }
         }
@@ -275,7 +338,7 @@ fn check_file(f: &Path, short: bool, colour: bool, out: &mut dyn Write) -> std::
                 Ok(true)
             }
             Err(rep) => {
-                eprintln!("{}: invalid ({} error(s))", f.display(), rep.error_count());
+                status!("{}: invalid ({} error(s))", f.display(), rep.error_count());
                 Ok(false)
             }
         }
@@ -381,7 +444,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             let rules = load_rules(&variant, colour)?;
             let pos = position_at(&rules, &at)?;
             if let Some(o) = pos.outcome() {
-                eprintln!("{}", game_over_text(&rules, o));
+                status!("{}", game_over_text(&rules, o));
                 return Ok(ExitCode::SUCCESS);
             }
             let mut texts: Vec<String> = pos
@@ -390,7 +453,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
                 .map(|m| move_text(&pos, m))
                 .collect();
             texts.sort();
-            eprintln!(
+            status!(
                 "{} to move: {} legal move(s){}",
                 rules.player(pos.to_move()).name,
                 texts.len(),
@@ -447,7 +510,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             }
             writeln!(out, "Nodes searched: {total}").map_err(io)?;
             let secs = start.elapsed().as_secs_f64();
-            eprintln!(
+            status!(
                 "perft {depth}: {total} nodes in {secs:.3} s ({:.0} nodes/s)",
                 total as f64 / secs.max(1e-9)
             );
@@ -516,7 +579,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
                 Some(path) => {
                     std::fs::write(&path, &svg)
                         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-                    eprintln!("wrote {}", path.display());
+                    status!("wrote {}", path.display());
                 }
                 None => out.write_all(svg.as_bytes()).map_err(io)?,
             }

@@ -233,6 +233,17 @@ impl SourceFile {
     }
 }
 
+impl SourceFile {
+    /// The length in bytes of the line holding `offset`.
+    fn line_len_at(&self, offset: usize) -> usize {
+        let text = &self.text;
+        let offset = floor_char_boundary(text, offset.min(text.len()));
+        let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+        let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+        end - start
+    }
+}
+
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     while i > 0 && !s.is_char_boundary(i) {
         i -= 1;
@@ -293,10 +304,17 @@ impl FileReport {
         );
         let mut out = String::new();
         for d in &self.diagnostics {
+            // miette cannot draw a snippet past column 65,535 (and nobody reads one that wide):
+            // such a diagnostic is shown with its location and no snippet.
+            let spans = std::iter::once(&d.span).chain(d.related.iter().map(|(s, _)| s));
+            let drawable = spans
+                .into_iter()
+                .all(|s| self.source.line_len_at(s.start) <= MAX_SNIPPET_LINE && self.source.line_len_at(s.end) <= MAX_SNIPPET_LINE);
             let shown = Shown {
                 diag: d,
                 source: &named,
                 location: self.location(d),
+                snippet: drawable,
             };
             if handler.render_report(&mut out, &shown).is_err() {
                 out.push_str(&shown.to_string());
@@ -334,10 +352,15 @@ fn severity_word(s: Severity) -> &'static str {
     }
 }
 
+/// Longest source line drawn in a snippet, in bytes.
+const MAX_SNIPPET_LINE: usize = 2_000;
+
 struct Shown<'a> {
     diag: &'a Diagnostic,
     source: &'a NamedSource<Arc<str>>,
     location: String,
+    /// Draw the source snippet (else the location is part of the message).
+    snippet: bool,
 }
 
 impl fmt::Debug for Shown<'_> {
@@ -348,7 +371,11 @@ impl fmt::Debug for Shown<'_> {
 
 impl fmt::Display for Shown<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.location, self.diag.message)
+        if self.snippet {
+            write!(f, "{}: {}", self.location, self.diag.message)
+        } else {
+            write!(f, "{}: {} (the line is too long to show)", self.location, self.diag.message)
+        }
     }
 }
 
@@ -374,10 +401,13 @@ impl miette::Diagnostic for Shown<'_> {
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
-        Some(self.source)
+        self.snippet.then_some(self.source as &dyn SourceCode)
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        if !self.snippet {
+            return None;
+        }
         let primary = LabeledSpan::new_primary_with_span(
             (!self.diag.label.is_empty()).then(|| self.diag.label.clone()),
             self.diag.span.clone(),

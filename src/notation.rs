@@ -74,6 +74,15 @@ fn node(pos: &Position, text: &str, name: &str) -> Result<NodeId, MoveError> {
 fn parse_text(pos: &Position, text: &str) -> Result<Parsed, MoveError> {
     let rules = pos.rules();
     let b = rules.board();
+    // Two node names and a few marks at most: refusing longer text at once keeps the search for
+    // a cut of the compact form short whatever is typed.
+    let longest = b.node_ids().map(|n| b.node_name(n).len()).max().unwrap_or(0);
+    if text.len() > 2 * longest + 3 + longest.max(8) {
+        return Err(malformed(
+            &text.chars().take(40).collect::<String>(),
+            format!("too long for a move ({} bytes)", text.len()),
+        ));
+    }
     let (body, rook) = match text.split_once('/') {
         Some((a, r)) => (a, Some(node(pos, text, r)?)),
         None => (text, None),
@@ -115,12 +124,13 @@ fn parse_text(pos: &Position, text: &str) -> Result<Parsed, MoveError> {
         if let Some(to) = b.node(rest) {
             found.push((from, to, promo));
         }
-        if promo.is_none() && rest.len() > 1 {
-            let (t, last) = rest.split_at(rest.len() - 1);
-            if let (Some(to), Some(k)) = (
-                b.node(t),
-                last.chars().next().and_then(|c| rules.kind_by_letter(c)),
-            ) {
+        // A promotion letter at the end: the last character, however many bytes it takes.
+        if promo.is_none()
+            && let Some(last) = rest.chars().next_back()
+            && rest.len() > last.len_utf8()
+        {
+            let t = &rest[..rest.len() - last.len_utf8()];
+            if let (Some(to), Some(k)) = (b.node(t), rules.kind_by_letter(last)) {
                 found.push((from, to, Some(k)));
             }
         }
