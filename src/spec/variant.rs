@@ -124,10 +124,12 @@ pub struct CastlingSpec {
     pub player: Spanned<String>,
     /// The right's token in position text (`K`).
     pub right: Spanned<String>,
-    /// King from, to.
-    pub king: Spanned<[Spanned<String>; 2]>,
-    /// Rook from, to.
-    pub rook: Spanned<[Spanned<String>; 2]>,
+    /// King from, to (exactly two squares: checked when the rules are built, with a location).
+    pub king: Spanned<Vec<Spanned<String>>>,
+    /// Rook from, to (exactly two squares).
+    pub rook: Spanned<Vec<Spanned<String>>>,
+    /// The piece that plays the king's part; the variant's only royal kind when omitted.
+    pub king_piece: Option<Spanned<String>>,
     /// The piece that plays the rook's part; `rook` when omitted.
     pub rook_piece: Option<Spanned<String>>,
     /// Squares that must be empty (the king and rook themselves excepted).
