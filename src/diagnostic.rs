@@ -307,9 +307,10 @@ impl FileReport {
             // miette cannot draw a snippet past column 65,535 (and nobody reads one that wide):
             // such a diagnostic is shown with its location and no snippet.
             let spans = std::iter::once(&d.span).chain(d.related.iter().map(|(s, _)| s));
-            let drawable = spans
-                .into_iter()
-                .all(|s| self.source.line_len_at(s.start) <= MAX_SNIPPET_LINE && self.source.line_len_at(s.end) <= MAX_SNIPPET_LINE);
+            let drawable = spans.into_iter().all(|s| {
+                self.source.line_len_at(s.start) <= MAX_SNIPPET_LINE
+                    && self.source.line_len_at(s.end) <= MAX_SNIPPET_LINE
+            });
             let shown = Shown {
                 diag: d,
                 source: &named,
@@ -374,7 +375,11 @@ impl fmt::Display for Shown<'_> {
         if self.snippet {
             write!(f, "{}: {}", self.location, self.diag.message)
         } else {
-            write!(f, "{}: {} (the line is too long to show)", self.location, self.diag.message)
+            write!(
+                f,
+                "{}: {} (the line is too long to show)",
+                self.location, self.diag.message
+            )
         }
     }
 }

@@ -76,7 +76,11 @@ fn parse_text(pos: &Position, text: &str) -> Result<Parsed, MoveError> {
     let b = rules.board();
     // Two node names and a few marks at most: refusing longer text at once keeps the search for
     // a cut of the compact form short whatever is typed.
-    let longest = b.node_ids().map(|n| b.node_name(n).len()).max().unwrap_or(0);
+    let longest = b
+        .node_ids()
+        .map(|n| b.node_name(n).len())
+        .max()
+        .unwrap_or(0);
     if text.len() > 2 * longest + 3 + longest.max(8) {
         return Err(malformed(
             &text.chars().take(40).collect::<String>(),

@@ -172,6 +172,8 @@ pub enum SetupProblem {
     OpponentInCheck {
         /// The player in check.
         player: String,
+        /// The player to move, who could capture the royal.
+        to_move: String,
     },
     /// More pieces of a kind than the start position and promotions allow. Waivable.
     ExcessMaterial {
@@ -217,9 +219,9 @@ impl fmt::Display for SetupProblem {
                 f,
                 "{player}'s {kind} on {node} stands where it must already have promoted"
             ),
-            OpponentInCheck { player } => write!(
+            OpponentInCheck { player, to_move } => write!(
                 f,
-                "{player} (who moved last) is in check, so the player to move could capture the king"
+                "{player} (who moved last) is in check, so {to_move} could capture the king"
             ),
             ExcessMaterial {
                 player,

@@ -139,6 +139,7 @@ impl Position {
             if last != self.to_move && self.royal_attacked(last) {
                 problems.push(SetupProblem::OpponentInCheck {
                     player: self.rules.player(last).name.clone(),
+                    to_move: self.rules.player(self.to_move).name.clone(),
                 });
             }
         }
@@ -242,7 +243,7 @@ impl Position {
 
 /// The position of a setup's pieces and state, before any check but that every id belongs to
 /// the rules.
-fn place_pieces(rules: &Arc<Rules>, setup: &Setup) -> Result<Position, SetupErrors> {
+pub(super) fn place_pieces(rules: &Arc<Rules>, setup: &Setup) -> Result<Position, SetupErrors> {
     let foreign = |what| SetupErrors(vec![SetupProblem::ForeignId { what }]);
     let nodes = rules.board().node_count();
     let mut squares = vec![None; nodes];

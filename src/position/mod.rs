@@ -15,6 +15,7 @@
 
 mod attacks;
 mod fen;
+mod fen_read;
 mod from_setup;
 mod text;
 

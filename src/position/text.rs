@@ -21,7 +21,7 @@ impl Position {
                     Mark::Lower => k.to_ascii_lowercase().to_string(),
                     Mark::Prefix(m) => format!("{m}{k}"),
                 };
-                if pc.frame != super::fen::default_frame(rules, pc.owner, pc.kind, n) {
+                if pc.frame != super::from_setup::default_frame(rules, pc.owner, pc.kind, n) {
                     s.push('\'');
                 }
                 s

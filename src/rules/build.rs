@@ -436,7 +436,9 @@ impl Builder<'_> {
             let mut d = unknown(span, "piece", name, &names);
             d.message = format!("castling moves a `{name}`, which is not a piece of this variant");
             if named.is_none() {
-                d.help = Some(format!("name the {default}'s piece with `{default}_piece = \"...\"`"));
+                d.help = Some(format!(
+                    "name the {default}'s piece with `{default}_piece = \"...\"`"
+                ));
             }
             self.err(d);
         }

@@ -16,6 +16,10 @@ fn an_error_past_column_65535_is_reported_and_check_goes_on() {
     r.assert_error(&["long.toml:8:70009", "the line is too long to show"]);
     let r = run(&["check", "boards/chess.toml", long, "boards/cylinder.toml"]);
     r.assert_error(&["long.toml: invalid"]);
-    assert!(r.stdout.contains("boards/cylinder.toml: ok"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("boards/cylinder.toml: ok"),
+        "{}",
+        r.stdout
+    );
     run(&["check", "--short", long]).assert_error(&["long.toml:8:70009: error"]);
 }

@@ -4,7 +4,16 @@ use super::runner::{run, run_with_input};
 
 #[test]
 fn a_move_with_non_ascii_characters_is_refused_not_a_crash() {
-    for text in ["e2e4é", "é", "e2é4", "e2-e4é", "e7e8é", "ß", "e2\u{301}e4", "🙂🙂"] {
+    for text in [
+        "e2e4é",
+        "é",
+        "e2é4",
+        "e2-e4é",
+        "e7e8é",
+        "ß",
+        "e2\u{301}e4",
+        "🙂🙂",
+    ] {
         run(&["moves", "variants/chess.toml", "--moves", text])
             .assert_error(&["--moves: move 1", "cannot read move"]);
     }
@@ -29,4 +38,96 @@ fn a_typo_in_play_does_not_end_the_game() {
     r.assert_ok();
     assert!(r.stdout.contains("cannot read move"), "{}", r.stdout);
     assert!(r.stdout.contains("last move: white e2-e4"), "{}", r.stdout);
+}
+
+/// `show --fen TEXT`, expected to be refused with every one of `parts` in the message.
+fn refused_fen(text: &str, parts: &[&str]) {
+    run(&["show", "variants/chess.toml", "--fen", text]).assert_error(parts);
+}
+
+#[test]
+fn an_en_passant_entry_must_name_a_piece_that_just_passed_its_square() {
+    // `@e8` names the king: an en passant capture would remove it.
+    refused_fen(
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d6@e8 0 1",
+        &[
+            "en passant `d6`",
+            "the king on e8 cannot just have passed d6",
+        ],
+    );
+    refused_fen(
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d6@d4 0 1",
+        &["black has no piece on d4"],
+    );
+    // The right pawn, named or derived, is accepted, and the capture removes that pawn.
+    for fen in [
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d6@d5 0 1",
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+    ] {
+        let r = run(&[
+            "show",
+            "variants/chess.toml",
+            "--fen",
+            fen,
+            "--moves",
+            "e5d6",
+        ]);
+        r.assert_ok();
+        assert!(
+            r.stdout.contains("fen: 4k3/8/3P4/8/8/8/8/4K3 b - - 0 1"),
+            "{}",
+            r.stdout
+        );
+    }
+}
+
+#[test]
+fn empty_square_counts_never_wrap_round() {
+    // 2^64 + 8 used to read as 8.
+    refused_fen(
+        "18446744073709551624/8/8/8/8/8/8/4K2k w - - 0 1",
+        &[
+            "row 1",
+            "18446744073709551624 empty squares, more than the row's 8 squares",
+        ],
+    );
+    refused_fen("9/8/8/8/8/8/8/4K2k w - - 0 1", &["9 empty squares"]);
+    refused_fen("4k4/8/8/8/8/8/8/4K3 w - - 0 1", &["row 1"]);
+}
+
+#[test]
+fn repeated_or_too_many_en_passant_entries_are_refused() {
+    let ten = ["d6"; 10].join(",");
+    refused_fen(
+        &format!("4k3/8/8/3pP3/8/8/8/4K3 w - {ten} 0 1"),
+        &["10 en passant entries: a position keeps at most 8"],
+    );
+    refused_fen(
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d6,d6 0 1",
+        &["en passant `d6` is given twice"],
+    );
+    refused_fen(
+        "4k3/8/8/8/8/8/8/4K3 w KK - 0 1",
+        &["castling right `K` is given twice"],
+    );
+    refused_fen(
+        "4k3/8/8/8/8/8/8/4K3 w - - 99999999999 1",
+        &["halfmove clock `99999999999` is not a number"],
+    );
+}
+
+#[test]
+fn accepted_position_text_prints_back_to_itself() {
+    for (variant, fen) in [
+        ("variants/chess.toml", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"),
+        ("variants/chess.toml", "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 7 40"),
+        (
+            "variants/three_man_chess.toml",
+            "24/24/24/24/wPwPwPwPwPwPwPwPgPgPgPgPgPgPgPgPbPbPbPbPbPbPbPbP/wRwNwBwQwKwBwNwRgRgNgBgQgKgBgNgRbRbNbBbQbKbBbNbR g wKwQgKgQbKbQ - 0 1",
+        ),
+    ] {
+        let r = run(&["show", variant, "--fen", fen]);
+        r.assert_ok();
+        assert!(r.stdout.contains(&format!("fen: {fen}\n")), "{}", r.stdout);
+    }
 }

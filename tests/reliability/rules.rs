@@ -11,10 +11,30 @@ fn fixture(name: &str) -> String {
 #[test]
 fn inconsistent_castling_entries_are_refused_with_their_location() {
     for (file, at, code, message) in [
-        ("castling_same_destination.toml", ":11:8", "bad-castling", "end on the same square"),
-        ("castling_three_king_squares.toml", ":10:8", "bad-castling", "needs two squares"),
-        ("castling_null.toml", ":11:8", "bad-castling", "moves neither the king nor the rook"),
-        ("castling_prefix_tokens.toml", ":16:9", "duplicate-name", "`K` and `KQ` begin alike"),
+        (
+            "castling_same_destination.toml",
+            ":11:8",
+            "bad-castling",
+            "end on the same square",
+        ),
+        (
+            "castling_three_king_squares.toml",
+            ":10:8",
+            "bad-castling",
+            "needs two squares",
+        ),
+        (
+            "castling_null.toml",
+            ":11:8",
+            "bad-castling",
+            "moves neither the king nor the rook",
+        ),
+        (
+            "castling_prefix_tokens.toml",
+            ":16:9",
+            "duplicate-name",
+            "`K` and `KQ` begin alike",
+        ),
     ] {
         let path = fixture(file);
         run(&["check", "--short", &path]).assert_error(&[&format!("{path}{at}"), message]);
@@ -37,7 +57,11 @@ fn castling_never_lands_on_a_piece_even_without_an_empty_list() {
     let moves = run(&["moves", &file, "--moves", line]);
     assert!(moves.stdout.contains("e1-g1"), "{}", moves.stdout);
     let castled = run(&["show", &file, "--moves", &format!("{line} e1g1")]);
-    assert!(castled.stdout.contains("R N B Q . R K ."), "{}", castled.stdout);
+    assert!(
+        castled.stdout.contains("R N B Q . R K ."),
+        "{}",
+        castled.stdout
+    );
     // The same counts as orthodox chess, whatever the thread count.
     for depth in ["3", "4"] {
         let mut counts = Vec::new();
@@ -46,7 +70,15 @@ fn castling_never_lands_on_a_piece_even_without_an_empty_list() {
             (file.as_str(), "1"),
             (file.as_str(), "2"),
         ] {
-            let r = run(&["perft", variant, depth, "--threads", threads, "--moves", line]);
+            let r = run(&[
+                "perft",
+                variant,
+                depth,
+                "--threads",
+                threads,
+                "--moves",
+                line,
+            ]);
             r.assert_ok();
             counts.push(r.stdout);
         }
@@ -59,7 +91,9 @@ fn promotion_choices_repeated_or_naming_the_piece_itself_are_refused() {
     let dup = fixture("promotion_duplicate.toml");
     let r = run(&["check", "--short", &dup]);
     r.assert_error(&[
-        &format!("{dup}:8:51: error[variant::duplicate-name]: piece `pawn` lists the promotion `Q` twice"),
+        &format!(
+            "{dup}:8:51: error[variant::duplicate-name]: piece `pawn` lists the promotion `Q` twice"
+        ),
         &format!("{dup}:8:56:"),
     ]);
     let itself = fixture("promotion_itself.toml");

@@ -1,0 +1,330 @@
+//! Reading position text: the text becomes a [`Setup`], which `Position::from_setup` checks.
+//!
+//! Syntax errors (an unknown letter, a row of the wrong length, an unknown player) are reported
+//! here; whether the position makes sense is `from_setup`'s business. Every problem of both
+//! kinds is reported at once.
+
+use std::sync::Arc;
+
+use super::Position;
+use super::fen::{SetupError, derive_pawn};
+use crate::ids::{NodeId, PlayerId};
+use crate::rules::{Mark, Rules};
+use crate::setup::{EpEntry, Setup, SetupPiece, Waivers};
+
+impl Position {
+    /// Parses position text and checks the position, reporting every problem found.
+    pub fn from_fen(rules: &Arc<Rules>, text: &str) -> Result<Position, SetupError> {
+        let mut errs = Vec::new();
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if fields.len() < 2 {
+            return Err(SetupError(vec![format!(
+                "expected at least rows and side to move (then castling, en passant, halfmove, fullmove, and `out:`/`open:` fields), found {} field(s)",
+                fields.len()
+            )]));
+        }
+        let Some(to_move) = player_by_short(rules, fields[1]) else {
+            let names: Vec<&str> = rules.players().iter().map(|p| p.short.as_str()).collect();
+            errs.push(format!(
+                "unknown side to move `{}` (expected one of: {})",
+                fields[1],
+                names.join(" ")
+            ));
+            return Err(SetupError(errs));
+        };
+        let mut setup = Setup::new(to_move);
+        read_rows(rules, fields[0], &mut setup, &mut errs);
+        if let Some(&c) = fields.get(2) {
+            read_castling(rules, c, &mut setup, &mut errs);
+        }
+        setup.halfmove = read_number(fields.get(4), "halfmove clock", 0, &mut errs);
+        setup.fullmove = read_number(fields.get(5), "fullmove number", 1, &mut errs);
+        for extra in fields.iter().skip(6) {
+            read_extra(rules, extra, &mut setup, &mut errs);
+        }
+        if let Some(&e) = fields.get(3)
+            && e != "-"
+            && errs.is_empty()
+        {
+            read_en_passant(rules, e, &mut setup, &mut errs);
+        }
+        if !errs.is_empty() {
+            return Err(SetupError(errs));
+        }
+        Position::from_setup(rules, setup, Waivers::NONE)
+            .map_err(|e| SetupError(e.0.iter().map(ToString::to_string).collect()))
+    }
+}
+
+fn player_by_short(rules: &Rules, short: &str) -> Option<PlayerId> {
+    rules
+        .players()
+        .iter()
+        .position(|p| p.short == short)
+        .and_then(|i| rules.player_id(i))
+}
+
+/// The rows field: the board's rows, top first, separated by `/`.
+fn read_rows(rules: &Rules, field: &str, setup: &mut Setup, errs: &mut Vec<String>) {
+    let board = rules.board();
+    let rows: Vec<&str> = field.split('/').collect();
+    if rows.len() != board.rows().len() {
+        errs.push(format!(
+            "the board has {} rows, the text has {}",
+            board.rows().len(),
+            rows.len()
+        ));
+        return;
+    }
+    for (ri, (row, nodes)) in rows.iter().zip(board.rows()).enumerate() {
+        match read_row(rules, row, nodes) {
+            Ok(cells) => {
+                for (n, pc) in cells {
+                    setup.place(n, pc);
+                }
+            }
+            Err(e) => errs.push(format!("row {} (`{row}`): {e}", ri + 1)),
+        }
+    }
+}
+
+/// One row: empty-square counts and pieces, exactly as many squares as the row has.
+fn read_row(
+    rules: &Rules,
+    row: &str,
+    nodes: &[NodeId],
+) -> Result<Vec<(NodeId, SetupPiece)>, String> {
+    let chars: Vec<char> = row.chars().collect();
+    let mut i = 0;
+    let mut col = 0usize;
+    let mut out = Vec::new();
+    while i < chars.len() {
+        if chars[i].is_ascii_digit() {
+            let digits: String = chars[i..]
+                .iter()
+                .take_while(|c| c.is_ascii_digit())
+                .collect();
+            i += digits.len();
+            // Compared as written: a count never wraps round to a small number.
+            let n = digits.parse::<usize>().ok().filter(|&n| n <= nodes.len());
+            match n {
+                Some(0) => return Err("an empty-square count of 0".into()),
+                Some(n) if col + n <= nodes.len() => col += n,
+                _ => {
+                    return Err(format!(
+                        "{digits} empty squares, more than the row's {} squares",
+                        nodes.len()
+                    ));
+                }
+            }
+            continue;
+        }
+        let (piece, len) = read_piece(rules, &chars[i..])?;
+        i += len;
+        let Some(&n) = nodes.get(col) else {
+            return Err(format!("more than {} squares", nodes.len()));
+        };
+        out.push((n, piece));
+        col += 1;
+    }
+    if col != nodes.len() {
+        return Err(format!("{} squares, the row has {}", col, nodes.len()));
+    }
+    Ok(out)
+}
+
+/// A piece at the start of `chars`: its owner's mark and letter, then an optional `[frame]`;
+/// with the number of characters read.
+fn read_piece(rules: &Rules, chars: &[char]) -> Result<(SetupPiece, usize), String> {
+    let c = chars[0];
+    let prefix = rules
+        .players()
+        .iter()
+        .enumerate()
+        .find_map(|(pi, p)| match &p.mark {
+            Mark::Prefix(m) => {
+                let m: Vec<char> = m.chars().collect();
+                (chars.starts_with(&m)
+                    && chars.get(m.len()).is_some_and(|c| c.is_ascii_uppercase()))
+                .then_some((pi, m.len()))
+            }
+            _ => None,
+        });
+    let (owner, letter, mut i) = match prefix {
+        Some((pi, len)) => (pi, chars[len], len + 1),
+        None => {
+            let want = if c.is_ascii_uppercase() {
+                Mark::Upper
+            } else {
+                Mark::Lower
+            };
+            match rules.players().iter().position(|p| p.mark == want) {
+                Some(pi) if c.is_ascii_alphabetic() => (pi, c, 1),
+                _ => return Err(format!("`{c}` is neither a piece nor a count")),
+            }
+        }
+    };
+    let kind = rules
+        .kind_by_letter(letter)
+        .ok_or_else(|| format!("no piece has the letter `{letter}`"))?;
+    let owner = rules.player_id(owner).expect("a player of the rules");
+    let mut piece = SetupPiece::new(owner, kind);
+    if chars.get(i) == Some(&'[') {
+        let end = chars[i..]
+            .iter()
+            .position(|&c| c == ']')
+            .ok_or("unclosed `[` after a piece")?;
+        let name: String = chars[i + 1..i + end].iter().collect();
+        let frame = rules
+            .frame_by_name(&name)
+            .ok_or_else(|| format!("unknown frame `{name}`"))?;
+        piece = piece.in_frame(frame);
+        i += end + 1;
+    }
+    Ok((piece, i))
+}
+
+/// The castling field: `-` or the right tokens held, longest token first.
+fn read_castling(rules: &Rules, field: &str, setup: &mut Setup, errs: &mut Vec<String>) {
+    if field == "-" {
+        return;
+    }
+    let mut rest = field;
+    while !rest.is_empty() {
+        let best = rules
+            .castling()
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| rest.starts_with(&c.right))
+            .max_by_key(|(_, c)| c.right.len());
+        let Some((i, c)) = best else {
+            let tokens: Vec<&str> = rules.castling().iter().map(|c| c.right.as_str()).collect();
+            errs.push(format!(
+                "unknown castling right at `{rest}` (this variant's rights: {})",
+                if tokens.is_empty() {
+                    "none, write `-`".to_string()
+                } else {
+                    tokens.join(" ")
+                }
+            ));
+            return;
+        };
+        if setup.castling.contains(i) {
+            errs.push(format!("castling right `{}` is given twice", c.right));
+            return;
+        }
+        setup.castling.insert(i);
+        rest = &rest[c.right.len()..];
+    }
+}
+
+/// A clock field.
+fn read_number(field: Option<&&str>, what: &str, default: u32, errs: &mut Vec<String>) -> u32 {
+    match field {
+        None => default,
+        Some(s) => s.parse().unwrap_or_else(|_| {
+            errs.push(format!(
+                "{what} `{s}` is not a number from 0 to {}",
+                u32::MAX
+            ));
+            default
+        }),
+    }
+}
+
+/// A `key:value` field after the clocks: `out:` players, `open:` gates.
+fn read_extra(rules: &Rules, field: &str, setup: &mut Setup, errs: &mut Vec<String>) {
+    match field.split_once(':') {
+        Some(("out", list)) => {
+            for s in list.split(',') {
+                match player_by_short(rules, s) {
+                    Some(p) => setup.out.insert(p),
+                    None => errs.push(format!("unknown eliminated player `{s}`")),
+                }
+            }
+        }
+        Some(("open", list)) => {
+            for g in list.split(',') {
+                match rules.gates().iter().position(|x| x.name == g) {
+                    Some(i) => setup.gates_open.insert(i),
+                    None => {
+                        let names: Vec<&str> =
+                            rules.gates().iter().map(|x| x.name.as_str()).collect();
+                        errs.push(format!(
+                            "unknown gate `{g}` (this variant's gates: {})",
+                            if names.is_empty() {
+                                "none".to_string()
+                            } else {
+                                names.join(" ")
+                            }
+                        ));
+                    }
+                }
+            }
+        }
+        _ => errs.push(format!(
+            "unknown field `{field}` after the move number (expected `out:...` or `open:...`)"
+        )),
+    }
+}
+
+/// The en passant field: entries `[owner:]square[@pawn]` separated by `,`. An entry without a
+/// pawn names the only piece of its owner that can just have passed the square.
+fn read_en_passant(rules: &Arc<Rules>, field: &str, setup: &mut Setup, errs: &mut Vec<String>) {
+    let tokens: Vec<&str> = field.split(',').collect();
+    if tokens.len() > crate::limits::MAX_EP {
+        errs.push(format!(
+            "{} en passant entries: a position keeps at most {}",
+            tokens.len(),
+            crate::limits::MAX_EP
+        ));
+        return;
+    }
+    // The pieces as placed, to find the pawn an entry leaves out.
+    let mut placed = setup.clone();
+    placed.en_passant.clear();
+    let Ok(pos) = super::from_setup::place_pieces(rules, &placed) else {
+        return;
+    };
+    for tok in tokens {
+        match read_entry(&pos, tok) {
+            Ok(e) => setup.en_passant.push(e),
+            Err(m) => errs.push(format!("en passant `{tok}`: {m}")),
+        }
+    }
+}
+
+fn read_entry(pos: &Position, tok: &str) -> Result<EpEntry, String> {
+    let rules = pos.rules();
+    let board = rules.board();
+    let (owner, rest) = match tok.split_once(':') {
+        Some((o, r)) => (
+            player_by_short(rules, o).ok_or_else(|| format!("unknown player `{o}`"))?,
+            r,
+        ),
+        None => (pos.previous_alive(pos.to_move()), tok),
+    };
+    let (sq, pawn) = match rest.split_once('@') {
+        Some((s, p)) => (s, Some(p)),
+        None => (rest, None),
+    };
+    let square = board
+        .node(sq)
+        .ok_or_else(|| format!("the board has no square `{sq}`"))?;
+    let pawn = match pawn {
+        Some(p) => board
+            .node(p)
+            .ok_or_else(|| format!("the board has no square `{p}`"))?,
+        None => derive_pawn(pos, owner, square).ok_or_else(|| {
+            format!(
+                "no piece of {} can just have passed {sq}",
+                rules.player(owner).name
+            )
+        })?,
+    };
+    Ok(EpEntry {
+        owner,
+        square,
+        pawn,
+    })
+}
