@@ -64,7 +64,7 @@ fn the_side_not_to_move_in_check_is_refused_unless_waived() {
     let s = setup(&rules, WHITE, &[KINGS[0], KINGS[1], ("e4", 'R')]);
     assert!(matches!(
         problems(Position::from_setup(&rules, s.clone(), Waivers::NONE)).as_slice(),
-        [SetupProblem::OpponentInCheck { player }] if player == "black"
+        [SetupProblem::OpponentInCheck { player, to_move }] if player == "black" && to_move == "white"
     ));
     let waived = Waivers {
         opponent_in_check: true,
