@@ -12,9 +12,26 @@ use crate::ids::{NodeId, PlayerId};
 use crate::rules::{Mark, Rules};
 use crate::setup::{EpEntry, Setup, SetupPiece, Waivers};
 
+/// The checks position text is held to: all but the material count, because authors place any
+/// piece to see what it does, and positions pasted from other programs are not judged by it.
+pub const TEXT_WAIVERS: Waivers = Waivers {
+    excess_material: true,
+    ..Waivers::NONE
+};
+
 impl Position {
-    /// Parses position text and checks the position, reporting every problem found.
+    /// Parses position text and checks the position (with [`TEXT_WAIVERS`]), reporting every
+    /// problem found.
     pub fn from_fen(rules: &Arc<Rules>, text: &str) -> Result<Position, SetupError> {
+        Position::from_fen_with(rules, text, TEXT_WAIVERS)
+    }
+
+    /// Parses position text and checks the position with the given waivers.
+    pub fn from_fen_with(
+        rules: &Arc<Rules>,
+        text: &str,
+        waivers: Waivers,
+    ) -> Result<Position, SetupError> {
         let mut errs = Vec::new();
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() < 2 {
@@ -51,7 +68,7 @@ impl Position {
         if !errs.is_empty() {
             return Err(SetupError(errs));
         }
-        Position::from_setup(rules, setup, Waivers::NONE)
+        Position::from_setup(rules, setup, waivers)
             .map_err(|e| SetupError(e.0.iter().map(ToString::to_string).collect()))
     }
 }

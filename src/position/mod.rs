@@ -25,6 +25,7 @@ use crate::board::NodeId;
 use crate::rules::{FrameId, KindId, PlayerId, Rules};
 
 pub use fen::SetupError;
+pub use fen_read::TEXT_WAIVERS;
 
 /// A piece on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
