@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use crate::board::Board;
 use crate::diagnostic::FileReport;
+use crate::limits::{MAX_PERFT_DEPTH, MAX_THREADS};
 use crate::movegen::Move;
 use crate::notation::{LineError, move_text, parse_move, play_line};
 use crate::perft;
@@ -69,7 +70,8 @@ pub enum Command {
     Perft {
         /// Variant file.
         variant: PathBuf,
-        /// Depth in plies.
+        /// Depth in plies (0 to 64).
+        #[arg(allow_negative_numbers = true, value_parser = depth_parser())]
         depth: u32,
         /// The position.
         #[command(flatten)]
@@ -77,8 +79,8 @@ pub enum Command {
         /// One line `MOVE: COUNT` per root move before the total.
         #[arg(long)]
         divide: bool,
-        /// Worker threads (the tree is split below the root); default: all cores.
-        #[arg(long)]
+        /// Worker threads (the tree is split below the root), 1 to 256; default: all cores.
+        #[arg(long, value_parser = threads_parser())]
         threads: Option<usize>,
     },
     /// Measure single-threaded perft speed (chess start and Kiwipete, 3 Man Chess, Circular and
@@ -112,7 +114,7 @@ pub enum Command {
         tags: bool,
         /// Polar boards: where sector 0 begins, in degrees clockwise from straight up (default: the
         /// first player's pieces at the bottom, or 0 for a board file).
-        #[arg(long, value_name = "DEGREES", allow_negative_numbers = true)]
+        #[arg(long, value_name = "DEGREES", allow_negative_numbers = true, value_parser = degrees)]
         rotate: Option<f64>,
         /// Write the picture to this file instead of standard output.
         #[arg(short, long, value_name = "OUT.svg")]
@@ -130,6 +132,25 @@ pub enum Command {
         #[command(flatten)]
         at: PositionArgs,
     },
+}
+
+/// Perft depths: 0 up to [`MAX_PERFT_DEPTH`].
+fn depth_parser() -> clap::builder::RangedI64ValueParser<u32> {
+    clap::value_parser!(u32).range(0..=i64::from(MAX_PERFT_DEPTH))
+}
+
+/// Thread counts: 1 up to [`MAX_THREADS`].
+fn threads_parser() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::new().range(1..=MAX_THREADS as u64)
+}
+
+/// An angle in degrees: a finite number, reduced to [0, 360).
+fn degrees(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(d) if d.is_finite() => Ok(d.rem_euclid(360.0)),
+        Ok(_) => Err("the angle must be a finite number of degrees".into()),
+        Err(_) => Err("expected a number of degrees, e.g. `120` or `-30.5`".into()),
+    }
 }
 
 /// Arguments of `bench`.

@@ -84,11 +84,15 @@ pub fn divide_parallel(
 ) -> (Vec<(String, u64)>, u64) {
     use rayon::prelude::*;
 
+    // Depth 0 counts the position itself, finished or not, as the serial perft does.
+    if depth == 0 {
+        return (Vec::new(), 1);
+    }
     let mut root = pos.clone();
     let mut moves = Vec::new();
     let (outcome, _) = root.resolve(&mut moves);
-    if outcome.is_some() || depth == 0 {
-        return (Vec::new(), u64::from(depth == 0 && outcome.is_none()));
+    if outcome.is_some() {
+        return (Vec::new(), 0);
     }
     // Tasks: (root move index, line of moves below it).
     let split = depth >= 4;

@@ -286,6 +286,7 @@ impl Builder<'_> {
                 Layout::Grid => (n.x, n.y, ("x", "y", "ring", "sector", n.ring.or(n.sector))),
                 Layout::Polar => (n.ring, n.sector, ("ring", "sector", "x", "y", n.x.or(n.y))),
             };
+            let (a, b) = (a.map(|c| c.0), b.map(|c| c.0));
             if keys.4.is_some() {
                 self.push(
                     Diagnostic::new(

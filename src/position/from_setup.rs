@@ -83,7 +83,7 @@ impl Position {
     }
 
     /// Whether some move of the entry's owner can just have made the entry: a `creates-ep`
-    /// pattern of the piece on `pawn`, from a now empty node, through `square`, to `pawn`.
+    /// pattern of the piece on `pawn`, through `square`, to `pawn`.
     fn ep_entry_possible(&self, e: &EpEntry) -> Result<(), String> {
         let rules = &*self.rules;
         let board = rules.board();
@@ -98,17 +98,17 @@ impl Position {
             ));
         };
         let t = rules.tables();
+        // The origin may be taken again since (another player moved there in a game of three).
         let made_it = rules.frame_ids().any(|frame| {
             board.node_ids().any(|origin| {
-                self.squares[origin.index()].is_none()
-                    && t.rays(pc.kind, frame, origin).iter().any(|ray| {
-                        let steps = t.steps(ray);
-                        ray.creates_ep
-                            && steps
-                                .last()
-                                .is_some_and(|l| l.node == e.pawn && l.frame == pc.frame)
-                            && steps[..steps.len() - 1].iter().any(|s| s.node == e.square)
-                    })
+                t.rays(pc.kind, frame, origin).iter().any(|ray| {
+                    let steps = t.steps(ray);
+                    ray.creates_ep
+                        && steps
+                            .last()
+                            .is_some_and(|l| l.node == e.pawn && l.frame == pc.frame)
+                        && steps[..steps.len() - 1].iter().any(|s| s.node == e.square)
+                })
             })
         });
         if made_it {

@@ -103,6 +103,24 @@ pub struct GridSpec {
     pub light: Option<Located<Parity>>,
 }
 
+/// A drawing coordinate: a finite number (TOML's `nan` and `inf` are refused where they are
+/// written, so no picture ever holds `NaN`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Coordinate(pub f64);
+
+impl<'de> Deserialize<'de> for Coordinate {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = f64::deserialize(d)?;
+        if v.is_finite() {
+            Ok(Coordinate(v))
+        } else {
+            Err(serde::de::Error::custom(format!(
+                "a coordinate must be a finite number, not `{v}`"
+            )))
+        }
+    }
+}
+
 /// One `[[node]]`: a node declared by hand.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -110,13 +128,13 @@ pub struct NodeSpec {
     /// The node's name.
     pub name: Spanned<String>,
     /// Grid drawing position.
-    pub x: Option<f64>,
+    pub x: Option<Coordinate>,
     /// Grid drawing position.
-    pub y: Option<f64>,
+    pub y: Option<Coordinate>,
     /// Polar drawing position (0 = outermost).
-    pub ring: Option<f64>,
+    pub ring: Option<Coordinate>,
     /// Polar drawing position.
-    pub sector: Option<f64>,
+    pub sector: Option<Coordinate>,
     /// Colour; light when omitted.
     pub colour: Option<Spanned<Colour>>,
 }

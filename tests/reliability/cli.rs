@@ -59,3 +59,93 @@ fn a_full_standard_output_is_an_error() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("No space left"));
     run(&["perft", "variants/chess.toml", "1"]).assert_ok();
 }
+
+#[test]
+fn perft_depth_and_threads_are_bounded_and_checked() {
+    for (args, message) in [
+        (
+            &["-1"][..],
+            "invalid value '-1' for '<DEPTH>': -1 is not in 0..=64",
+        ),
+        (&["65"], "65 is not in 0..=64"),
+        (&["4294967295"], "4294967295 is not in 0..=64"),
+        (&["100000000"], "100000000 is not in 0..=64"),
+        (&["1", "--threads", "0"], "0 is not in 1..=256"),
+        (&["1", "--threads", "100000"], "100000 is not in 1..=256"),
+        (&["1", "--threads", "257"], "257 is not in 1..=256"),
+    ] {
+        let mut a = vec!["perft", "variants/chess.toml"];
+        a.extend(args);
+        let r = run(&a);
+        r.assert_error(&[message]);
+        assert_eq!(
+            r.stderr.matches("error").count(),
+            1,
+            "one error: {}",
+            r.stderr
+        );
+    }
+    // At the limits: depth 0 and 256 threads work.
+    run(&["perft", "variants/chess.toml", "2", "--threads", "256"]).assert_ok();
+    run(&["perft", "variants/chess.toml", "0", "--threads", "1"]).assert_ok();
+}
+
+#[test]
+fn perft_depth_zero_is_one_in_every_mode_even_when_the_game_is_over() {
+    let mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    for fen in [None, Some(mated)] {
+        for extra in [
+            vec![],
+            vec!["--divide"],
+            vec!["--threads", "2"],
+            vec!["--divide", "--threads", "2"],
+        ] {
+            let mut a = vec!["perft", "variants/chess.toml", "0"];
+            a.extend(&extra);
+            if let Some(f) = fen {
+                a.extend(["--fen", f]);
+            }
+            let r = run(&a);
+            r.assert_ok();
+            assert!(
+                r.stdout.ends_with("Nodes searched: 1\n"),
+                "{a:?}: {}",
+                r.stdout
+            );
+        }
+    }
+}
+
+#[test]
+fn angles_and_coordinates_must_be_finite() {
+    for bad in ["NaN", "inf", "1e309", "--rotate=-inf"] {
+        let r = if bad.starts_with("--") {
+            run(&["render", "variants/chess.toml", bad])
+        } else {
+            run(&["render", "variants/chess.toml", "--rotate", bad])
+        };
+        r.assert_error(&["--rotate"]);
+    }
+    let dir = super::runner::scratch_dir("nan_board");
+    let board = dir.join("board.toml");
+    std::fs::write(
+        &board,
+        "[board]\nname = \"x\"\nlayout = \"grid\"\n[[node]]\nname = \"a\"\nx = nan\ny = 0\n[[node]]\nname = \"b\"\nx = 1\ny = inf\n[directions]\ne = {}\n",
+    )
+    .unwrap();
+    let board = board.to_str().unwrap();
+    run(&["check", "--short", board]).assert_error(&[
+        ":6:5: error[schema::invalid-value]: `[[node]]`: a coordinate must be a finite number, not `NaN`",
+        ":11:5:",
+    ]);
+    run(&["render", board]).assert_error(&["not a valid board file"]);
+    // A large finite angle is reduced, and no picture holds a non-number.
+    let r = run(&[
+        "render",
+        "variants/three_man_chess.toml",
+        "--rotate",
+        "1e300",
+    ]);
+    r.assert_ok();
+    assert!(!r.stdout.contains("NaN") && !r.stdout.contains("inf"));
+}
