@@ -12,7 +12,7 @@ use clap::{Parser, Subcommand};
 use std::sync::Arc;
 
 use crate::board::Board;
-use crate::diagnostic::FileReport;
+use crate::diagnostic::{FileReport, SourceFile};
 use crate::limits::{MAX_PERFT_DEPTH, MAX_THREADS};
 use crate::movegen::Move;
 use crate::notation::{LineError, move_text, parse_move, play_line};
@@ -325,7 +325,7 @@ fn game_over_text(rules: &Rules, o: Outcome) -> String {
 }
 
 fn check_file(f: &Path, short: bool, colour: bool, out: &mut dyn Write) -> std::io::Result<bool> {
-    let is_variant = std::fs::read_to_string(f).is_ok_and(|t| looks_like_variant(&t));
+    let is_variant = SourceFile::read(f).is_ok_and(|s| looks_like_variant(s.text()));
     if is_variant {
         let (rules, reports) = Rules::check_file(f);
         for r in &reports {
@@ -376,7 +376,7 @@ fn render_file(
     rotation: Option<f64>,
     colour: bool,
 ) -> Result<String, String> {
-    let is_variant = std::fs::read_to_string(file).is_ok_and(|t| looks_like_variant(&t));
+    let is_variant = SourceFile::read(file).is_ok_and(|s| looks_like_variant(s.text()));
     let mut options = RenderOptions {
         tags,
         rotation,

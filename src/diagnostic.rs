@@ -10,6 +10,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::limits::MAX_FILE_BYTES;
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode};
 
 /// How bad a diagnostic is. Warnings never make a file invalid.
@@ -234,6 +235,69 @@ impl SourceFile {
 }
 
 impl SourceFile {
+    /// Reads a board or variant file: only a regular file (never a FIFO, device or directory,
+    /// which could block or never end), of at most [`MAX_FILE_BYTES`] bytes, in UTF-8. On
+    /// failure, the source as far as it could be read (for locating the problem) and the
+    /// diagnostic (`file::unreadable`), located at the offending byte for a UTF-8 error.
+    pub fn read(path: &Path) -> Result<SourceFile, Box<(SourceFile, Diagnostic)>> {
+        type Span = std::ops::Range<usize>;
+        use std::io::Read;
+        let fail = |text: &str, span: Span, message: String| {
+            Box::new((
+                SourceFile::new(path, text),
+                Diagnostic::new(Code::Io, span, message),
+            ))
+        };
+        let meta = std::fs::metadata(path)
+            .map_err(|e| fail("", 0..0, format!("cannot read the file: {e}")))?;
+        if !meta.is_file() {
+            let what = if meta.is_dir() {
+                "a directory"
+            } else {
+                "not a regular file (a FIFO, a device, ...)"
+            };
+            return Err(fail(
+                "",
+                0..0,
+                format!("cannot read the file: it is {what}"),
+            ));
+        }
+        let too_large = |n: u64| {
+            fail(
+                "",
+                0..0,
+                format!(
+                    "the file has {n} bytes or more; files may have at most {MAX_FILE_BYTES} bytes"
+                ),
+            )
+        };
+        if meta.len() > MAX_FILE_BYTES {
+            return Err(too_large(meta.len()));
+        }
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+            .map_err(|e| fail("", 0..0, format!("cannot read the file: {e}")))?;
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(too_large(bytes.len() as u64));
+        }
+        match String::from_utf8(bytes) {
+            Ok(text) => Ok(SourceFile::new(path, text)),
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                let bad = e.as_bytes()[at];
+                let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+                Err(fail(
+                    &text,
+                    at..at + 1,
+                    format!(
+                        "the file is not UTF-8 text: byte 0x{bad:02x} cannot start a character here"
+                    ),
+                ))
+            }
+        }
+    }
+
     /// The length in bytes of the line holding `offset`.
     fn line_len_at(&self, offset: usize) -> usize {
         let text = &self.text;

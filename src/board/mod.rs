@@ -20,7 +20,7 @@ use std::path::Path;
 
 use petgraph::graph::{DiGraph, NodeIndex};
 
-use crate::diagnostic::{Code, Diagnostic, FileReport, SourceFile};
+use crate::diagnostic::{FileReport, SourceFile};
 pub use crate::spec::board::{Colour, Layout};
 
 pub use crate::limits::MAX_DIRECTIONS;
@@ -153,17 +153,11 @@ impl Board {
     /// included.
     pub fn check_file(path: impl AsRef<Path>) -> (Result<Board, FileReport>, FileReport) {
         let path = path.as_ref();
-        match std::fs::read_to_string(path) {
-            Ok(text) => Board::check_source(SourceFile::new(path, text)),
-            Err(e) => {
-                let report = FileReport::new(
-                    SourceFile::new(path, ""),
-                    vec![Diagnostic::new(
-                        Code::Io,
-                        0..0,
-                        format!("cannot read the file: {e}"),
-                    )],
-                );
+        match SourceFile::read(path) {
+            Ok(source) => Board::check_source(source),
+            Err(failed) => {
+                let (source, diagnostic) = *failed;
+                let report = FileReport::new(source, vec![diagnostic]);
                 (Err(report.clone()), report)
             }
         }

@@ -34,17 +34,25 @@ pub(super) fn load(path: &Path, check_start: StartCheck<'_>) -> (Option<Rules>, 
     let board = match board_result {
         Ok(b) => b,
         Err(_) => {
+            // A file that is no board at all (unreadable, not TOML, no `[board]`) is not shown:
+            // its contents are none of this report's business.
+            let foreign = not_a_board(&board_report);
+            let why = foreign
+                .as_ref()
+                .map_or_else(String::new, |w| format!(": {w}"));
             diags.push(
                 Diagnostic::new(
                     Code::BadBoard,
                     spec.board.span.clone(),
-                    format!("the board file `{}` does not load", spec.board_path.display()),
+                    format!("the board file `{}` does not load{why}", spec.board_path.display()),
                 )
                 .label("this board")
                 .help("the board's own problems are listed with it; the path is relative to this file"),
             );
             let mut reports = sources.reports(diags);
-            reports.push(board_report);
+            if foreign.is_none() {
+                reports.push(board_report);
+            }
             return (None, reports);
         }
     };
@@ -73,6 +81,24 @@ pub(super) fn load(path: &Path, check_start: StartCheck<'_>) -> (Option<Rules>, 
     }
     let ok = rules.is_some() && !reports.iter().any(|r| r.has_errors());
     (if ok { rules } else { None }, reports)
+}
+
+/// Why a board file that failed to load is not a board file at all, or `None` when it is one
+/// with problems of its own.
+fn not_a_board(report: &FileReport) -> Option<String> {
+    // An unreadable file has no contents to show: its report says why.
+    if report.diagnostics.iter().any(|d| d.code == Code::Io) {
+        return None;
+    }
+    let text = report.source.text();
+    match toml::de::DeTable::parse(text) {
+        Err(e) => {
+            let (line, col) = report.source.line_col(e.span().map_or(0, |s| s.start));
+            Some(format!("it is not TOML (line {line}, column {col})"))
+        }
+        Ok(t) if !t.get_ref().contains_key("board") => Some("it has no `[board]` table".into()),
+        Ok(_) => None,
+    }
 }
 
 struct Builder<'a> {

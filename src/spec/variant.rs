@@ -237,6 +237,23 @@ pub fn looks_like_variant(text: &str) -> bool {
 
 use crate::limits::MAX_EXTENDS_DEPTH;
 
+/// Why a file reached by `extends` is not a variant file at all (so its text is not shown):
+/// it is not TOML, or has neither a `[variant]` table nor `extends`. `None` when it looks like one
+/// (its own problems are then reported in it).
+fn not_a_variant(source: &SourceFile) -> Option<String> {
+    match DeTable::parse(source.text()) {
+        Err(e) => {
+            let at = e.span().map_or(0, |s| s.start);
+            let (line, col) = source.line_col(at);
+            Some(format!("it is not TOML (line {line}, column {col})"))
+        }
+        Ok(t) if !looks_like_variant(source.text()) || t.get_ref().is_empty() => {
+            Some("it has no `[variant]` table".into())
+        }
+        Ok(_) => None,
+    }
+}
+
 /// Reads a variant file and the files it extends. On failure, every diagnostic, in the span space of
 /// the returned [`SourceSet`].
 pub fn read_variant_spec(path: &Path) -> (SourceSet, Result<VariantSpec, Vec<Diagnostic>>) {
@@ -246,33 +263,38 @@ pub fn read_variant_spec(path: &Path) -> (SourceSet, Result<VariantSpec, Vec<Dia
     let mut current = path.to_path_buf();
     let mut extends_span: Option<Span> = None;
     loop {
-        let text = match std::fs::read_to_string(&current) {
-            Ok(t) => t,
-            Err(e) => {
+        let source = match SourceFile::read(&current) {
+            Ok(source) => source,
+            Err(failed) => {
+                let (source, d) = *failed;
                 match extends_span.clone() {
                     Some(span) => diags.push(
                         Diagnostic::new(
                             Code::BadExtends,
                             span,
-                            format!("cannot read `{}`: {e}", current.display()),
+                            format!(
+                                "cannot read `{}`: {}",
+                                current.display(),
+                                d.message
+                                    .strip_prefix("cannot read the file: ")
+                                    .unwrap_or(&d.message)
+                            ),
                         )
                         .label("extended file")
                         .help("`extends` is relative to the file that says it"),
                     ),
                     None => {
-                        sources.add(SourceFile::new(&current, ""));
-                        diags.push(Diagnostic::new(
-                            Code::Io,
-                            0..0,
-                            format!("cannot read the file: {e}"),
-                        ));
+                        let offset = sources.add(source);
+                        let mut d = d;
+                        d.span = d.span.start + offset..d.span.end + offset;
+                        diags.push(d);
                     }
                 }
                 return (sources, Err(diags));
             }
         };
-        if texts.iter().any(|(_, _, p)| same_file(p, &current)) || texts.len() == MAX_EXTENDS_DEPTH
-        {
+        let text = source.text().to_string();
+        if texts.iter().any(|(_, _, p)| same_file(p, &current)) {
             diags.push(
                 Diagnostic::new(
                     Code::BadExtends,
@@ -281,6 +303,35 @@ pub fn read_variant_spec(path: &Path) -> (SourceSet, Result<VariantSpec, Vec<Dia
                 )
                 .label("cycle")
                 .help("a variant may extend another, but never itself, directly or not"),
+            );
+            return (sources, Err(diags));
+        }
+        if texts.len() == MAX_EXTENDS_DEPTH {
+            diags.push(
+                Diagnostic::new(
+                    Code::BadExtends,
+                    extends_span.unwrap_or(0..0),
+                    format!(
+                        "the `extends` chain is too long: a variant and at most {} files it extends",
+                        MAX_EXTENDS_DEPTH - 1
+                    ),
+                )
+                .label("one file too many")
+                .help("merge some of the files of the chain"),
+            );
+            return (sources, Err(diags));
+        }
+        if let Some(span) = extends_span.clone()
+            && let Some(why) = not_a_variant(&source)
+        {
+            diags.push(
+                Diagnostic::new(
+                    Code::BadExtends,
+                    span,
+                    format!("`{}` is not a variant file: {why}", current.display()),
+                )
+                .label("extended file")
+                .help("`extends` names another variant file"),
             );
             return (sources, Err(diags));
         }

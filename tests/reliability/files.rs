@@ -23,3 +23,144 @@ fn an_error_past_column_65535_is_reported_and_check_goes_on() {
     );
     run(&["check", "--short", long]).assert_error(&["long.toml:8:70009: error"]);
 }
+
+/// A variant file in `dir` that names `board` and extends nothing; returns its path.
+fn variant_with_board(dir: &std::path::Path, name: &str, board: &str) -> String {
+    let chess = std::fs::read_to_string("variants/chess.toml").unwrap();
+    let text = chess.replace(
+        "board = \"../boards/chess.toml\"",
+        &format!("board = {board:?}"),
+    );
+    assert_ne!(text, chess, "the board line was replaced");
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// A variant file in `dir` that extends `parent`; returns its path.
+fn variant_extending(dir: &std::path::Path, name: &str, parent: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, format!("extends = {parent:?}\n")).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn devices_fifos_and_directories_are_refused_never_read() {
+    let dir = scratch_dir("special_files");
+    let fifo = dir.join("fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let fifo = fifo.to_str().unwrap();
+    let a_directory = concat!(env!("CARGO_MANIFEST_DIR"), "/tests");
+    for special in ["/dev/zero", "/dev/urandom", fifo, a_directory] {
+        run(&["check", special]).assert_error(&["file::unreadable", "cannot read the file: it is"]);
+        run(&["perft", special, "1"]).assert_error(&["cannot read the file"]);
+        let v = variant_with_board(&dir, "uses_special_board.toml", special);
+        run(&["check", "--short", &v]).assert_error(&[
+            &format!("{v}:11:9: error[variant::bad-board]"),
+            "cannot read the file: it is",
+        ]);
+        let v = variant_extending(&dir, "extends_special.toml", special);
+        run(&["check", "--short", &v]).assert_error(&[
+            &format!("{v}:1:11: error[variant::bad-extends]"),
+            &format!("cannot read `{special}`: it is"),
+        ]);
+    }
+}
+
+#[test]
+fn files_over_the_size_limit_are_refused() {
+    let dir = scratch_dir("big_files");
+    let limit = 4 * 1024 * 1024;
+    let at_limit = dir.join("at_limit.toml");
+    let mut text = std::fs::read_to_string("boards/chess.toml").unwrap();
+    text.push_str(&"#".repeat(limit - text.len() - 1));
+    text.push('\n');
+    assert_eq!(text.len(), limit);
+    std::fs::write(&at_limit, &text).unwrap();
+    run(&["check", at_limit.to_str().unwrap()]).assert_ok();
+    let past = dir.join("past_limit.toml");
+    text.push('\n');
+    std::fs::write(&past, &text).unwrap();
+    run(&["check", "--short", past.to_str().unwrap()]).assert_error(&[
+        "the file has 4194305 bytes or more; files may have at most 4194304 bytes",
+    ]);
+}
+
+#[test]
+fn a_bad_utf8_byte_is_reported_where_it_is() {
+    let dir = scratch_dir("bad_utf8");
+    let path = dir.join("board.toml");
+    let mut bytes = std::fs::read("boards/chess.toml").unwrap();
+    let line_50_or_last = bytes.iter().filter(|&&b| b == b'\n').count().min(49);
+    let mut at = 0;
+    for _ in 0..line_50_or_last {
+        at += bytes[at..].iter().position(|&b| b == b'\n').unwrap() + 1;
+    }
+    bytes.splice(at..at, *b"# caf\xff\n");
+    std::fs::write(&path, bytes).unwrap();
+    let path = path.to_str().unwrap();
+    run(&["check", "--short", path]).assert_error(&[&format!(
+        "{path}:{}:6: error[file::unreadable]: the file is not UTF-8 text: byte 0xff",
+        line_50_or_last + 1
+    )]);
+}
+
+#[test]
+fn an_extends_chain_past_the_limit_is_too_long_not_a_cycle() {
+    let dir = scratch_dir("extends_chain");
+    std::fs::write(
+        dir.join("v0.toml"),
+        std::fs::read_to_string("variants/chess.toml")
+            .unwrap()
+            .replace("../boards/chess.toml", "../../../../boards/chess.toml"),
+    )
+    .unwrap();
+    for i in 1..9 {
+        variant_extending(&dir, &format!("v{i}.toml"), &format!("v{}.toml", i - 1));
+    }
+    // Eight files: the limit.
+    let v7 = dir.join("v7.toml");
+    run(&["perft", v7.to_str().unwrap(), "2"]).assert_ok();
+    let v8 = dir.join("v8.toml");
+    let r = run(&["check", "--short", v8.to_str().unwrap()]);
+    r.assert_error(&["the `extends` chain is too long: a variant and at most 7 files it extends"]);
+    assert!(!r.stderr.contains("loops back"), "{}", r.stderr);
+    // A real cycle is still a cycle.
+    variant_extending(&dir, "a.toml", "b.toml");
+    variant_extending(&dir, "b.toml", "a.toml");
+    run(&["check", dir.join("a.toml").to_str().unwrap()]).assert_error(&["loops back"]);
+}
+
+#[test]
+fn a_board_or_parent_that_is_no_such_file_is_not_echoed() {
+    let dir = scratch_dir("foreign_files");
+    let secret = dir.join("secret.txt");
+    std::fs::write(&secret, "password = hunter2 [[[\nnot toml at all\n").unwrap();
+    let secret = secret.to_str().unwrap();
+    for v in [
+        variant_with_board(&dir, "board_is_text.toml", secret),
+        variant_extending(&dir, "extends_text.toml", secret),
+        variant_with_board(
+            &dir,
+            "board_is_a_variant.toml",
+            "../../../../variants/chess.toml",
+        ),
+    ] {
+        let r = run(&["check", "--short", &v]);
+        assert!(
+            r.stderr.contains("is not TOML") || r.stderr.contains("has no `[board]` table"),
+            "{}",
+            r.stderr
+        );
+        r.assert_error(&[]);
+        assert!(!r.stderr.contains("hunter2"), "{}", r.stderr);
+        assert!(!r.stderr.contains("[variant]\nname"), "{}", r.stderr);
+    }
+    let v = variant_with_board(
+        &dir,
+        "board_is_a_variant2.toml",
+        "../../../../variants/chess.toml",
+    );
+    run(&["check", "--short", &v]).assert_error(&["does not load: it has no `[board]` table"]);
+}
