@@ -16,6 +16,7 @@ use crate::diagnostic::{FileReport, SourceFile};
 use crate::limits::{MAX_PERFT_DEPTH, MAX_THREADS};
 use crate::movegen::Move;
 use crate::notation::{LineError, move_text, parse_move, play_line};
+use crate::output_file::write_output;
 use crate::perft;
 use crate::play::PlayOptions;
 use crate::position::{Outcome, Position};
@@ -116,7 +117,8 @@ pub enum Command {
         /// first player's pieces at the bottom, or 0 for a board file).
         #[arg(long, value_name = "DEGREES", allow_negative_numbers = true, value_parser = degrees)]
         rotate: Option<f64>,
-        /// Write the picture to this file instead of standard output.
+        /// Write the picture to this file instead of standard output (`-`: standard output). The
+        /// file is replaced atomically, and never when it is one of the files the command reads.
         #[arg(short, long, value_name = "OUT.svg")]
         output: Option<PathBuf>,
     },
@@ -375,7 +377,7 @@ fn render_file(
     tags: bool,
     rotation: Option<f64>,
     colour: bool,
-) -> Result<String, String> {
+) -> Result<(String, Vec<PathBuf>), String> {
     let is_variant = SourceFile::read(file).is_ok_and(|s| looks_like_variant(s.text()));
     let mut options = RenderOptions {
         tags,
@@ -403,7 +405,7 @@ fn render_file(
         }
         let board = load_board(file, colour)?;
         options.links = links.map(|l| direction(&board, &l)).transpose()?;
-        return Ok(render_svg(&board, None, &options));
+        return Ok((render_svg(&board, None, &options), vec![file.to_path_buf()]));
     }
     let rules = load_rules(file, colour)?;
     let (pos, last) = position_and_last_move(&rules, at)?;
@@ -420,7 +422,10 @@ fn render_file(
         })?;
         options.from = Some(n);
     }
-    Ok(render_svg(board, Some(&pos), &options))
+    Ok((
+        render_svg(board, Some(&pos), &options),
+        rules.files().to_vec(),
+    ))
 }
 
 fn load_board(path: &Path, colour: bool) -> Result<Board, String> {
@@ -595,14 +600,13 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             rotate,
             output,
         } => {
-            let svg = render_file(&file, &at, from, links, tags, rotate, colour)?;
+            let (svg, inputs) = render_file(&file, &at, from, links, tags, rotate, colour)?;
             match output {
-                Some(path) => {
-                    std::fs::write(&path, &svg)
-                        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                Some(path) if path.as_os_str() != "-" => {
+                    write_output(&path, svg.as_bytes(), &inputs).map_err(|e| e.to_string())?;
                     status!("wrote {}", path.display());
                 }
-                None => out.write_all(svg.as_bytes()).map_err(io)?,
+                _ => out.write_all(svg.as_bytes()).map_err(io)?,
             }
             Ok(ExitCode::SUCCESS)
         }

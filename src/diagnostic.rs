@@ -511,6 +511,11 @@ impl SourceSet {
         offset
     }
 
+    /// The paths of the files, in the order they were added.
+    pub fn paths(&self) -> impl Iterator<Item = &Path> {
+        self.files.iter().map(|(f, _)| f.path())
+    }
+
     /// The file a shifted position belongs to, with its offset.
     pub fn file_at(&self, pos: usize) -> Option<(&SourceFile, usize)> {
         self.files

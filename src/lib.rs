@@ -24,6 +24,7 @@ pub mod ids;
 pub mod limits;
 pub mod movegen;
 pub mod notation;
+pub mod output_file;
 pub mod path;
 pub mod perft;
 pub mod play;

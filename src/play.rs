@@ -8,9 +8,12 @@
 //! The game ends with its outcome: the winner, or a draw, and why. No terminal escapes are written.
 
 use std::io::{self, BufRead, Write};
+use std::path::Path;
 
 use crate::board::NodeId;
+use crate::limits::MAX_LINE_BYTES;
 use crate::notation::{MoveError, move_text, parse_move};
+use crate::output_file::write_output;
 use crate::position::{Outcome, Position};
 use crate::render::{RenderOptions, render_svg};
 use crate::rules::PlayerId;
@@ -41,11 +44,58 @@ commands:
   moves SQUARE           list the moves of the piece on SQUARE (as if its owner were to move)
   undo                   take back the last move
   fen                    print the position text
-  svg FILE               write the position as an SVG picture
+  svg FILE               write the position as an SVG picture (one file name, no spaces;
+                         never one of the files the game was loaded from)
   show                   show the board again
   help                   this list
   quit                   leave the game
 ";
+
+/// Reads one line of at most [`MAX_LINE_BYTES`] bytes, without its line ending. `None` at the
+/// end of the input; `Some(Err(_))` for a line that is too long (read and dropped in bounded
+/// memory) or not UTF-8. Linear in the length of the input.
+fn read_line(input: &mut impl BufRead) -> io::Result<Option<Result<String, String>>> {
+    let mut line = Vec::new();
+    let mut too_long = false;
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            if line.is_empty() && !too_long {
+                return Ok(None);
+            }
+            break;
+        }
+        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..i], Some(i + 1)),
+            None => (buf, None),
+        };
+        if !too_long && line.len() + chunk.len() <= MAX_LINE_BYTES {
+            line.extend_from_slice(chunk);
+        } else {
+            too_long = true;
+            line.clear();
+        }
+        let used = done.unwrap_or(buf.len());
+        input.consume(used);
+        if done.is_some() {
+            break;
+        }
+    }
+    if too_long {
+        return Ok(Some(Err(format!(
+            "line refused: longer than {MAX_LINE_BYTES} bytes"
+        ))));
+    }
+    if line.last() == Some(&b'\r') {
+        line.pop();
+    }
+    Ok(Some(String::from_utf8(line).map_err(|e| {
+        format!(
+            "line refused: not UTF-8 text (byte {} of the line)",
+            e.utf8_error().valid_up_to() + 1
+        )
+    })))
+}
 
 /// The move just played, for the display and the picture.
 #[derive(Clone, Debug)]
@@ -91,34 +141,46 @@ pub fn play(
     if let Some(o) = outcome {
         return finish(&mut out, &game.pos, o);
     }
-    let mut lines = input.lines();
+    let mut input = input;
     loop {
         write!(out, "{}> ", rules.player(game.pos.to_move()).name)?;
         out.flush()?;
-        let Some(line) = lines.next().transpose()? else {
-            writeln!(out)?;
-            writeln!(out, "end of input: the game is left unfinished")?;
-            return Ok(GameEnd::EndOfInput);
+        let line = match read_line(&mut input)? {
+            None => {
+                writeln!(out)?;
+                writeln!(out, "end of input: the game is left unfinished")?;
+                return Ok(GameEnd::EndOfInput);
+            }
+            Some(Err(problem)) => {
+                if options.echo {
+                    writeln!(out)?;
+                }
+                writeln!(out, "{problem}")?;
+                continue;
+            }
+            Some(Ok(line)) => line,
         };
         if options.echo {
             writeln!(out, "{line}")?;
         }
         let line = line.trim();
-        let mut words = line.split_whitespace();
-        let (Some(word), arg) = (words.next(), words.next()) else {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&word, args)) = words.split_first() else {
             continue;
         };
-        match (word, arg) {
-            ("help" | "?", _) => write!(out, "{HELP}")?,
-            ("quit" | "exit", _) => {
+        let usage = |arity: &str| format!("usage: {word}{arity} (type `help` for the commands)");
+        match (word, args) {
+            ("help" | "?", []) => write!(out, "{HELP}")?,
+            ("quit" | "exit", []) => {
                 writeln!(out, "game abandoned")?;
                 return Ok(GameEnd::Quit);
             }
-            ("fen", _) => writeln!(out, "{}", game.pos.to_fen())?,
-            ("show" | "board", _) => show(&mut out, &game, &[])?,
-            ("moves", None) => list_moves(&mut out, &game.pos)?,
-            ("moves", Some(square)) => list_piece_moves(&mut out, &game.pos, square)?,
-            ("undo", _) => match game.history.pop() {
+            ("fen", []) => writeln!(out, "{}", game.pos.to_fen())?,
+            ("show" | "board", []) => show(&mut out, &game, &[])?,
+            ("moves", []) => list_moves(&mut out, &game.pos)?,
+            ("moves", [square]) => list_piece_moves(&mut out, &game.pos, square)?,
+            ("moves", _) => writeln!(out, "{}", usage(" [SQUARE]"))?,
+            ("undo", []) => match game.history.pop() {
                 None => writeln!(out, "nothing to undo")?,
                 Some((pos, last)) => {
                     if let Some(l) = &game.last {
@@ -129,17 +191,23 @@ pub fn play(
                     show(&mut out, &game, &[])?;
                 }
             },
-            ("svg", None) => writeln!(out, "usage: svg FILE")?,
-            ("svg", Some(file)) => {
+            ("svg", [file]) if *file != "-" && *file != "\"\"" && *file != "''" => {
                 let options = RenderOptions {
                     last_move: game.last.as_ref().map(|l| (l.from, l.to)),
                     ..RenderOptions::default()
                 };
                 let svg = render_svg(rules.board(), Some(&game.pos), &options);
-                match std::fs::write(file, svg) {
+                match write_output(Path::new(file), svg.as_bytes(), rules.files()) {
                     Ok(()) => writeln!(out, "wrote {file}")?,
-                    Err(e) => writeln!(out, "cannot write {file}: {e}")?,
+                    Err(e) => writeln!(out, "{e}")?,
                 }
+            }
+            ("svg", _) => writeln!(
+                out,
+                "usage: svg FILE (one file name, without spaces or quotes)"
+            )?,
+            ("help" | "?" | "quit" | "exit" | "fen" | "show" | "board" | "undo", _) => {
+                writeln!(out, "{}", usage(""))?;
             }
             _ => match parse_move(&game.pos, line) {
                 Err(MoveError::Illegal(reason)) => {

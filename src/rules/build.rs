@@ -74,7 +74,12 @@ pub(super) fn load(path: &Path, check_start: StartCheck<'_>) -> (Option<Rules>, 
         text_of: &text_of,
         check_start,
     }
-    .build(&spec);
+    .build(&spec)
+    .map(|mut rules| {
+        rules.files = sources.paths().map(Path::to_path_buf).collect();
+        rules.files.push(spec.board_path.clone());
+        rules
+    });
     let mut reports = sources.reports(diags);
     if !board_report.diagnostics.is_empty() {
         reports.push(board_report);
@@ -1188,6 +1193,7 @@ impl Builder<'_> {
             tables,
             zobrist,
             start_material: None,
+            files: Vec::new(),
         };
         // The start position must be legal.
         let rules = std::sync::Arc::new(rules);

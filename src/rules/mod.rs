@@ -161,6 +161,8 @@ pub struct Rules {
     pub(crate) zobrist: ZobristKeys,
     /// Pieces per player and kind in the start position (`None` while the start is checked).
     pub(crate) start_material: Option<Vec<Vec<usize>>>,
+    /// The files the rules were read from: the variant, the files it extends, the board.
+    pub(crate) files: Vec<std::path::PathBuf>,
 }
 
 /// A variant file that could not be loaded: a report per file involved (the variant, the files it
@@ -330,6 +332,11 @@ impl Rules {
     /// How many pieces of each kind (`[player][kind]`) the start position has.
     pub fn start_material(&self) -> Option<&[Vec<usize>]> {
         self.start_material.as_deref()
+    }
+
+    /// The files the rules were read from: the variant, the files it extends, and the board.
+    pub fn files(&self) -> &[std::path::PathBuf] {
+        &self.files
     }
 
     /// The compiled move tables.

@@ -149,3 +149,63 @@ fn angles_and_coordinates_must_be_finite() {
     r.assert_ok();
     assert!(!r.stdout.contains("NaN") && !r.stdout.contains("inf"));
 }
+
+#[test]
+fn render_never_writes_over_its_inputs_and_dash_is_standard_output() {
+    let dir = super::runner::scratch_dir("render_outputs");
+    let variant = dir.join("v.toml");
+    let text = std::fs::read_to_string("variants/chess.toml")
+        .unwrap()
+        .replace("../boards/chess.toml", "../../../../boards/chess.toml");
+    std::fs::write(&variant, &text).unwrap();
+    let v = variant.to_str().unwrap();
+    // Onto the variant itself, onto its board (by another spelling of the path).
+    let board = dir.join("../../../../boards/chess.toml");
+    let board_before = std::fs::read(&board).unwrap();
+    for target in [v, board.to_str().unwrap()] {
+        run(&["render", v, "-o", target]).assert_error(&["refusing to write over"]);
+    }
+    assert_eq!(std::fs::read_to_string(&variant).unwrap(), text);
+    assert_eq!(std::fs::read(&board).unwrap(), board_before);
+    // `-o -` is standard output; no file named `-` appears.
+    let r = super::runner::run_in(Some(&dir), &["render", v, "-o", "-"], b"");
+    r.assert_ok();
+    assert!(r.stdout.starts_with("<svg"));
+    assert!(!dir.join("-").exists());
+    // A write that fails keeps the old picture whole.
+    let picture = dir.join("p.svg");
+    std::fs::write(&picture, "old picture").unwrap();
+    let missing_dir = dir.join("no/such/dir/p.svg");
+    run(&["render", v, "-o", missing_dir.to_str().unwrap()]).assert_error(&["cannot write"]);
+    run(&["render", v, "-o", picture.to_str().unwrap()]).assert_ok();
+    assert!(
+        std::fs::read_to_string(&picture)
+            .unwrap()
+            .starts_with("<svg")
+    );
+}
+
+#[test]
+fn play_svg_takes_one_file_name_and_never_an_input() {
+    let dir = super::runner::scratch_dir("play_svg");
+    let variant = concat!(env!("CARGO_MANIFEST_DIR"), "/variants/chess.toml");
+    let before = std::fs::read(variant).unwrap();
+    let input = format!("svg my picture.svg\nsvg \"\"\nsvg -\nsvg {variant}\nsvg ok.svg\nquit\n");
+    let r = super::runner::run_in(Some(&dir), &["play", variant], input.as_bytes());
+    r.assert_ok();
+    assert_eq!(
+        r.stdout.matches("usage: svg FILE").count(),
+        3,
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("refusing to write over"));
+    assert!(r.stdout.contains("wrote ok.svg"));
+    assert_eq!(std::fs::read(variant).unwrap(), before);
+    assert!(!dir.join("my").exists() && !dir.join("\"\"").exists() && !dir.join("-").exists());
+    assert!(
+        std::fs::read_to_string(dir.join("ok.svg"))
+            .unwrap()
+            .starts_with("<svg")
+    );
+}

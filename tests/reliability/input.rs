@@ -131,3 +131,43 @@ fn accepted_position_text_prints_back_to_itself() {
         assert!(r.stdout.contains(&format!("fen: {fen}\n")), "{}", r.stdout);
     }
 }
+
+#[test]
+fn play_refuses_bad_lines_and_extra_words_and_goes_on() {
+    let mut input = b"moves e2 extra\nundo x y\nquit now\nfen x\n\xff\xfe\n".to_vec();
+    input.extend(b"e2e4\nquit\n");
+    let r = run_with_input(&["play", "variants/chess.toml"], &input);
+    r.assert_ok();
+    for expected in [
+        "usage: moves [SQUARE]",
+        "usage: undo (type `help`",
+        "usage: quit (type `help`",
+        "usage: fen (type `help`",
+        "line refused: not UTF-8 text (byte 1 of the line)",
+        "last move: white e2-e4",
+        "game abandoned",
+    ] {
+        assert!(r.stdout.contains(expected), "{expected}:\n{}", r.stdout);
+    }
+}
+
+#[test]
+fn play_refuses_a_line_over_the_limit_in_bounded_time() {
+    // 10 MB on one line, then a move: the line is refused whole and the game goes on.
+    let mut input = vec![b'e'; 10 * 1024 * 1024];
+    input.extend(b"\ne2e4\nquit\n");
+    let r = run_with_input(&["play", "variants/chess.toml"], &input);
+    r.assert_ok();
+    assert!(
+        r.stdout.contains("line refused: longer than 65536 bytes"),
+        "{}",
+        &r.stdout[..r.stdout.len().min(2000)]
+    );
+    assert!(r.stdout.contains("last move: white e2-e4"));
+    // At the limit, the line is read (and refused as a move, not as a line).
+    let mut input = vec![b'e'; 65_536];
+    input.extend(b"\nquit\n");
+    let r = run_with_input(&["play", "variants/chess.toml"], &input);
+    assert!(!r.stdout.contains("line refused"));
+    assert!(r.stdout.contains("too long for a move"));
+}

@@ -2,7 +2,7 @@
 
 #![allow(dead_code)] // each test module uses a different part of the runner
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -88,20 +88,32 @@ pub fn run_in(dir: Option<&Path>, args: &[&str], stdin: &[u8]) -> Run {
         // The program may stop reading early (quit, a refused line): a broken pipe is fine.
         let _ = input.write_all(&bytes);
     });
+    // Both outputs are drained while the program runs, so a full pipe never stalls it.
+    let drain = |mut r: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut v = Vec::new();
+            let _ = r.read_to_end(&mut v);
+            v
+        })
+    };
+    let out = drain(Box::new(child.stdout.take().expect("stdout")));
+    let err = drain(Box::new(child.stderr.take().expect("stderr")));
     let start = Instant::now();
-    while child.try_wait().expect("wait").is_none() {
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
         if start.elapsed() > TIME_LIMIT {
             let _ = child.kill();
             panic!("chessgraph {args:?} did not finish within {TIME_LIMIT:?}");
         }
         std::thread::sleep(Duration::from_millis(5));
-    }
-    let out = child.wait_with_output().expect("output");
+    };
     let _ = writer.join();
     Run {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        code: status.code(),
+        stdout: String::from_utf8_lossy(&out.join().expect("stdout reader")).into_owned(),
+        stderr: String::from_utf8_lossy(&err.join().expect("stderr reader")).into_owned(),
     }
 }
 
