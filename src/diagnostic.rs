@@ -10,7 +10,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::limits::MAX_FILE_BYTES;
+use crate::limits::{MAX_FILE_BYTES, MAX_REPEATED_DIAGNOSTICS};
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode};
 
 /// How bad a diagnostic is. Warnings never make a file invalid.
@@ -54,6 +54,8 @@ codes! {
     Io = "file::unreadable", Error;
     /// The file is not valid TOML.
     TomlSyntax = "toml::syntax", Error;
+    /// A key or string holds a control character.
+    ControlCharacter = "toml::control-character", Error;
     /// A key the format does not know.
     UnknownKey = "schema::unknown-key", Error;
     /// A value of the wrong TOML type.
@@ -282,7 +284,31 @@ impl SourceFile {
             return Err(too_large(bytes.len() as u64));
         }
         match String::from_utf8(bytes) {
-            Ok(text) => Ok(SourceFile::new(path, text)),
+            Ok(text) => {
+                match text.find(|c: char| c.is_control() && !matches!(c, '\t' | '\n' | '\r')) {
+                    None => Ok(SourceFile::new(path, text)),
+                    Some(at) => {
+                        // Shown with every control character as `?` (one byte for one byte, so the
+                        // location holds): printing the line raw would drive the terminal.
+                        let code = text[at..].chars().next().map_or(0, u32::from);
+                        let mut shown = String::with_capacity(text.len());
+                        for c in text.chars() {
+                            if c.is_control() && !matches!(c, '\t' | '\n' | '\r') {
+                                shown.extend(std::iter::repeat_n('?', c.len_utf8()));
+                            } else {
+                                shown.push(c);
+                            }
+                        }
+                        Err(fail(
+                            &shown,
+                            at..at + 1,
+                            format!(
+                                "the file holds a raw control character (U+{code:04X}), shown as `?`"
+                            ),
+                        ))
+                    }
+                }
+            }
             Err(e) => {
                 let at = e.utf8_error().valid_up_to();
                 let bad = e.as_bytes()[at];
@@ -325,15 +351,41 @@ pub struct FileReport {
 }
 
 impl FileReport {
-    /// Sorts the diagnostics (errors first, then by position) and wraps them.
+    /// Sorts the diagnostics (errors first, then by position) and wraps them. Of one code, the
+    /// first [`MAX_REPEATED_DIAGNOSTICS`] are kept and the rest counted in one last diagnostic
+    /// ("and K more"), so a flood of one mistake stays readable and quick to print.
     pub fn new(source: SourceFile, mut diagnostics: Vec<Diagnostic>) -> Self {
         diagnostics.sort_by(|a, b| {
             (a.severity(), a.span.start, a.code).cmp(&(b.severity(), b.span.start, b.code))
         });
         diagnostics.dedup();
+        let mut kept: Vec<Diagnostic> = Vec::with_capacity(diagnostics.len().min(256));
+        let mut dropped: Vec<(Code, usize, std::ops::Range<usize>)> = Vec::new();
+        let mut per_code: std::collections::HashMap<Code, usize> = std::collections::HashMap::new();
+        for d in diagnostics {
+            let n = per_code.entry(d.code).or_insert(0);
+            *n += 1;
+            if *n <= MAX_REPEATED_DIAGNOSTICS {
+                kept.push(d);
+            } else {
+                match dropped.iter_mut().find(|(c, _, _)| *c == d.code) {
+                    Some(entry) => entry.1 += 1,
+                    None => dropped.push((d.code, 1, d.span.clone())),
+                }
+            }
+        }
+        for (code, count, span) in dropped {
+            kept.push(
+                Diagnostic::new(code, span, format!("and {count} more `{code}` problem(s)"))
+                    .label("the next one")
+                    .help(format!(
+                        "only the first {MAX_REPEATED_DIAGNOSTICS} of one kind are shown; fix those first"
+                    )),
+            );
+        }
         FileReport {
             source,
-            diagnostics,
+            diagnostics: kept,
         }
     }
 
@@ -509,6 +561,11 @@ impl SourceSet {
         let offset = self.files.last().map_or(0, |(f, o)| o + f.text().len() + 1);
         self.files.push((file, offset));
         offset
+    }
+
+    /// The files with the offsets of their spans, in the order they were added.
+    pub fn files(&self) -> impl Iterator<Item = (&SourceFile, usize)> {
+        self.files.iter().map(|(f, o)| (f, *o))
     }
 
     /// The paths of the files, in the order they were added.

@@ -241,7 +241,12 @@ impl MoveTables {
         // target -> list of (origin, between, tags, bits)
         // target -> (origin, squares between, tags crossed, zone condition, attack bits)
         type Entry = (NodeId, Vec<NodeId>, TagSet, Option<u8>, u64);
+        type Key = (NodeId, Vec<NodeId>, TagSet, Option<u8>);
         let mut per_target: Vec<Vec<Entry>> = vec![Vec::new(); self.nodes];
+        // Where each distinct (origin, between, tags, zone) of a target sits in its list: merging
+        // attack bits stays linear in the number of rays however many patterns a piece has.
+        let mut index: Vec<std::collections::HashMap<Key, usize>> =
+            vec![std::collections::HashMap::new(); self.nodes];
         for (ki, k) in kinds.iter().enumerate() {
             for f in 0..self.frames {
                 let Some(bit) = self.attack_bits[ki * self.frames + f] else {
@@ -267,12 +272,13 @@ impl MoveTables {
                             };
                             let list = &mut per_target[s.node.index()];
                             let origin = NodeId(n as u16);
-                            let zone = ray.from_zone;
-                            match list.iter_mut().find(|(o, bt, tg, z, _)| {
-                                *o == origin && *bt == between && *tg == s.tags && *z == zone
-                            }) {
-                                Some(e) => e.4 |= 1 << bit,
-                                None => list.push((origin, between, s.tags, zone, 1 << bit)),
+                            let key = (origin, between, s.tags, ray.from_zone);
+                            match index[s.node.index()].get(&key) {
+                                Some(&i) => list[i].4 |= 1 << bit,
+                                None => {
+                                    index[s.node.index()].insert(key.clone(), list.len());
+                                    list.push((key.0, key.1, key.2, key.3, 1 << bit));
+                                }
                             }
                         }
                     }

@@ -25,6 +25,7 @@ pub(super) fn build(text: &str) -> (Option<Board>, Vec<Diagnostic>) {
         diags: Vec::new(),
         nodes: Vec::new(),
         node_spans: Vec::new(),
+        too_many_nodes: false,
         node_index: HashMap::new(),
         directions: Vec::new(),
         dir_spans: Vec::new(),
@@ -103,6 +104,8 @@ struct Builder<'t> {
     diags: Vec<Diagnostic>,
     nodes: Vec<Node>,
     node_spans: Vec<Span>,
+    /// The node limit was passed (reported once).
+    too_many_nodes: bool,
     node_index: HashMap<String, NodeId>,
     directions: Vec<Direction>,
     dir_spans: Vec<Span>,
@@ -156,6 +159,11 @@ impl Builder<'_> {
             return;
         }
         if self.nodes.len() == MAX_NODES {
+            // One error for the first node past the limit; the rest would only repeat it.
+            if self.too_many_nodes {
+                return;
+            }
+            self.too_many_nodes = true;
             self.push(
                 Diagnostic::new(
                     Code::TooLarge,
@@ -192,8 +200,9 @@ impl Builder<'_> {
                     .help("list the file names, e.g. `files = \"abcdefgh\"`"),
                 );
             }
-            for (i, f) in files.iter().enumerate() {
-                if files[..i].contains(f) {
+            let mut seen_files = std::collections::HashSet::new();
+            for f in files.iter() {
+                if !seen_files.insert(f) {
                     ok = false;
                     self.push(
                         Diagnostic::new(

@@ -1,5 +1,6 @@
 //! Variant spec -> validated [`Rules`], collecting every problem with its location.
 
+use std::collections::HashMap;
 use std::path::Path;
 
 use super::{
@@ -56,17 +57,18 @@ pub(super) fn load(path: &Path, check_start: StartCheck<'_>) -> (Option<Rules>, 
             return (None, reports);
         }
     };
-    let text_of = |span: &std::ops::Range<usize>| -> String {
-        match sources.file_at(span.start) {
-            Some((f, off)) => {
-                // Path programs point into their own file; hand the parser a text where offsets of
-                // the shifted span space land on that file's bytes.
-                let mut s = " ".repeat(off);
-                s.push_str(f.text());
-                s
-            }
-            None => String::new(),
-        }
+    // Path programs point into their own file; the parser gets a text where offsets of the
+    // shifted span space land on that file's bytes. Made once per file, not once per pattern.
+    let padded: Vec<(usize, String)> = sources
+        .files()
+        .map(|(f, off)| (off, " ".repeat(off) + f.text()))
+        .collect();
+    let text_of = |span: &std::ops::Range<usize>| -> &str {
+        padded
+            .iter()
+            .rev()
+            .find(|(off, _)| *off <= span.start)
+            .map_or("", |(_, text)| text.as_str())
     };
     let rules = Builder {
         board: &board,
@@ -109,7 +111,7 @@ fn not_a_board(report: &FileReport) -> Option<String> {
 struct Builder<'a> {
     board: &'a Board,
     diags: &'a mut Vec<Diagnostic>,
-    text_of: &'a dyn Fn(&std::ops::Range<usize>) -> String,
+    text_of: &'a dyn Fn(&std::ops::Range<usize>) -> &'a str,
     check_start: StartCheck<'a>,
 }
 
@@ -735,10 +737,32 @@ impl Builder<'_> {
                 }
             }
             let mut patterns = Vec::new();
+            let mut written: HashMap<String, std::ops::Range<usize>> = HashMap::new();
             for m in &p.moves {
                 let loc = Located::from(m.clone());
+                let normal = m.get_ref().split_whitespace().collect::<Vec<_>>().join(" ");
+                if let Some(first) = written.get(&normal).cloned().or_else(|| {
+                    written.insert(normal, m.span());
+                    None
+                }) {
+                    self.err(
+                        Diagnostic::new(
+                            Code::DuplicateName,
+                            loc.span.clone(),
+                            format!(
+                                "piece `{}` lists the move `{}` twice",
+                                p.name.value,
+                                m.get_ref()
+                            ),
+                        )
+                        .label("again")
+                        .related(first, "first here")
+                        .help("a move pattern once is enough: the same destinations give one move"),
+                    );
+                    continue;
+                }
                 let text = (self.text_of)(&loc.span);
-                match parse_pattern(&loc, &text) {
+                match parse_pattern(&loc, text) {
                     Err(d) => self.err(d),
                     Ok(ast) => {
                         let mut paths = Vec::new();
@@ -1019,6 +1043,7 @@ impl Builder<'_> {
             });
             k.oriented = !same;
         }
+        drop(probe);
         if MoveTables::attack_bit_count(&programs(&kinds), frames.len()) > 64 {
             self.err(
                 Diagnostic::new(

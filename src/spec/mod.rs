@@ -45,7 +45,13 @@ impl<T> From<Spanned<T>> for Located<T> {
 pub(crate) fn parse_document(text: &str) -> Result<Spanned<DeTable<'_>>, Vec<Diagnostic>> {
     let (table, errors) = DeTable::parse_recoverable(text);
     if errors.is_empty() {
-        return Ok(table);
+        let mut diags = Vec::new();
+        control_characters(table.get_ref(), &mut diags);
+        return if diags.is_empty() {
+            Ok(table)
+        } else {
+            Err(diags)
+        };
     }
     Err(errors
         .into_iter()
@@ -60,6 +66,41 @@ pub(crate) fn parse_document(text: &str) -> Result<Spanned<DeTable<'_>>, Vec<Dia
             .help("the file must be valid TOML (https://toml.io) before its meaning can be checked")
         })
         .collect())
+}
+
+/// Whether a string holds a character no name or text of ours may hold: a control character
+/// (ESC, BEL, NUL, ...) other than tab and line breaks. Written out raw they would drive the
+/// terminal, and no XML picture may contain them.
+fn has_control_character(s: &str) -> bool {
+    s.chars()
+        .any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+}
+
+/// Reports every key and string value of a document that holds a control character.
+fn control_characters(table: &DeTable<'_>, diags: &mut Vec<Diagnostic>) {
+    fn value(v: &Spanned<DeValue<'_>>, diags: &mut Vec<Diagnostic>) {
+        match v.get_ref() {
+            DeValue::String(s) if has_control_character(s) => diags.push(found(v.span())),
+            DeValue::Array(items) => items.iter().for_each(|i| value(i, diags)),
+            DeValue::Table(t) => control_characters(t, diags),
+            _ => {}
+        }
+    }
+    fn found(span: Span) -> Diagnostic {
+        Diagnostic::new(
+            Code::ControlCharacter,
+            span,
+            "a control character (such as ESC, BEL or NUL) in a name or text",
+        )
+        .label("here")
+        .help("names and texts are printed and drawn: write them without control characters")
+    }
+    for (k, v) in table {
+        if has_control_character(k.get_ref()) {
+            diags.push(found(k.span()));
+        }
+        value(v, diags);
+    }
 }
 
 fn first_line(s: &str) -> &str {

@@ -164,3 +164,121 @@ fn a_board_or_parent_that_is_no_such_file_is_not_echoed() {
     );
     run(&["check", "--short", &v]).assert_error(&["does not load: it has no `[board]` table"]);
 }
+
+#[test]
+fn control_characters_in_names_are_refused_and_never_printed_raw() {
+    let dir = scratch_dir("control_characters");
+    // Escaped in TOML strings: names of a player, a piece, a zone key.
+    let chess = std::fs::read_to_string("variants/chess.toml")
+        .unwrap()
+        .replace("../boards/chess.toml", "../../../../boards/chess.toml");
+    for (what, from, to) in [
+        ("player", "name = \"white\"", "name = \"wh\\u001b[31mite\""),
+        ("piece", "[pieces.knight]", "[pieces.\"kn\\u0007ight\"]"),
+        ("nul", "name = \"black\"", "name = \"bl\\u0000ack\""),
+        ("c1", "name = \"black\"", "name = \"bl\\u009back\""),
+    ] {
+        let text = chess.replacen(from, to, 1);
+        assert_ne!(text, chess, "{what}");
+        let path = dir.join(format!("{what}.toml"));
+        std::fs::write(&path, text).unwrap();
+        let path = path.to_str().unwrap();
+        for args in [
+            vec!["check", path],
+            vec!["render", path],
+            vec!["play", path],
+        ] {
+            let r = run(&args);
+            r.assert_error(&["toml::control-character"]);
+            for raw in ['\u{1b}', '\u{7}', '\u{0}', '\u{9b}'] {
+                assert!(
+                    !r.stderr.contains(raw) && !r.stdout.contains(raw),
+                    "{what} {args:?}"
+                );
+            }
+        }
+    }
+    // Raw in the file: refused at the byte, shown as `?`.
+    let raw = dir.join("raw.toml");
+    std::fs::write(&raw, "[board]\nname = \"x\u{1b}[31m\"\n").unwrap();
+    let r = run(&["check", raw.to_str().unwrap()]);
+    r.assert_error(&[
+        "raw.toml:2:10",
+        "control character (U+001B)",
+        "name = \"x?[31m\"",
+    ]);
+    assert!(!r.stderr.contains('\u{1b}'));
+}
+
+#[test]
+fn floods_of_one_mistake_are_capped_and_load_in_linear_time() {
+    let dir = scratch_dir("floods");
+    // 16,000 nodes: one error for the first node past the limit.
+    let mut text =
+        String::from("[board]\nname = \"big\"\nlayout = \"grid\"\n[directions]\ne = {}\n");
+    for i in 0..16_000 {
+        text.push_str(&format!("[[node]]\nname = \"n{i}\"\nx = {i}\ny = 0\n"));
+    }
+    let nodes = dir.join("nodes.toml");
+    std::fs::write(&nodes, text).unwrap();
+    let r = run(&["check", "--short", nodes.to_str().unwrap()]);
+    r.assert_error(&["the board has more than 256 nodes", "invalid (1 error(s))"]);
+    // 100,000 duplicate links: the first 20 and a count of the rest.
+    let mut text = String::from(
+        "[board]\nname = \"dups\"\n[grid]\nfiles = \"ab\"\nranks = 2\n[directions]\nn = { opposite = \"s\" }\ns = {}\n",
+    );
+    for _ in 0..100_000 {
+        text.push_str("[[link]]\ndir = \"n\"\nchain = [\"a1\", \"a2\"]\n");
+    }
+    let dups = dir.join("dups.toml");
+    std::fs::write(&dups, text).unwrap();
+    let r = run(&["check", "--short", dups.to_str().unwrap()]);
+    r.assert_error(&[
+        "and 99979 more `board::duplicate-link` problem(s)",
+        "invalid (21 error(s))",
+    ]);
+    // A grid of 100,000 files: one error.
+    let files: Vec<String> = (0..100_000).map(|i| format!("\"f{i}\"")).collect();
+    let wide = dir.join("wide.toml");
+    std::fs::write(
+        &wide,
+        format!(
+            "[board]\nname = \"wide\"\n[grid]\nfiles = [{}]\nranks = 1\n[directions]\ne = {{}}\n",
+            files.join(", ")
+        ),
+    )
+    .unwrap();
+    run(&["check", "--short", wide.to_str().unwrap()]).assert_error(&[
+        "100000 files x 1 ranks = 100000 nodes",
+        "invalid (1 error(s))",
+    ]);
+}
+
+#[test]
+fn ten_thousand_move_patterns_load_and_a_repeated_one_is_named() {
+    let dir = scratch_dir("many_patterns");
+    let dirs = ["n", "s", "e", "w", "ne", "nw", "se", "sw"];
+    let patterns: Vec<String> = (0..10_000usize)
+        .map(|i| {
+            let path: Vec<&str> = (0..5).map(|k| dirs[(i >> (3 * k)) & 7]).collect();
+            format!("\"leap {}\"", path.join(" "))
+        })
+        .collect();
+    let chess = std::fs::read_to_string("variants/chess.toml")
+        .unwrap()
+        .replace("../boards/chess.toml", "../../../../boards/chess.toml");
+    let wizard = format!(
+        "[pieces.wizard]\nletter = \"W\"\nmoves = [{}]\n\n[pieces.pawn]",
+        patterns.join(", ")
+    );
+    let path = dir.join("wizard.toml");
+    std::fs::write(&path, chess.replacen("[pieces.pawn]", &wizard, 1)).unwrap();
+    run(&["perft", path.to_str().unwrap(), "2"]).assert_ok();
+    let twice = format!(
+        "[pieces.wizard]\nletter = \"W\"\nmoves = [\"leap n e\", \"leap  n e\"]\n\n[pieces.pawn]"
+    );
+    let path = dir.join("twice.toml");
+    std::fs::write(&path, chess.replacen("[pieces.pawn]", &twice, 1)).unwrap();
+    run(&["check", "--short", path.to_str().unwrap()])
+        .assert_error(&["piece `wizard` lists the move `leap  n e` twice"]);
+}
