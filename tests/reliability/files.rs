@@ -274,11 +274,10 @@ fn ten_thousand_move_patterns_load_and_a_repeated_one_is_named() {
     let path = dir.join("wizard.toml");
     std::fs::write(&path, chess.replacen("[pieces.pawn]", &wizard, 1)).unwrap();
     run(&["perft", path.to_str().unwrap(), "2"]).assert_ok();
-    let twice = format!(
-        "[pieces.wizard]\nletter = \"W\"\nmoves = [\"leap n e\", \"leap  n e\"]\n\n[pieces.pawn]"
-    );
+    let twice =
+        "[pieces.wizard]\nletter = \"W\"\nmoves = [\"leap n e\", \"leap  n e\"]\n\n[pieces.pawn]";
     let path = dir.join("twice.toml");
-    std::fs::write(&path, chess.replacen("[pieces.pawn]", &twice, 1)).unwrap();
+    std::fs::write(&path, chess.replacen("[pieces.pawn]", twice, 1)).unwrap();
     run(&["check", "--short", path.to_str().unwrap()])
         .assert_error(&["piece `wizard` lists the move `leap  n e` twice"]);
 }
