@@ -543,6 +543,13 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench(args) => {
+            let variants = args.root.join("variants");
+            if !variants.is_dir() {
+                return Err(format!(
+                    "bench runs on the shipped variants: `{}` is not a directory (run it from the repository root, or give --root)",
+                    variants.display()
+                ));
+            }
             writeln!(
                 out,
                 "{:<26} {:>5} {:>12} {:>9} {:>14}",

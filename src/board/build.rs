@@ -542,6 +542,18 @@ impl Builder<'_> {
         let mut names = HashMap::new();
         let n = self.directions.len();
         for t in &spec.twists {
+            if !valid_name(&t.name.value) {
+                self.push(
+                    Diagnostic::new(
+                        Code::BadNodeName,
+                        t.name.span.clone(),
+                        format!("`{}` cannot be a twist name", t.name.value),
+                    )
+                    .label("twist name")
+                    .help("use letters, digits and `_`"),
+                );
+                continue;
+            }
             let mut image: Vec<DirId> = (0..n).map(|i| DirId(i as u8)).collect();
             let mut source_span: Vec<Option<Span>> = vec![None; n];
             let mut ok = true;

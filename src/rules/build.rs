@@ -108,6 +108,14 @@ fn not_a_board(report: &FileReport) -> Option<String> {
     }
 }
 
+/// Whether a frame name can be written in position text: letters, digits, `_` and `-`.
+fn frame_name_ok(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
+
 struct Builder<'a> {
     board: &'a Board,
     diags: &'a mut Vec<Diagnostic>,
@@ -487,6 +495,18 @@ impl Builder<'_> {
         let mut frames: Vec<(String, Vec<DirId>)> =
             vec![("identity".to_string(), board.direction_ids().collect())];
         for (name, map) in &spec.frames {
+            if !frame_name_ok(&name.value) {
+                self.err(
+                    Diagnostic::new(
+                        Code::BadMark,
+                        name.span.clone(),
+                        format!("`{}` cannot be a frame name", name.value),
+                    )
+                    .label("frame name")
+                    .help("position text writes frames in brackets (`P[crossed]`): use letters, digits, `_` and `-`"),
+                );
+                continue;
+            }
             if let Some(image) = self.permutation(name, map) {
                 if name.value == "identity" {
                     if image != frames[0].1 {

@@ -209,3 +209,11 @@ fn play_svg_takes_one_file_name_and_never_an_input() {
             .starts_with("<svg")
     );
 }
+
+#[test]
+fn bench_outside_the_repository_is_an_error_not_empty_tables() {
+    let dir = super::runner::scratch_dir("bench_elsewhere");
+    let r = super::runner::run_in(Some(&dir), &["bench", "--quick"], b"");
+    r.assert_error(&["bench runs on the shipped variants", "is not a directory"]);
+    assert_eq!(r.stdout, "");
+}

@@ -281,3 +281,33 @@ fn ten_thousand_move_patterns_load_and_a_repeated_one_is_named() {
     run(&["check", "--short", path.to_str().unwrap()])
         .assert_error(&["piece `wizard` lists the move `leap  n e` twice"]);
 }
+
+#[test]
+fn empty_twist_and_frame_names_are_refused() {
+    let dir = scratch_dir("empty_names");
+    let board = std::fs::read_to_string("boards/three_man_chess.toml").unwrap();
+    let path = dir.join("board.toml");
+    std::fs::write(
+        &path,
+        board.replacen(
+            "\n[twists]\n",
+            "\n[twists]\n\"\" = { in = \"out\", out = \"in\" }\n",
+            1,
+        ),
+    )
+    .unwrap();
+    run(&["check", "--short", path.to_str().unwrap()])
+        .assert_error(&["error[board::bad-node-name]: `` cannot be a twist name"]);
+    let chess = std::fs::read_to_string("variants/chess.toml")
+        .unwrap()
+        .replace("../boards/chess.toml", "../../../../boards/chess.toml")
+        .replacen(
+            "[frames]\n",
+            "[frames]\n\"\" = { n = \"s\", s = \"n\" }\n",
+            1,
+        );
+    let path = dir.join("variant.toml");
+    std::fs::write(&path, chess).unwrap();
+    run(&["check", "--short", path.to_str().unwrap()])
+        .assert_error(&[":15:1: error[variant::bad-mark]: `` cannot be a frame name"]);
+}
