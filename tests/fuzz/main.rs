@@ -12,5 +12,6 @@
 
 mod budget;
 mod files;
+mod mutation;
 mod perft;
 mod text;
