@@ -4,8 +4,6 @@
 //! allocation per move. Legality is "the mover's royal pieces are not attacked by a live opponent
 //! after the move"; attacks come from the reverse tables.
 
-use std::sync::Arc;
-
 use crate::board::NodeId;
 use crate::path::Kind;
 use crate::position::{EpEntry, EpList, Outcome, Piece, Position};
@@ -276,7 +274,7 @@ impl Position {
     /// Whether a pseudo-legal move of the side to move is legal.
     pub fn is_legal(&mut self, m: Move) -> bool {
         let me = self.to_move;
-        let undo = self.make(m);
+        let undo = self.make_with::<false>(m);
         let exposed = self.royal_attacked(me);
         let forbidden_check = m.no_check && self.gives_check(me);
         let ok = !exposed && !forbidden_check;
@@ -430,6 +428,13 @@ impl Position {
     /// elimination by royal capture, en passant entries, gates) and the turn. Every change of the
     /// board goes through [`Position::put`] and [`Position::take`], which keep the hash.
     pub fn make(&mut self, m: Move) -> Undo {
+        self.make_with::<true>(m)
+    }
+
+    /// [`Position::make`], keeping the hash when `HASH`: a legality probe, which takes the move
+    /// back at once (restoring the hash), skips that work.
+    #[inline]
+    fn make_with<const HASH: bool>(&mut self, m: Move) -> Undo {
         let mut undo = Undo {
             mv: m,
             moved: self.squares[m.from.index()].expect("a move starts on a piece"),
@@ -444,9 +449,9 @@ impl Position {
             gates_open: self.gates_open,
             pieces_hash: self.pieces_hash,
         };
-        self.take(m.from);
-        self.remove_captured(m, &mut undo);
-        self.place(m, undo.moved);
+        self.take::<HASH>(m.from);
+        self.remove_captured::<HASH>(m, &mut undo);
+        self.place::<HASH>(m, undo.moved);
         self.after_move(m, &mut undo);
         undo
     }
@@ -454,46 +459,46 @@ impl Position {
     /// Step 2: removes what the move captures: the piece on the destination (displacement), or
     /// the pawn an en passant capture names, or a piece on the castling rook's square.
     #[inline]
-    fn remove_captured(&mut self, m: Move, undo: &mut Undo) {
+    fn remove_captured<const HASH: bool>(&mut self, m: Move, undo: &mut Undo) {
         match m.special {
             Special::Castle { index } => {
                 let c = &self.rules.castling()[index as usize];
                 let (rook_from, rook_to) = (c.rook_from, c.rook_to);
-                let rook = self.take(rook_from).expect("castling rook");
+                let rook = self.take::<HASH>(rook_from).expect("castling rook");
                 undo.rook = Some((rook_from, rook_to, rook));
-                if let Some(x) = self.take(rook_to) {
+                if let Some(x) = self.take::<HASH>(rook_to) {
                     undo.removed.push((rook_to, x));
                 }
-                self.put(rook_to, rook);
+                self.put::<HASH>(rook_to, rook);
             }
             Special::EnPassant { captured } => {
-                if let Some(x) = self.take(captured) {
+                if let Some(x) = self.take::<HASH>(captured) {
                     undo.removed.push((captured, x));
                 }
             }
             _ => {}
         }
-        if let Some(x) = self.take(m.to) {
+        if let Some(x) = self.take::<HASH>(m.to) {
             undo.removed.push((m.to, x));
         }
     }
 
     /// Step 3: places the moved piece on the destination, promoted and in its new frame.
     #[inline]
-    fn place(&mut self, m: Move, moved: Piece) {
+    fn place<const HASH: bool>(&mut self, m: Move, moved: Piece) {
         let piece = Piece {
             owner: moved.owner,
             kind: m.promotion.unwrap_or(moved.kind),
             frame: m.frame,
         };
-        self.put(m.to, piece);
+        self.put::<HASH>(m.to, piece);
     }
 
-    /// Step 4: the effects of the move on the rest of the state, then the turn.
+    /// Step 4: the effects of the move on the rest of the state, then the turn. The rules are
+    /// borrowed field by field (no reference-count traffic on the hot path).
     #[inline]
     fn after_move(&mut self, m: Move, undo: &mut Undo) {
-        let rules = Arc::clone(&self.rules);
-        let rules: &Rules = &rules;
+        let rules: &Rules = &self.rules;
         let moved = undo.moved;
         let clear = &rules.castle_clear;
         let mut lost = clear[m.from.index()] | clear[m.to.index()];
@@ -515,12 +520,12 @@ impl Position {
             if rules.kind(x.kind).royal
                 && x.owner != moved.owner
                 && self.alive & (1 << x.owner.0) != 0
-                && !self.has_royal(x.owner)
+                && !has_royal(rules, &self.squares, x.owner)
             {
                 self.alive &= !(1 << x.owner.0);
             }
         }
-        self.update_en_passant(m, moved);
+        update_en_passant(rules, &self.squares, &mut self.ep, m, moved);
         if !rules.gates().is_empty() {
             crate::position::open_gates(rules, &self.squares, self.alive, &mut self.gates_open);
         }
@@ -531,39 +536,6 @@ impl Position {
             &mut self.ep,
             &mut self.fullmove,
         );
-    }
-
-    /// En passant entries: stale ones go, a double step adds the squares it passed.
-    #[inline]
-    fn update_en_passant(&mut self, m: Move, moved: Piece) {
-        let squares = &self.squares;
-        if !self.ep.is_empty() {
-            self.ep.retain(|e| {
-                squares[e.square.index()].is_none()
-                    && squares[e.pawn.index()].is_some_and(|p| p.owner == e.owner)
-                    && e.pawn != m.from
-            });
-        }
-        if let Special::CreatesEp { first_step, passed } = m.special {
-            let t = self.rules.tables();
-            for k in 0..passed as u32 {
-                let step = t.step_at(first_step + k);
-                self.ep.push(EpEntry {
-                    owner: moved.owner,
-                    square: step.node,
-                    pawn: m.to,
-                });
-            }
-        }
-    }
-
-    /// Whether a player has a royal piece on the board.
-    fn has_royal(&self, p: PlayerId) -> bool {
-        let rules = &*self.rules;
-        self.squares
-            .iter()
-            .flatten()
-            .any(|x| x.owner == p && rules.kind(x.kind).royal)
     }
 
     /// Takes back the move `undo` was made for: the board in the reverse order of `make`, then
@@ -686,4 +658,41 @@ fn pass_turn(
         }
     }
     *to_move = PlayerId(seat as u8);
+}
+
+/// En passant entries: stale ones go, a double step adds the squares it passed.
+#[inline]
+fn update_en_passant(
+    rules: &Rules,
+    squares: &[Option<Piece>],
+    ep: &mut EpList,
+    m: Move,
+    moved: Piece,
+) {
+    if !ep.is_empty() {
+        ep.retain(|e| {
+            squares[e.square.index()].is_none()
+                && squares[e.pawn.index()].is_some_and(|p| p.owner == e.owner)
+                && e.pawn != m.from
+        });
+    }
+    if let Special::CreatesEp { first_step, passed } = m.special {
+        let t = rules.tables();
+        for k in 0..passed as u32 {
+            let step = t.step_at(first_step + k);
+            ep.push(EpEntry {
+                owner: moved.owner,
+                square: step.node,
+                pawn: m.to,
+            });
+        }
+    }
+}
+
+/// Whether a player has a royal piece on the board.
+fn has_royal(rules: &Rules, squares: &[Option<Piece>], p: PlayerId) -> bool {
+    squares
+        .iter()
+        .flatten()
+        .any(|x| x.owner == p && rules.kind(x.kind).royal)
 }

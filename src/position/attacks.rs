@@ -33,6 +33,7 @@ impl Position {
 
     /// Whether `n` is attacked by any piece of a player in `by` (a bit set of players), live or not:
     /// callers pass live players only.
+    #[inline]
     pub fn attacked_by(&self, n: NodeId, by: u8) -> bool {
         let t = self.rules.tables();
         for a in t.attacks_on(n) {
@@ -50,6 +51,7 @@ impl Position {
     }
 
     /// Whether a royal piece of `p` is attacked by a live opponent.
+    #[inline]
     pub fn royal_attacked(&self, p: PlayerId) -> bool {
         let by = self.alive & !(1 << p.0);
         let rules = &*self.rules;

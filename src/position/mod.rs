@@ -199,19 +199,23 @@ impl Position {
         h
     }
 
-    /// Puts a piece on an empty node, keeping the hash.
+    /// Puts a piece on an empty node, keeping the hash when `HASH`.
     #[inline]
-    pub(crate) fn put(&mut self, n: NodeId, p: Piece) {
+    pub(crate) fn put<const HASH: bool>(&mut self, n: NodeId, p: Piece) {
         debug_assert!(self.squares[n.index()].is_none(), "put on an occupied node");
-        self.pieces_hash ^= self.rules.zobrist().piece(n, p.owner, p.kind, p.frame);
+        if HASH {
+            self.pieces_hash ^= self.rules.zobrist().piece(n, p.owner, p.kind, p.frame);
+        }
         self.squares[n.index()] = Some(p);
     }
 
-    /// Takes the piece off a node (if any), keeping the hash.
+    /// Takes the piece off a node (if any), keeping the hash when `HASH`.
     #[inline]
-    pub(crate) fn take(&mut self, n: NodeId) -> Option<Piece> {
+    pub(crate) fn take<const HASH: bool>(&mut self, n: NodeId) -> Option<Piece> {
         let p = self.squares[n.index()].take()?;
-        self.pieces_hash ^= self.rules.zobrist().piece(n, p.owner, p.kind, p.frame);
+        if HASH {
+            self.pieces_hash ^= self.rules.zobrist().piece(n, p.owner, p.kind, p.frame);
+        }
         Some(p)
     }
 
