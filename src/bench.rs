@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::perft::perft;
-use crate::position::Position;
-use crate::rules::Rules;
+use chessgraph::perft::perft;
+use chessgraph::position::Position;
+use chessgraph::rules::Rules;
 
 /// One perft measurement.
 #[derive(Clone, Debug)]

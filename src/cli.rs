@@ -1,4 +1,5 @@
-//! The `chessgraph` command line: argument parsing and output formats.
+//! The `chessgraph` command line: argument parsing and output formats. It lives in the binary, so
+//! that embedding the library pulls in none of its dependencies (clap, indicatif).
 //!
 //! Output formats are a public interface (scripts diff them): data on standard output, diagnostics,
 //! headers and status on standard error.
@@ -11,18 +12,18 @@ use clap::{Parser, Subcommand};
 
 use std::sync::Arc;
 
-use crate::board::Board;
-use crate::diagnostic::{FileReport, SourceFile};
-use crate::limits::{MAX_PERFT_DEPTH, MAX_THREADS};
-use crate::movegen::Move;
-use crate::notation::{LineError, move_text, parse_move, play_line};
-use crate::output_file::write_output;
-use crate::perft;
-use crate::play::PlayOptions;
-use crate::position::{Outcome, Position};
-use crate::render::{RenderOptions, render_svg};
-use crate::rules::Rules;
-use crate::spec::variant::looks_like_variant;
+use chessgraph::board::Board;
+use chessgraph::diagnostic::{FileReport, SourceFile};
+use chessgraph::limits::{MAX_PERFT_DEPTH, MAX_THREADS};
+use chessgraph::movegen::Move;
+use chessgraph::notation::{LineError, move_text, parse_move, play_line};
+use chessgraph::output_file::write_output;
+use chessgraph::perft;
+use chessgraph::play::PlayOptions;
+use chessgraph::position::{Outcome, Position};
+use chessgraph::render::{RenderOptions, render_svg};
+use chessgraph::rules::Rules;
+use chessgraph::spec::variant::looks_like_variant;
 
 /// chessgraph: chess variants as data. Boards are graphs of named direction links; pieces are
 /// link-path programs; one generic engine plays every variant.
@@ -387,7 +388,7 @@ fn render_file(
     let direction = |b: &Board, name: &str| {
         b.direction(name).ok_or_else(|| {
             let names: Vec<&str> = b.direction_ids().map(|d| b.direction_name(d)).collect();
-            let hint = crate::diagnostic::suggest(name, names.iter().copied())
+            let hint = chessgraph::diagnostic::suggest(name, names.iter().copied())
                 .map(|h| format!(" ({h})"))
                 .unwrap_or_default();
             format!(
@@ -414,10 +415,12 @@ fn render_file(
     options.links = links.map(|l| direction(board, &l)).transpose()?;
     if let Some(name) = from {
         let n = board.node(&name).ok_or_else(|| {
-            let hint =
-                crate::diagnostic::suggest(&name, board.node_ids().map(|n| board.node_name(n)))
-                    .map(|h| format!(" ({h})"))
-                    .unwrap_or_default();
+            let hint = chessgraph::diagnostic::suggest(
+                &name,
+                board.node_ids().map(|n| board.node_name(n)),
+            )
+            .map(|h| format!(" ({h})"))
+            .unwrap_or_default();
             format!("--from: the board has no node `{name}`{hint}")
         })?;
         options.from = Some(n);
@@ -453,9 +456,10 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
         Command::Links { board, node } => {
             let b = load_board(&board, colour)?;
             let Some(n) = b.node(&node) else {
-                let hint = crate::diagnostic::suggest(&node, b.node_ids().map(|n| b.node_name(n)))
-                    .map(|h| format!(" ({h})"))
-                    .unwrap_or_default();
+                let hint =
+                    chessgraph::diagnostic::suggest(&node, b.node_ids().map(|n| b.node_name(n)))
+                        .map(|h| format!(" ({h})"))
+                        .unwrap_or_default();
                 return Err(format!("{} has no node `{node}`{hint}", board.display()));
             };
             write!(out, "{}", b.node_links(n)).map_err(io)?;
@@ -516,6 +520,12 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
                 pb.set_prefix(depth.to_string());
                 pb
             });
+            let report = |done: u64, all: u64| {
+                if let Some(pb) = &progress {
+                    pb.set_length(all);
+                    pb.set_position(done);
+                }
+            };
             let (lines, total) = if threads <= 1 && progress.is_none() {
                 if divide {
                     perft::divide(&mut pos, depth)
@@ -523,7 +533,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
                     (Vec::new(), perft::perft(&mut pos, depth))
                 }
             } else {
-                perft::divide_parallel(&pos, depth, threads, progress.as_ref())
+                perft::divide_parallel(&pos, depth, threads, Some(&report))
             };
             if let Some(pb) = progress {
                 pb.finish_and_clear();
@@ -624,7 +634,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             let options = PlayOptions {
                 echo: !stdin.is_terminal(),
             };
-            crate::play::play(pos, stdin.lock(), out, &options).map_err(io)?;
+            chessgraph::play::play(pos, stdin.lock(), out, &options).map_err(io)?;
             Ok(ExitCode::SUCCESS)
         }
     }

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::limits::{MAX_FILE_BYTES, MAX_REPEATED_DIAGNOSTICS};
+#[cfg(feature = "fancy")]
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode};
 
 /// How bad a diagnostic is. Warnings never make a file invalid.
@@ -325,6 +326,7 @@ impl SourceFile {
     }
 
     /// The length in bytes of the line holding `offset`.
+    #[cfg(feature = "fancy")]
     fn line_len_at(&self, offset: usize) -> usize {
         let text = &self.text;
         let offset = floor_char_boundary(text, offset.min(text.len()));
@@ -404,6 +406,7 @@ impl FileReport {
             .count()
     }
 
+    #[cfg(feature = "fancy")]
     /// Renders every diagnostic with its snippet. `colour` selects ANSI colours; `width` wraps lines.
     pub fn render(&self, colour: bool, width: usize) -> String {
         let theme = if colour {
@@ -469,9 +472,11 @@ fn severity_word(s: Severity) -> &'static str {
     }
 }
 
+#[cfg(feature = "fancy")]
 /// Longest source line drawn in a snippet, in bytes.
 const MAX_SNIPPET_LINE: usize = 2_000;
 
+#[cfg(feature = "fancy")]
 struct Shown<'a> {
     diag: &'a Diagnostic,
     source: &'a NamedSource<Arc<str>>,
@@ -480,12 +485,14 @@ struct Shown<'a> {
     snippet: bool,
 }
 
+#[cfg(feature = "fancy")]
 impl fmt::Debug for Shown<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
     }
 }
 
+#[cfg(feature = "fancy")]
 impl fmt::Display for Shown<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.snippet {
@@ -500,8 +507,10 @@ impl fmt::Display for Shown<'_> {
     }
 }
 
+#[cfg(feature = "fancy")]
 impl std::error::Error for Shown<'_> {}
 
+#[cfg(feature = "fancy")]
 impl miette::Diagnostic for Shown<'_> {
     fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
         Some(Box::new(self.diag.code))

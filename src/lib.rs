@@ -16,9 +16,7 @@
 //! # let _ = a6;
 //! ```
 
-pub mod bench;
 pub mod board;
-pub mod cli;
 pub mod diagnostic;
 pub mod ids;
 pub mod limits;

@@ -1,5 +1,9 @@
-//! The `chessgraph` command line; all logic lives in the library.
+//! The `chessgraph` command line. The library holds the engine; the binary holds the command
+//! line and the benchmark suite, and the dependencies only they need.
+
+mod bench;
+mod cli;
 
 fn main() -> std::process::ExitCode {
-    chessgraph::cli::main()
+    cli::main()
 }

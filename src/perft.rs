@@ -63,26 +63,33 @@ pub fn divide(pos: &mut Position, depth: u32) -> (Vec<(String, u64)>, u64) {
     (out, total)
 }
 
-/// Perft on `threads` threads (rayon), with an optional progress bar. The tree is split below the
-/// root (at depth 2 when deep enough, for an even load); each task counts on its own copy of the
-/// position, so memory does not grow with depth.
+/// Told how far a parallel perft has come: `(subtrees done, subtrees in all)`, called from the
+/// worker threads (a progress bar, a log line).
+pub type Progress<'a> = &'a (dyn Fn(u64, u64) + Sync);
+
+/// Perft on `threads` threads (rayon), with an optional progress report. The tree is split below
+/// the root (at depth 2 when deep enough, for an even load); each task counts on its own copy of
+/// the position, so memory does not grow with depth.
+#[cfg(feature = "parallel")]
 pub fn perft_parallel(
     pos: &Position,
     depth: u32,
     threads: usize,
-    progress: Option<&indicatif::ProgressBar>,
+    progress: Option<Progress<'_>>,
 ) -> u64 {
     divide_parallel(pos, depth, threads, progress).1
 }
 
-/// [`divide`] on `threads` threads, with an optional progress bar.
+/// [`divide`] on `threads` threads, with an optional progress report.
+#[cfg(feature = "parallel")]
 pub fn divide_parallel(
     pos: &Position,
     depth: u32,
     threads: usize,
-    progress: Option<&indicatif::ProgressBar>,
+    progress: Option<Progress<'_>>,
 ) -> (Vec<(String, u64)>, u64) {
     use rayon::prelude::*;
+    use std::sync::atomic::{AtomicU64, Ordering};
 
     // Depth 0 counts the position itself, finished or not, as the serial perft does.
     if depth == 0 {
@@ -113,8 +120,10 @@ pub fn divide_parallel(
             tasks.push((i, vec![m]));
         }
     }
-    if let Some(pb) = progress {
-        pb.set_length(tasks.len() as u64);
+    let total_tasks = tasks.len() as u64;
+    let done = AtomicU64::new(0);
+    if let Some(report) = progress {
+        report(0, total_tasks);
     }
     let run = || {
         tasks
@@ -129,8 +138,8 @@ pub fn divide_parallel(
                     p.make(m);
                 }
                 let n = perft(&mut p, depth - line.len() as u32);
-                if let Some(pb) = progress {
-                    pb.inc(1);
+                if let Some(report) = progress {
+                    report(done.fetch_add(1, Ordering::Relaxed) + 1, total_tasks);
                 }
                 (*i, n)
             })
