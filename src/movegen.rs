@@ -510,7 +510,7 @@ impl Position {
         }
         self.castling &= !lost;
         let capture = undo.removed.iter().any(|(_, x)| x.owner != moved.owner);
-        if capture || rules.kind(moved.kind).promotion.is_some() {
+        if capture || rules.kind(moved.kind).resets_clock {
             self.halfmove = 0;
         } else {
             self.halfmove += 1;

@@ -874,6 +874,7 @@ impl Builder<'_> {
                 name: p.name.value.clone(),
                 letter: c.unwrap_or('?'),
                 royal: p.royal,
+                resets_clock: p.resets_clock,
                 patterns,
                 promotion: promotion.map(|(z, _)| (z, Vec::new())),
                 oriented: true,

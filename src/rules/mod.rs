@@ -65,6 +65,8 @@ pub struct PieceKind {
     pub letter: char,
     /// Check and mate are about royal pieces.
     pub royal: bool,
+    /// A move of this piece resets the halfmove clock (pawns in chess), as a capture does.
+    pub resets_clock: bool,
     /// Move patterns.
     pub patterns: Vec<Pattern>,
     /// Promotion: zone index and the kinds it may become.
@@ -389,6 +391,9 @@ impl Rules {
             }
             if k.oriented {
                 flags.push("oriented".to_string());
+            }
+            if k.resets_clock {
+                flags.push("resets the clock".to_string());
             }
             if let Some((z, choices)) = &k.promotion {
                 let c: String = choices

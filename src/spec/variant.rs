@@ -100,6 +100,8 @@ pub struct PieceSpec {
     pub letter: Spanned<String>,
     /// Whether the piece is royal (check and mate are about royals).
     pub royal: bool,
+    /// Whether a move of the piece resets the halfmove clock (as a capture does).
+    pub resets_clock: bool,
     /// Path programs, one pattern per string.
     pub moves: Vec<Spanned<String>>,
     /// Promotion, when the piece promotes.
@@ -112,6 +114,8 @@ struct PieceBody {
     letter: Spanned<String>,
     #[serde(default)]
     royal: bool,
+    #[serde(default)]
+    resets_clock: bool,
     moves: Vec<Spanned<String>>,
     promotion: Option<PromotionSpec>,
 }
@@ -500,6 +504,7 @@ fn read_merged(
                 name,
                 letter: b.letter,
                 royal: b.royal,
+                resets_clock: b.resets_clock,
                 moves: b.moves,
                 promotion: b.promotion,
             })
