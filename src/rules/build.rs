@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use super::{
-    Castling, FrameId, KindId, MAX_PLAYERS, Mark, NodeSet, OutcomePolicy, Pattern, PieceKind,
+    Castling, FrameId, Gate, KindId, MAX_PLAYERS, Mark, NodeSet, OutcomePolicy, Pattern, PieceKind,
     Player, PlayerId, Policy, Rules,
 };
 use crate::board::{Board, DirId, NodeId, TagSet};
@@ -114,6 +114,47 @@ fn frame_name_ok(name: &str) -> bool {
         && name
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
+
+/// The zone names patterns and promotions use, in the order they were first named, with where.
+#[derive(Default)]
+struct ZoneKeys(Vec<(String, std::ops::Range<usize>)>);
+
+impl ZoneKeys {
+    /// The index of a zone name, added when new.
+    fn intern(&mut self, name: &Located<String>) -> usize {
+        match self.0.iter().position(|(n, _)| *n == name.value) {
+            Some(i) => i,
+            None => {
+                self.0.push((name.value.clone(), name.span.clone()));
+                self.0.len() - 1
+            }
+        }
+    }
+}
+
+/// The finished parts of the rules, before they are put together.
+struct Parts {
+    frames: Vec<(String, Vec<DirId>)>,
+    after: Vec<u8>,
+    players: Vec<Player>,
+    kinds: Vec<PieceKind>,
+    zone_keys: ZoneKeys,
+    zones: Vec<Vec<NodeSet>>,
+    tables: MoveTables,
+    castling: Vec<Castling>,
+    castle_clear: Vec<u32>,
+    outcome: OutcomePolicy,
+    gates: Vec<Gate>,
+    gate_tags: TagSet,
+}
+
+/// The id of the frame with this name.
+fn frame_named(frames: &[(String, Vec<DirId>)], n: &str) -> Option<FrameId> {
+    frames
+        .iter()
+        .position(|(x, _)| x == n)
+        .map(|i| FrameId(i as u8))
 }
 
 struct Builder<'a> {
@@ -487,10 +528,40 @@ impl Builder<'_> {
     }
 
     fn build(mut self, spec: &VariantSpec) -> Option<Rules> {
-        let board = self.board;
-        let ndirs = board.direction_count();
-        let ntwists = board.twists().len();
+        let mut frames = self.frames(spec);
+        let players = self.players(spec, &frames);
+        let mut zone_keys = ZoneKeys::default();
+        let mut kinds = self.pieces(spec, &mut zone_keys);
+        self.promotions(spec, &mut kinds);
+        let zones = self.zones(spec, &zone_keys);
+        let after = self.frames_through_twists(spec, &mut frames)?;
+        if self.has_errors() {
+            return None;
+        }
+        let tables = self.tables(spec, &mut kinds, &frames, &after)?;
+        let (castling, castle_clear) = self.castling_entries(spec, &kinds);
+        let outcome = self.outcome(spec, players.len());
+        let (gates, gate_tags) = self.gates(spec);
+        let parts = Parts {
+            frames,
+            after,
+            players,
+            kinds,
+            zone_keys,
+            zones,
+            tables,
+            castling,
+            castle_clear,
+            outcome,
+            gates,
+            gate_tags,
+        };
+        self.assemble(spec, parts)
+    }
 
+    /// Frames: the identity, then the declared ones.
+    fn frames(&mut self, spec: &VariantSpec) -> Vec<(String, Vec<DirId>)> {
+        let board = self.board;
         // Frames: identity, then the declared ones.
         let mut frames: Vec<(String, Vec<DirId>)> =
             vec![("identity".to_string(), board.direction_ids().collect())];
@@ -525,14 +596,13 @@ impl Builder<'_> {
                 frames.push((name.value.clone(), image));
             }
         }
-        let frame_named = |frames: &[(String, Vec<DirId>)], n: &str| {
-            frames
-                .iter()
-                .position(|(x, _)| x == n)
-                .map(|i| FrameId(i as u8))
-        };
-        let frame_names: Vec<String> = frames.iter().map(|(n, _)| n.clone()).collect();
+        frames
+    }
 
+    /// The players, in turn order.
+    fn players(&mut self, spec: &VariantSpec, frames: &[(String, Vec<DirId>)]) -> Vec<Player> {
+        let board = self.board;
+        let frame_names: Vec<String> = frames.iter().map(|(n, _)| n.clone()).collect();
         // Players.
         if spec.players.is_empty() {
             self.err(
@@ -636,7 +706,7 @@ impl Builder<'_> {
             let frame = match &p.frame {
                 None => Some(FrameId::IDENTITY),
                 Some(f) => {
-                    let r = frame_named(&frames, f.get_ref());
+                    let r = frame_named(frames, f.get_ref());
                     if r.is_none() && !declared_frame(f.get_ref()) {
                         let names: Vec<&str> = frame_names.iter().map(String::as_str).collect();
                         self.err(unknown(f.span(), "frame", f.get_ref(), &names));
@@ -647,7 +717,7 @@ impl Builder<'_> {
             let mut start_frames = Vec::new();
             for (zone, f) in &p.start_frames {
                 let set = self.board_zone(zone);
-                let fr = frame_named(&frames, f.get_ref());
+                let fr = frame_named(frames, f.get_ref());
                 if set.is_none() {
                     let names: Vec<&str> = board.zones().iter().map(|z| z.name.as_str()).collect();
                     let mut d = unknown(f.span(), "zone", zone, &names);
@@ -692,18 +762,14 @@ impl Builder<'_> {
                 });
             }
         }
+        players
+    }
 
+    /// The piece kinds with their compiled patterns; the zones they name are interned.
+    fn pieces(&mut self, spec: &VariantSpec, zone_keys: &mut ZoneKeys) -> Vec<PieceKind> {
+        let board = self.board;
+        let mut intern_zone = |name: &Located<String>| zone_keys.intern(name);
         // Pieces.
-        let mut zone_keys: Vec<(String, std::ops::Range<usize>)> = Vec::new();
-        let mut intern_zone = |name: &Located<String>| -> usize {
-            match zone_keys.iter().position(|(n, _)| *n == name.value) {
-                Some(i) => i,
-                None => {
-                    zone_keys.push((name.value.clone(), name.span.clone()));
-                    zone_keys.len() - 1
-                }
-            }
-        };
         if spec.pieces.len() > MAX_KINDS {
             self.err(
                 Diagnostic::new(
@@ -880,6 +946,11 @@ impl Builder<'_> {
                 oriented: true,
             });
         }
+        kinds
+    }
+
+    /// Promotion choices, now that every letter is known.
+    fn promotions(&mut self, spec: &VariantSpec, kinds: &mut [PieceKind]) {
         // Promotion choices need every letter.
         for (i, p) in spec.pieces.iter().enumerate() {
             let Some(pr) = &p.promotion else { continue };
@@ -949,10 +1020,14 @@ impl Builder<'_> {
                 kinds[i].promotion = Some((z, choices));
             }
         }
+    }
 
+    /// Every interned zone, per player.
+    fn zones(&mut self, spec: &VariantSpec, zone_keys: &ZoneKeys) -> Vec<Vec<NodeSet>> {
+        let board = self.board;
         // Zones per player.
         let mut zones = Vec::new();
-        for (key, span) in &zone_keys {
+        for (key, span) in &zone_keys.0 {
             let mut per = Vec::new();
             for (pi, p) in spec.players.iter().enumerate() {
                 let board_name = p
@@ -998,6 +1073,17 @@ impl Builder<'_> {
             zones.push(per);
         }
 
+        zones
+    }
+
+    /// Frames reached through twists, and `after[frame * twists + twist]`.
+    fn frames_through_twists(
+        &mut self,
+        spec: &VariantSpec,
+        frames: &mut Vec<(String, Vec<DirId>)>,
+    ) -> Option<Vec<u8>> {
+        let board = self.board;
+        let ntwists = board.twists().len();
         // Frames reached through twists.
         let mut after: Vec<u8> = Vec::new();
         let mut fi = 0;
@@ -1033,20 +1119,28 @@ impl Builder<'_> {
             }
             fi += 1;
         }
-        let _ = ndirs;
+        Some(after)
+    }
 
-        if self.has_errors() {
-            return None;
-        }
-
+    /// Orientation (a kind whose tables are the same in every frame ignores its frame), then the
+    /// compiled tables.
+    fn tables(
+        &mut self,
+        spec: &VariantSpec,
+        kinds: &mut [PieceKind],
+        frames: &[(String, Vec<DirId>)],
+        after: &[u8],
+    ) -> Option<MoveTables> {
+        let board = self.board;
+        let ntwists = board.twists().len();
         // Orientation: a kind whose tables are the same in every frame ignores its frame.
         let images: Vec<Vec<DirId>> = frames.iter().map(|(_, im)| im.clone()).collect();
         let fd = FrameData {
             images: &images,
-            after: &after,
+            after,
             twists: ntwists,
         };
-        let probe = MoveTables::compile(board, &fd, &programs(&kinds));
+        let probe = MoveTables::compile(board, &fd, &programs(kinds));
         for (ki, k) in kinds.iter_mut().enumerate() {
             let kid = KindId(ki as u8);
             let same = board.node_ids().all(|n| {
@@ -1065,7 +1159,7 @@ impl Builder<'_> {
             k.oriented = !same;
         }
         drop(probe);
-        if MoveTables::attack_bit_count(&programs(&kinds), frames.len()) > 64 {
+        if MoveTables::attack_bit_count(&programs(kinds), frames.len()) > 64 {
             self.err(
                 Diagnostic::new(
                     Code::VariantTooLarge,
@@ -1077,10 +1171,20 @@ impl Builder<'_> {
             );
             return None;
         }
-        let tables = MoveTables::compile(board, &fd, &programs(&kinds));
+        let tables = MoveTables::compile(board, &fd, &programs(kinds));
 
+        Some(tables)
+    }
+
+    /// The castling entries, which ones move the king alike, and the rights each node clears.
+    fn castling_entries(
+        &mut self,
+        spec: &VariantSpec,
+        kinds: &[PieceKind],
+    ) -> (Vec<Castling>, Vec<u32>) {
+        let board = self.board;
         // Castling.
-        let mut castling = self.castlings(spec, &kinds);
+        let mut castling = self.castlings(spec, kinds);
         for i in 0..castling.len() {
             let amb = castling.iter().enumerate().any(|(j, o)| {
                 j != i
@@ -1096,19 +1200,23 @@ impl Builder<'_> {
             castle_clear[c.rook_from.index()] |= 1 << i;
         }
 
+        (castling, castle_clear)
+    }
+
+    /// The outcome policy.
+    fn outcome(&mut self, spec: &VariantSpec, player_count: usize) -> OutcomePolicy {
         // Outcome.
-        let mut by = vec![None; players.len() + 1];
+        let mut by = vec![None; player_count + 1];
         for (k, p) in &spec.outcome.stalemate_by_players {
             match k.value.parse::<usize>() {
-                Ok(n) if (2..=players.len()).contains(&n) => by[n] = Some(p.value),
+                Ok(n) if (2..=player_count).contains(&n) => by[n] = Some(p.value),
                 _ => self.err(
                     Diagnostic::new(
                         Code::InvalidValue,
                         k.span.clone(),
                         format!(
                             "`{}` is not a number of players from 2 to {}",
-                            k.value,
-                            players.len()
+                            k.value, player_count
                         ),
                     )
                     .label("expected a player count")
@@ -1116,7 +1224,7 @@ impl Builder<'_> {
                 ),
             }
         }
-        let outcome = OutcomePolicy {
+        OutcomePolicy {
             checkmate: spec
                 .outcome
                 .checkmate
@@ -1128,8 +1236,12 @@ impl Builder<'_> {
                 .as_ref()
                 .map_or(Policy::Draw, |p| p.value),
             stalemate_by_players: by,
-        };
+        }
+    }
 
+    /// The gates and every gated tag.
+    fn gates(&mut self, spec: &VariantSpec) -> (Vec<Gate>, TagSet) {
+        let board = self.board;
         // Gates.
         let mut gates = Vec::new();
         let mut gate_tags = TagSet::EMPTY;
@@ -1209,10 +1321,30 @@ impl Builder<'_> {
             }
         }
 
+        (gates, gate_tags)
+    }
+
+    /// The rules from their parts, with the start position checked.
+    fn assemble(mut self, spec: &VariantSpec, parts: Parts) -> Option<Rules> {
+        let board = self.board;
+        let Parts {
+            frames,
+            after,
+            players,
+            kinds,
+            zone_keys,
+            zones,
+            tables,
+            castling,
+            castle_clear,
+            outcome,
+            gates,
+            gate_tags,
+        } = parts;
         if self.has_errors() {
             return None;
         }
-        let mut zone_names: Vec<String> = zone_keys.into_iter().map(|(n, _)| n).collect();
+        let mut zone_names: Vec<String> = zone_keys.0.into_iter().map(|(n, _)| n).collect();
         zone_names.shrink_to_fit();
         let zobrist = crate::zobrist::ZobristKeys::new(
             board.node_count(),
