@@ -500,108 +500,8 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             at,
             divide,
             threads,
-        } => {
-            let rules = load_rules(&variant, colour)?;
-            let mut pos = position_at(&rules, &at)?;
-            let start = std::time::Instant::now();
-            let threads = threads.unwrap_or_else(|| {
-                std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-            });
-            // A progress bar only for a person watching a long run.
-            let progress = (std::io::stderr().is_terminal() && depth >= 5).then(|| {
-                let pb = indicatif::ProgressBar::new(0);
-                pb.set_style(
-                    indicatif::ProgressStyle::with_template(
-                        "perft {prefix} [{bar:40}] {pos}/{len} subtrees, {elapsed} (eta {eta})",
-                    )
-                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
-                    .progress_chars("=> "),
-                );
-                pb.set_prefix(depth.to_string());
-                pb
-            });
-            let report = |done: u64, all: u64| {
-                if let Some(pb) = &progress {
-                    pb.set_length(all);
-                    pb.set_position(done);
-                }
-            };
-            let (lines, total) = if threads <= 1 && progress.is_none() {
-                if divide {
-                    perft::divide(&mut pos, depth)
-                } else {
-                    (Vec::new(), perft::perft(&mut pos, depth))
-                }
-            } else {
-                perft::divide_parallel(&pos, depth, threads, Some(&report))
-            };
-            if let Some(pb) = progress {
-                pb.finish_and_clear();
-            }
-            if divide {
-                for (m, n) in lines {
-                    writeln!(out, "{m}: {n}").map_err(io)?;
-                }
-                writeln!(out).map_err(io)?;
-            }
-            writeln!(out, "Nodes searched: {total}").map_err(io)?;
-            let secs = start.elapsed().as_secs_f64();
-            status!(
-                "perft {depth}: {total} nodes in {secs:.3} s ({:.0} nodes/s)",
-                total as f64 / secs.max(1e-9)
-            );
-            Ok(ExitCode::SUCCESS)
-        }
-        Command::Bench(args) => {
-            let variants = args.root.join("variants");
-            if !variants.is_dir() {
-                return Err(format!(
-                    "bench runs on the shipped variants: `{}` is not a directory (run it from the repository root, or give --root)",
-                    variants.display()
-                ));
-            }
-            writeln!(
-                out,
-                "{:<26} {:>5} {:>12} {:>9} {:>14}",
-                "perft (1 thread)", "depth", "nodes", "seconds", "nodes/s"
-            )
-            .map_err(io)?;
-            let mut failed: Option<std::io::Error> = None;
-            crate::bench::run_perft(&args.root, args.quick, |r| {
-                if let Err(e) = writeln!(
-                    out,
-                    "{:<26} {:>5} {:>12} {:>9.3} {:>14.0}",
-                    r.name,
-                    r.depth,
-                    r.nodes,
-                    r.time.as_secs_f64(),
-                    r.nps()
-                )
-                .and_then(|()| out.flush())
-                {
-                    failed.get_or_insert(e);
-                }
-            });
-            if let Some(e) = failed {
-                return Err(e.to_string());
-            }
-            writeln!(
-                out,
-                "\n{:<45} {:>12}",
-                "load (parse, validate, compile)", "ms"
-            )
-            .map_err(io)?;
-            for r in crate::bench::run_load(&args.root, 10) {
-                writeln!(
-                    out,
-                    "{:<45} {:>12.2}",
-                    r.file.display(),
-                    r.mean.as_secs_f64() * 1000.0
-                )
-                .map_err(io)?;
-            }
-            Ok(ExitCode::SUCCESS)
-        }
+        } => perft_command(&variant, depth, &at, divide, threads, out, colour),
+        Command::Bench(args) => bench_command(&args, out),
         Command::Show { variant, at } => {
             let rules = load_rules(&variant, colour)?;
             let pos = position_at(&rules, &at)?;
@@ -638,4 +538,121 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// `perft`: the count (and the divide), on one thread or several, with a progress bar for a
+/// person watching a long run.
+fn perft_command(
+    variant: &Path,
+    depth: u32,
+    at: &PositionArgs,
+    divide: bool,
+    threads: Option<usize>,
+    out: &mut dyn Write,
+    colour: bool,
+) -> Result<ExitCode, String> {
+    let io = |e: std::io::Error| e.to_string();
+    let rules = load_rules(variant, colour)?;
+    let mut pos = position_at(&rules, at)?;
+    let start = std::time::Instant::now();
+    let threads = threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    // A progress bar only for a person watching a long run.
+    let progress = (std::io::stderr().is_terminal() && depth >= 5).then(|| {
+        let pb = indicatif::ProgressBar::new(0);
+        pb.set_style(
+            indicatif::ProgressStyle::with_template(
+                "perft {prefix} [{bar:40}] {pos}/{len} subtrees, {elapsed} (eta {eta})",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+            .progress_chars("=> "),
+        );
+        pb.set_prefix(depth.to_string());
+        pb
+    });
+    let report = |done: u64, all: u64| {
+        if let Some(pb) = &progress {
+            pb.set_length(all);
+            pb.set_position(done);
+        }
+    };
+    let (lines, total) = if threads <= 1 && progress.is_none() {
+        if divide {
+            perft::divide(&mut pos, depth)
+        } else {
+            (Vec::new(), perft::perft(&mut pos, depth))
+        }
+    } else {
+        perft::divide_parallel(&pos, depth, threads, Some(&report))
+    };
+    if let Some(pb) = progress {
+        pb.finish_and_clear();
+    }
+    if divide {
+        for (m, n) in lines {
+            writeln!(out, "{m}: {n}").map_err(io)?;
+        }
+        writeln!(out).map_err(io)?;
+    }
+    writeln!(out, "Nodes searched: {total}").map_err(io)?;
+    let secs = start.elapsed().as_secs_f64();
+    status!(
+        "perft {depth}: {total} nodes in {secs:.3} s ({:.0} nodes/s)",
+        total as f64 / secs.max(1e-9)
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `bench`: single-threaded perft speed and load times of the shipped variants.
+fn bench_command(args: &BenchArgs, out: &mut dyn Write) -> Result<ExitCode, String> {
+    let io = |e: std::io::Error| e.to_string();
+    let variants = args.root.join("variants");
+    if !variants.is_dir() {
+        return Err(format!(
+            "bench runs on the shipped variants: `{}` is not a directory (run it from the repository root, or give --root)",
+            variants.display()
+        ));
+    }
+    writeln!(
+        out,
+        "{:<26} {:>5} {:>12} {:>9} {:>14}",
+        "perft (1 thread)", "depth", "nodes", "seconds", "nodes/s"
+    )
+    .map_err(io)?;
+    let mut failed: Option<std::io::Error> = None;
+    crate::bench::run_perft(&args.root, args.quick, |r| {
+        if let Err(e) = writeln!(
+            out,
+            "{:<26} {:>5} {:>12} {:>9.3} {:>14.0}",
+            r.name,
+            r.depth,
+            r.nodes,
+            r.time.as_secs_f64(),
+            r.nps()
+        )
+        .and_then(|()| out.flush())
+        {
+            failed.get_or_insert(e);
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e.to_string());
+    }
+    writeln!(
+        out,
+        "\n{:<45} {:>12}",
+        "load (parse, validate, compile)", "ms"
+    )
+    .map_err(io)?;
+    for r in crate::bench::run_load(&args.root, 10) {
+        writeln!(
+            out,
+            "{:<45} {:>12.2}",
+            r.file.display(),
+            r.mean.as_secs_f64() * 1000.0
+        )
+        .map_err(io)?;
+    }
+    Ok(ExitCode::SUCCESS)
 }
