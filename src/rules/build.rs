@@ -786,152 +786,8 @@ impl Builder<'_> {
             .map(|d| board.direction_name(d))
             .collect();
         for (i, p) in spec.pieces.iter().enumerate() {
-            let letter = p.letter.get_ref();
-            let mut chars = letter.chars();
-            let c = match (chars.next(), chars.next()) {
-                (Some(c), None) if c.is_ascii_alphabetic() => Some(c.to_ascii_uppercase()),
-                _ => {
-                    self.err(
-                        Diagnostic::new(
-                            Code::BadMark,
-                            p.letter.span(),
-                            format!("`{letter}` cannot be a piece letter"),
-                        )
-                        .label("expected one letter")
-                        .help("position text writes a piece as one letter, e.g. `letter = \"N\"`"),
-                    );
-                    None
-                }
-            };
-            if let Some(c) = c {
-                for q in &spec.pieces[..i] {
-                    if q.letter.get_ref().to_ascii_uppercase() == c.to_string() {
-                        self.err(
-                            Diagnostic::new(
-                                Code::DuplicateName,
-                                p.letter.span(),
-                                format!(
-                                    "pieces `{}` and `{}` share the letter `{c}`",
-                                    q.name.value, p.name.value
-                                ),
-                            )
-                            .label("repeated letter")
-                            .related(q.letter.span(), "first used here")
-                            .help("give every piece its own letter"),
-                        );
-                    }
-                }
-            }
-            let mut patterns = Vec::new();
-            let mut written: HashMap<String, std::ops::Range<usize>> = HashMap::new();
-            for m in &p.moves {
-                let loc = Located::from(m.clone());
-                let normal = m.get_ref().split_whitespace().collect::<Vec<_>>().join(" ");
-                if let Some(first) = written.get(&normal).cloned().or_else(|| {
-                    written.insert(normal, m.span());
-                    None
-                }) {
-                    self.err(
-                        Diagnostic::new(
-                            Code::DuplicateName,
-                            loc.span.clone(),
-                            format!(
-                                "piece `{}` lists the move `{}` twice",
-                                p.name.value,
-                                m.get_ref()
-                            ),
-                        )
-                        .label("again")
-                        .related(first, "first here")
-                        .help("a move pattern once is enough: the same destinations give one move"),
-                    );
-                    continue;
-                }
-                let text = (self.text_of)(&loc.span);
-                match parse_pattern(&loc, text) {
-                    Err(d) => self.err(d),
-                    Ok(ast) => {
-                        let mut paths = Vec::new();
-                        let mut ok = true;
-                        let mut alternatives = Vec::new();
-                        for path in &ast.paths {
-                            let mut ids = Vec::new();
-                            let mut alts = vec![Vec::new(); path.alternatives.len()];
-                            let words = path.dirs.iter().map(|d| (None, d)).chain(
-                                path.alternatives
-                                    .iter()
-                                    .enumerate()
-                                    .flat_map(|(ai, a)| a.iter().map(move |d| (Some(ai), d))),
-                            );
-                            for (alt, d) in words {
-                                match board.direction(&d.value) {
-                                    Some(id) if alt.is_some() => {
-                                        alts[alt.unwrap_or_default()].push(id)
-                                    }
-                                    Some(id) => ids.push(id),
-                                    None => {
-                                        ok = false;
-                                        let help = suggest(&d.value, dir_names.iter().copied())
-                                            .unwrap_or_else(|| {
-                                                format!(
-                                                    "the board's directions: {}",
-                                                    dir_names.join(" ")
-                                                )
-                                            });
-                                        self.err(
-                                            Diagnostic::new(
-                                                Code::PathUnknownDirection,
-                                                d.span.clone(),
-                                                format!(
-                                                    "piece `{}`: the board has no direction `{}`",
-                                                    p.name.value, d.value
-                                                ),
-                                            )
-                                            .label("unknown direction")
-                                            .help(help),
-                                        );
-                                    }
-                                }
-                            }
-                            paths.push((ids, path.stop));
-                            alternatives.push(alts);
-                        }
-                        let mut avoid = TagSet::EMPTY;
-                        for t in &ast.avoid {
-                            match board.tag(&t.value) {
-                                Some(bit) => avoid = avoid.union(bit),
-                                None => {
-                                    // A tag no link carries forbids nothing; say so rather than ignore it.
-                                    ok = false;
-                                    let tags: Vec<&str> =
-                                        board.tags().iter().map(String::as_str).collect();
-                                    let mut d = unknown(t.span.clone(), "tag", &t.value, &tags);
-                                    d.code = Code::PathBadModifier;
-                                    d.message = format!(
-                                        "`avoid:{}`: no link of the board carries tag `{}`",
-                                        t.value, t.value
-                                    );
-                                    self.err(d);
-                                }
-                            }
-                        }
-                        let from_zone = ast.from_zone.as_ref().map(&mut intern_zone);
-                        if ok {
-                            patterns.push(Pattern {
-                                mode: ast.mode,
-                                kind: ast.kind,
-                                paths,
-                                alternatives,
-                                from_zone,
-                                creates_ep: ast.creates_ep,
-                                en_passant: ast.en_passant,
-                                avoid,
-                                text: m.get_ref().trim().to_string(),
-                            });
-                        }
-                    }
-                }
-            }
+            let c = self.piece_letter(spec, i);
+            let patterns = self.piece_patterns(p, &dir_names, &mut intern_zone);
             let promotion = p
                 .promotion
                 .as_ref()
@@ -947,6 +803,167 @@ impl Builder<'_> {
             });
         }
         kinds
+    }
+
+    /// The letter of piece `i`: one letter, upper case, not another piece's.
+    fn piece_letter(&mut self, spec: &VariantSpec, i: usize) -> Option<char> {
+        let p = &spec.pieces[i];
+        let letter = p.letter.get_ref();
+        let mut chars = letter.chars();
+        let c = match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_alphabetic() => Some(c.to_ascii_uppercase()),
+            _ => {
+                self.err(
+                    Diagnostic::new(
+                        Code::BadMark,
+                        p.letter.span(),
+                        format!("`{letter}` cannot be a piece letter"),
+                    )
+                    .label("expected one letter")
+                    .help("position text writes a piece as one letter, e.g. `letter = \"N\"`"),
+                );
+                None
+            }
+        };
+        if let Some(c) = c {
+            for q in &spec.pieces[..i] {
+                if q.letter.get_ref().to_ascii_uppercase() == c.to_string() {
+                    self.err(
+                        Diagnostic::new(
+                            Code::DuplicateName,
+                            p.letter.span(),
+                            format!(
+                                "pieces `{}` and `{}` share the letter `{c}`",
+                                q.name.value, p.name.value
+                            ),
+                        )
+                        .label("repeated letter")
+                        .related(q.letter.span(), "first used here")
+                        .help("give every piece its own letter"),
+                    );
+                }
+            }
+        }
+        c
+    }
+
+    /// The compiled move patterns of a piece; each written once.
+    fn piece_patterns(
+        &mut self,
+        p: &crate::spec::variant::PieceSpec,
+        dir_names: &[&str],
+        intern_zone: &mut dyn FnMut(&Located<String>) -> usize,
+    ) -> Vec<Pattern> {
+        let board = self.board;
+        let mut patterns = Vec::new();
+        let mut written: HashMap<String, std::ops::Range<usize>> = HashMap::new();
+        for m in &p.moves {
+            let loc = Located::from(m.clone());
+            let normal = m.get_ref().split_whitespace().collect::<Vec<_>>().join(" ");
+            if let Some(first) = written.get(&normal).cloned().or_else(|| {
+                written.insert(normal, m.span());
+                None
+            }) {
+                self.err(
+                    Diagnostic::new(
+                        Code::DuplicateName,
+                        loc.span.clone(),
+                        format!(
+                            "piece `{}` lists the move `{}` twice",
+                            p.name.value,
+                            m.get_ref()
+                        ),
+                    )
+                    .label("again")
+                    .related(first, "first here")
+                    .help("a move pattern once is enough: the same destinations give one move"),
+                );
+                continue;
+            }
+            let text = (self.text_of)(&loc.span);
+            match parse_pattern(&loc, text) {
+                Err(d) => self.err(d),
+                Ok(ast) => {
+                    let mut paths = Vec::new();
+                    let mut ok = true;
+                    let mut alternatives = Vec::new();
+                    for path in &ast.paths {
+                        let mut ids = Vec::new();
+                        let mut alts = vec![Vec::new(); path.alternatives.len()];
+                        let words = path.dirs.iter().map(|d| (None, d)).chain(
+                            path.alternatives
+                                .iter()
+                                .enumerate()
+                                .flat_map(|(ai, a)| a.iter().map(move |d| (Some(ai), d))),
+                        );
+                        for (alt, d) in words {
+                            match board.direction(&d.value) {
+                                Some(id) if alt.is_some() => alts[alt.unwrap_or_default()].push(id),
+                                Some(id) => ids.push(id),
+                                None => {
+                                    ok = false;
+                                    let help = suggest(&d.value, dir_names.iter().copied())
+                                        .unwrap_or_else(|| {
+                                            format!(
+                                                "the board's directions: {}",
+                                                dir_names.join(" ")
+                                            )
+                                        });
+                                    self.err(
+                                        Diagnostic::new(
+                                            Code::PathUnknownDirection,
+                                            d.span.clone(),
+                                            format!(
+                                                "piece `{}`: the board has no direction `{}`",
+                                                p.name.value, d.value
+                                            ),
+                                        )
+                                        .label("unknown direction")
+                                        .help(help),
+                                    );
+                                }
+                            }
+                        }
+                        paths.push((ids, path.stop));
+                        alternatives.push(alts);
+                    }
+                    let mut avoid = TagSet::EMPTY;
+                    for t in &ast.avoid {
+                        match board.tag(&t.value) {
+                            Some(bit) => avoid = avoid.union(bit),
+                            None => {
+                                // A tag no link carries forbids nothing; say so rather than ignore it.
+                                ok = false;
+                                let tags: Vec<&str> =
+                                    board.tags().iter().map(String::as_str).collect();
+                                let mut d = unknown(t.span.clone(), "tag", &t.value, &tags);
+                                d.code = Code::PathBadModifier;
+                                d.message = format!(
+                                    "`avoid:{}`: no link of the board carries tag `{}`",
+                                    t.value, t.value
+                                );
+                                self.err(d);
+                            }
+                        }
+                    }
+                    let from_zone = ast.from_zone.as_ref().map(&mut *intern_zone);
+                    if ok {
+                        patterns.push(Pattern {
+                            mode: ast.mode,
+                            kind: ast.kind,
+                            paths,
+                            alternatives,
+                            from_zone,
+                            creates_ep: ast.creates_ep,
+                            en_passant: ast.en_passant,
+                            avoid,
+                            text: m.get_ref().trim().to_string(),
+                        });
+                    }
+                }
+            }
+        }
+        patterns
     }
 
     /// Promotion choices, now that every letter is known.
