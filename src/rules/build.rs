@@ -638,32 +638,8 @@ impl Builder<'_> {
         let any_prefix = spec.players.iter().any(|p| is_prefix(p.mark.get_ref()));
         // A frame declared but rejected was reported already; uses of it are not reported again.
         let declared_frame = |n: &str| spec.frames.iter().any(|(name, _)| name.value == n);
-        for (i, p) in spec.players.iter().enumerate() {
-            for (j, q) in spec.players[..i].iter().enumerate() {
-                for (a, b, what) in [
-                    (&p.name, &q.name, "name"),
-                    (&p.short, &q.short, "short name"),
-                    (&p.mark, &q.mark, "mark"),
-                ] {
-                    if a.get_ref() == b.get_ref() {
-                        self.err(
-                            Diagnostic::new(
-                                Code::DuplicateName,
-                                a.span(),
-                                format!(
-                                    "players {} and {} have the same {what} `{}`",
-                                    j + 1,
-                                    i + 1,
-                                    a.get_ref()
-                                ),
-                            )
-                            .label("repeated")
-                            .related(b.span(), "first used here")
-                            .help("position text could not tell the players apart"),
-                        );
-                    }
-                }
-            }
+        self.distinct_players(spec);
+        for p in &spec.players {
             let short = p.short.get_ref();
             if short.is_empty() || !short.chars().all(|c| c.is_ascii_alphanumeric()) {
                 self.err(
@@ -763,6 +739,37 @@ impl Builder<'_> {
             }
         }
         players
+    }
+
+    /// No two players share a name, a short name or a mark: position text must tell them apart.
+    fn distinct_players(&mut self, spec: &VariantSpec) {
+        for (i, p) in spec.players.iter().enumerate() {
+            for (j, q) in spec.players[..i].iter().enumerate() {
+                for (a, b, what) in [
+                    (&p.name, &q.name, "name"),
+                    (&p.short, &q.short, "short name"),
+                    (&p.mark, &q.mark, "mark"),
+                ] {
+                    if a.get_ref() == b.get_ref() {
+                        self.err(
+                            Diagnostic::new(
+                                Code::DuplicateName,
+                                a.span(),
+                                format!(
+                                    "players {} and {} have the same {what} `{}`",
+                                    j + 1,
+                                    i + 1,
+                                    a.get_ref()
+                                ),
+                            )
+                            .label("repeated")
+                            .related(b.span(), "first used here")
+                            .help("position text could not tell the players apart"),
+                        );
+                    }
+                }
+            }
+        }
     }
 
     /// The piece kinds with their compiled patterns; the zones they name are interned.
