@@ -89,12 +89,12 @@ fn destinations(
     let mut out: Vec<String> = moves
         .iter()
         .map(|m| {
-            let capture = if pos.piece_at(m.to).is_some() {
+            let capture = if pos.piece_at(m.mv().to()).is_some() {
                 "x"
             } else {
                 ""
             };
-            format!("{capture}{}", rules.board().node_name(m.to))
+            format!("{capture}{}", rules.board().node_name(m.mv().to()))
         })
         .collect();
     let n = out.len();

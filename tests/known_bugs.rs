@@ -198,7 +198,7 @@ fn a_capture_that_needs_a_zone_does_not_attack_from_elsewhere() {
     let mut guard = Vec::new();
     pos.piece_moves(e4, &mut guard);
     assert!(
-        guard.iter().all(|m| m.to != e5),
+        guard.iter().all(|m| m.mv().to() != e5),
         "the guard cannot take on e5"
     );
     assert!(!chessgraph::reference::attacked_by(&pos, e5, 1));

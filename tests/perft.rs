@@ -186,7 +186,7 @@ fn divide_splits_the_count_by_root_move() {
             // Each root move's text plays, and its subtree count is perft one ply shallower.
             let m = chessgraph::notation::parse_move(&pos, text)
                 .unwrap_or_else(|err| panic!("{}: `{text}`: {err}", e.at));
-            let undo = pos.make(m);
+            let undo = pos.play(&m).expect("a listed move plays");
             assert_eq!(perft(&mut pos, depth - 1), *n, "{}: {text}", e.at);
             pos.unmake(undo);
         }

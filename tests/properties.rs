@@ -10,7 +10,7 @@ mod common;
 
 use std::sync::Arc;
 
-use chessgraph::movegen::Move;
+use chessgraph::movegen::Planned;
 use chessgraph::notation::{MoveError, move_text, parse_move};
 use chessgraph::perft::perft;
 use chessgraph::position::Position;
@@ -40,7 +40,7 @@ fn observed(pos: &Position) -> String {
 
 /// Checks every property at one position whose turn has been settled (`resolve`d), whose legal moves
 /// are `moves`.
-fn check_position(pos: &mut Position, moves: &[Move], what: &str) {
+fn check_position(pos: &mut Position, moves: &[Planned], what: &str) {
     let rules = pos.rules().clone();
     let fen = pos.to_fen();
     let reread = Position::from_fen(&rules, &fen)
@@ -63,11 +63,12 @@ fn check_position(pos: &mut Position, moves: &[Move], what: &str) {
     let me = pos.to_move();
     let before = pos.clone();
     let mut texts = Vec::new();
-    for &m in moves {
-        let text = move_text(pos, m);
+    for m in moves {
+        let text = move_text(pos, m.mv());
         match parse_move(pos, &text) {
             Ok(back) => assert_eq!(
-                back, m,
+                back,
+                m.mv(),
                 "{what}: `{text}` in `{fen}` reads back to another move"
             ),
             Err(e) => panic!("{what}: `{text}` in `{fen}` does not read back: {e}"),
@@ -77,7 +78,7 @@ fn check_position(pos: &mut Position, moves: &[Move], what: &str) {
         if !text.contains('/') {
             let compact = text.replace(['-', '='], "").to_ascii_lowercase();
             match parse_move(pos, &compact) {
-                Ok(back) => assert_eq!(back, m, "{what}: `{compact}` in `{fen}`"),
+                Ok(back) => assert_eq!(back, m.mv(), "{what}: `{compact}` in `{fen}`"),
                 Err(MoveError::Malformed { reason, .. }) => {
                     assert!(
                         reason.contains("more than one way"),
@@ -88,12 +89,12 @@ fn check_position(pos: &mut Position, moves: &[Move], what: &str) {
             }
         }
         assert!(
-            pos.is_legal(m),
+            pos.is_legal(&m.mv()),
             "{what}: `{text}` is listed but not legal in `{fen}`"
         );
         texts.push(text.clone());
 
-        let undo = pos.make(m);
+        let undo = pos.make(*m);
         assert!(
             !pos.royal_attacked(me),
             "{what}: `{text}` in `{fen}` leaves {}'s royal attacked",

@@ -533,7 +533,7 @@ fn from_includes_castling_as_if_the_owner_were_to_move() {
     let mut to: Vec<&str> = pos
         .piece_legal_moves(e1)
         .iter()
-        .map(|m| r.board().node_name(m.to))
+        .map(|m| r.board().node_name(m.to()))
         .collect();
     to.sort();
     assert_eq!(to, ["c1", "d1", "d2", "e2", "f1", "f2", "g1"]);

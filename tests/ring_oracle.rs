@@ -157,7 +157,8 @@ fn compare_along_playouts(
             };
             let text = oracle.text(game, moves[pick]);
             let m = parse_move(&pos, &text).unwrap_or_else(|e| panic!("{text} at {fen}: {e}"));
-            pos.make(m);
+            pos.play(&m)
+                .unwrap_or_else(|e| panic!("{text} at {fen}: {e}"));
             let mut next = oracle.clone();
             next.make(game, moves[pick]);
             expected = Some(next);
@@ -181,7 +182,8 @@ fn playout_samples(file: &str, start: &str, plies: usize, seed: u64) -> Vec<Stri
         if ply % 7 == 0 {
             out.push(pos.to_fen());
         }
-        pos.make(moves[rng.below(moves.len())]);
+        pos.play(&moves[rng.below(moves.len())])
+            .expect("a legal move plays");
     }
     out
 }

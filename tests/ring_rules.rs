@@ -38,7 +38,7 @@ fn moves_from(pos: &Position, square: &str) -> Vec<String> {
     let mut v: Vec<String> = pos
         .legal_moves()
         .into_iter()
-        .filter(|m| m.from == n)
+        .filter(|m| m.from() == Some(n))
         .map(|m| move_text(pos, m))
         .collect();
     v.sort();

@@ -114,7 +114,11 @@ fn a_castling_right_without_its_rook_is_refused_unless_waived() {
     let pos = Position::from_setup(&rules, s, waived).unwrap();
     // The waived right is kept, and castling it is simply not possible.
     assert!(pos.to_fen().contains(" KQ "));
-    assert!(pos.legal_moves().iter().all(|m| m.to != node(&rules, "g1")));
+    assert!(
+        pos.legal_moves()
+            .iter()
+            .all(|m| m.to() != node(&rules, "g1"))
+    );
 }
 
 #[test]

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use chessgraph::board::NodeId;
-use chessgraph::movegen::{Move, Special};
+use chessgraph::movegen::{Move, Planned};
 use chessgraph::position::{Piece, Position};
 use chessgraph::reference::{self, Destination};
 use chessgraph::rules::{FrameId, KindId, Rules};
@@ -26,13 +26,13 @@ type RefDest = (NodeId, bool, Vec<FrameId>);
 /// gives one move per choice exactly where the piece must promote.
 fn engine_destinations(pos: &Position, from: NodeId) -> Vec<Dest> {
     let rules = pos.rules();
-    let mut moves: Vec<Move> = Vec::new();
+    let mut moves: Vec<Planned> = Vec::new();
     pos.piece_moves(from, &mut moves);
     let pc = pos.piece_at(from).expect("a piece");
-    let mut by_node: BTreeMap<NodeId, Vec<Move>> = BTreeMap::new();
+    let mut by_node: BTreeMap<NodeId, Vec<Planned>> = BTreeMap::new();
     for m in moves {
-        assert_eq!(m.from, from);
-        by_node.entry(m.to).or_default().push(m);
+        assert_eq!(m.mv().from(), Some(from));
+        by_node.entry(m.mv().to()).or_default().push(m);
     }
     let kind = rules.kind(pc.kind);
     by_node
@@ -44,18 +44,18 @@ fn engine_destinations(pos: &Position, from: NodeId) -> Vec<Dest> {
                 .filter(|(z, _)| rules.zone(*z, pc.owner).contains(to));
             match promotes {
                 Some((_, choices)) => {
-                    let got: Vec<Option<KindId>> = ms.iter().map(|m| m.promotion).collect();
+                    let got: Vec<Option<KindId>> = ms.iter().map(|m| m.mv().promotion()).collect();
                     let want: Vec<Option<KindId>> = choices.iter().map(|&c| Some(c)).collect();
                     assert_eq!(got, want, "promotion choices to {}", name(rules, to));
                 }
                 None => assert_eq!(ms.len(), 1, "one move to {}: {ms:?}", name(rules, to)),
             }
             let capture =
-                pos.piece_at(to).is_some() || matches!(ms[0].special, Special::EnPassant { .. });
+                pos.piece_at(to).is_some() || matches!(ms[0].mv(), Move::EnPassant { .. });
             (
                 to,
                 capture,
-                ms.iter().map(|m| (m.promotion, m.frame)).collect(),
+                ms.iter().map(|m| (m.mv().promotion(), m.frame())).collect(),
             )
         })
         .collect()
@@ -356,7 +356,7 @@ fn perft_positions() -> Vec<(String, Position)> {
                 let pos = Position::from_fen(rules, fen.trim()).expect("perft position");
                 for m in pos.legal_moves() {
                     let mut child = pos.clone();
-                    child.make(m);
+                    child.play(&m).expect("a legal move plays");
                     out.push((f.display().to_string(), child));
                 }
                 out.push((f.display().to_string(), pos));
@@ -382,8 +382,8 @@ fn tables_equal_the_reference_walker_in_the_perft_positions() {
         }
         compare_attacks(pos, what);
         for m in pos.legal_moves() {
-            ep_captures += usize::from(matches!(m.special, Special::EnPassant { .. }));
-            promotions += usize::from(m.promotion.is_some());
+            ep_captures += usize::from(matches!(m, Move::EnPassant { .. }));
+            promotions += usize::from(m.promotion().is_some());
         }
     }
     // The comparison above met the special moves it is meant to cover.

@@ -21,8 +21,8 @@ fn crossing(pos: &Position, from: &str, to: &str) -> Option<bool> {
     let to = node(pos.rules(), to);
     piece_moves(pos, from)
         .into_iter()
-        .find(|m| m.to == to)
-        .map(|m| m.no_check)
+        .find(|m| m.mv().to() == to)
+        .map(|m| m.must_not_check())
 }
 
 // ---- 1. "Gives check" is judged after the move. ----

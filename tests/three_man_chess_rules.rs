@@ -1049,10 +1049,10 @@ fn move_text_round_trips_and_unmake_restores_along_random_games() {
                 }
                 let before = pos.to_fen();
                 for &m in &buf {
-                    let text = chessgraph::notation::move_text(&pos, m);
+                    let text = chessgraph::notation::move_text(&pos, m.mv());
                     let back = chessgraph::notation::parse_move(&pos, &text)
                         .unwrap_or_else(|e| panic!("{text} at {before}: {e}"));
-                    assert_eq!(back, m, "{text} at {before}");
+                    assert_eq!(back, m.mv(), "{text} at {before}");
                     let undo = pos.make(m);
                     pos.unmake(undo);
                     assert_eq!(pos.to_fen(), before, "make/unmake {text}");

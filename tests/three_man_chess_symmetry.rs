@@ -43,7 +43,7 @@ fn settled_moves(pos: &Position) -> BTreeSet<String> {
     if outcome.is_some() {
         return BTreeSet::new();
     }
-    buf.iter().map(|&m| move_text(&p, m)).collect()
+    buf.iter().map(|m| move_text(&p, m.mv())).collect()
 }
 
 /// Checks the rotated position against the original: three turns give the original back, the

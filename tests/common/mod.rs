@@ -13,7 +13,6 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use chessgraph::board::NodeId;
-use chessgraph::movegen::Move;
 use chessgraph::position::{Piece, Position};
 use chessgraph::rules::{KindId, Mark, PlayerId, Rules};
 
@@ -133,7 +132,7 @@ pub fn playout_positions(
 ) -> Vec<Position> {
     let mut rng = Rng(seed);
     let mut out = Vec::new();
-    let mut moves: Vec<Move> = Vec::new();
+    let mut moves = Vec::new();
     for _ in 0..games {
         let mut pos = Position::start(rules);
         for _ in 0..plies {

@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use chessgraph::board::NodeId;
-use chessgraph::movegen::Move;
+use chessgraph::movegen::Planned;
 use chessgraph::notation::{move_text, parse_move, play_line};
 use chessgraph::position::Position;
 use chessgraph::rules::{PlayerId, Rules};
@@ -133,7 +133,7 @@ pub fn names(v: &[&str]) -> BTreeSet<String> {
 }
 
 /// The pseudo-legal moves of the piece on `from` (as if its owner were to move).
-pub fn piece_moves(pos: &Position, from: &str) -> Vec<Move> {
+pub fn piece_moves(pos: &Position, from: &str) -> Vec<Planned> {
     let mut out = Vec::new();
     pos.piece_moves(node(pos.rules(), from), &mut out);
     out
@@ -144,7 +144,7 @@ pub fn targets(pos: &Position, from: &str) -> BTreeSet<String> {
     let b = pos.rules().board();
     piece_moves(pos, from)
         .iter()
-        .map(|m| b.node_name(m.to).to_string())
+        .map(|m| b.node_name(m.mv().to()).to_string())
         .collect()
 }
 
@@ -162,8 +162,8 @@ pub fn legal_from(pos: &Position, from: &str) -> BTreeSet<String> {
     let b = pos.rules().board();
     pos.legal_moves()
         .into_iter()
-        .filter(|m| m.from == n)
-        .map(|m| b.node_name(m.to).to_string())
+        .filter(|m| m.from() == Some(n))
+        .map(|m| b.node_name(m.to()).to_string())
         .collect()
 }
 
