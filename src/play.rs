@@ -16,7 +16,7 @@ use crate::notation::{MoveError, move_text, parse_move};
 use crate::output_file::write_output;
 use crate::position::{Outcome, Position};
 use crate::render::{RenderOptions, render_svg};
-use crate::rules::PlayerId;
+use crate::rules::{PlayerId, Rules};
 
 /// How the game talks to its terminal.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -113,15 +113,55 @@ struct Game {
     history: Vec<(Position, Option<LastMove>)>,
 }
 
+/// One line read at the prompt.
+enum Typed {
+    /// A line of text, without its line ending.
+    Line(String),
+    /// A line refused (too long, not UTF-8); the reason is already written.
+    Refused,
+    /// The input ended.
+    EndOfInput,
+}
+
 /// Plays a game from `start` (settling first a position whose player to move has no move), reading
 /// lines from `input` and writing to `out`, until the game ends, a player quits or the input ends.
 pub fn play(
     start: Position,
-    input: impl BufRead,
+    mut input: impl BufRead,
     mut out: impl Write,
     options: &PlayOptions,
 ) -> io::Result<GameEnd> {
-    let rules = start.rules().clone();
+    greet(&mut out, start.rules())?;
+    let mut game = Game {
+        pos: start,
+        last: None,
+        history: Vec::new(),
+    };
+    let alive = game.pos.alive_mask();
+    if let Some(end) = game.settle_and_show(&mut out, alive)? {
+        return Ok(end);
+    }
+    loop {
+        let rules = game.pos.rules();
+        write!(out, "{}> ", rules.player(game.pos.to_move()).name)?;
+        out.flush()?;
+        let line = match read_typed(&mut input, &mut out, options)? {
+            Typed::Line(line) => line,
+            Typed::Refused => continue,
+            Typed::EndOfInput => {
+                writeln!(out)?;
+                writeln!(out, "end of input: the game is left unfinished")?;
+                return Ok(GameEnd::EndOfInput);
+            }
+        };
+        if let Some(end) = game.obey(&mut out, line.trim())? {
+            return Ok(end);
+        }
+    }
+}
+
+/// The first line of a game: the variant and its players.
+fn greet(out: &mut impl Write, rules: &Rules) -> io::Result<()> {
     let names: Vec<&str> = rules.players().iter().map(|p| p.name.as_str()).collect();
     writeln!(
         out,
@@ -129,78 +169,57 @@ pub fn play(
         rules.name(),
         names.len(),
         names.join(", ")
-    )?;
-    let mut game = Game {
-        pos: start,
-        last: None,
-        history: Vec::new(),
-    };
-    let alive = game.pos.alive_mask();
-    let (outcome, events) = settle(&mut game.pos, alive);
-    show(&mut out, &game, &events)?;
-    if let Some(o) = outcome {
-        return finish(&mut out, &game.pos, o);
-    }
-    let mut input = input;
-    loop {
-        write!(out, "{}> ", rules.player(game.pos.to_move()).name)?;
-        out.flush()?;
-        let line = match read_line(&mut input)? {
-            None => {
+    )
+}
+
+/// Reads the next line, echoing it (or the line break a refused line leaves out) when
+/// `options.echo` asks for a transcript, and writing why a line is refused.
+fn read_typed(
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    options: &PlayOptions,
+) -> io::Result<Typed> {
+    match read_line(input)? {
+        None => Ok(Typed::EndOfInput),
+        Some(Err(problem)) => {
+            if options.echo {
                 writeln!(out)?;
-                writeln!(out, "end of input: the game is left unfinished")?;
-                return Ok(GameEnd::EndOfInput);
             }
-            Some(Err(problem)) => {
-                if options.echo {
-                    writeln!(out)?;
-                }
-                writeln!(out, "{problem}")?;
-                continue;
-            }
-            Some(Ok(line)) => line,
-        };
-        if options.echo {
-            writeln!(out, "{line}")?;
+            writeln!(out, "{problem}")?;
+            Ok(Typed::Refused)
         }
-        let line = line.trim();
+        Some(Ok(line)) => {
+            if options.echo {
+                writeln!(out, "{line}")?;
+            }
+            Ok(Typed::Line(line))
+        }
+    }
+}
+
+impl Game {
+    /// Carries out one trimmed input line: a command or a move. `Some` when the game is over or
+    /// left.
+    fn obey(&mut self, out: &mut impl Write, line: &str) -> io::Result<Option<GameEnd>> {
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&word, args)) = words.split_first() else {
-            continue;
+            return Ok(None);
         };
         let usage = |arity: &str| format!("usage: {word}{arity} (type `help` for the commands)");
         match (word, args) {
             ("help" | "?", []) => write!(out, "{HELP}")?,
             ("quit" | "exit", []) => {
                 writeln!(out, "game abandoned")?;
-                return Ok(GameEnd::Quit);
+                return Ok(Some(GameEnd::Quit));
             }
-            ("fen", []) => writeln!(out, "{}", game.pos.to_fen())?,
-            ("show" | "board", []) => show(&mut out, &game, &[])?,
-            ("moves", []) => list_moves(&mut out, &game.pos)?,
-            ("moves", [square]) => list_piece_moves(&mut out, &game.pos, square)?,
+            ("fen", []) => writeln!(out, "{}", self.pos.to_fen())?,
+            ("show" | "board", []) => show(out, self, &[])?,
+            ("moves", []) => list_moves(out, &self.pos)?,
+            ("moves", [square]) => list_piece_moves(out, &self.pos, square)?,
             ("moves", _) => writeln!(out, "{}", usage(" [SQUARE]"))?,
-            ("undo", []) => match game.history.pop() {
-                None => writeln!(out, "nothing to undo")?,
-                Some((pos, last)) => {
-                    if let Some(l) = &game.last {
-                        writeln!(out, "took back {}'s {}", rules.player(l.mover).name, l.text)?;
-                    }
-                    game.pos = pos;
-                    game.last = last;
-                    show(&mut out, &game, &[])?;
-                }
-            },
+            ("undo", []) => self.undo(out)?,
             ("svg", [file]) if *file != "-" && *file != "\"\"" && *file != "''" => {
-                let options = RenderOptions {
-                    last_move: game.last.as_ref().map(|l| (l.from, l.to)),
-                    ..RenderOptions::default()
-                };
-                let svg = render_svg(rules.board(), Some(&game.pos), &options);
-                match write_output(Path::new(file), svg.as_bytes(), rules.files()) {
-                    Ok(()) => writeln!(out, "wrote {file}")?,
-                    Err(e) => writeln!(out, "{e}")?,
-                }
+                self.save_svg(out, file)?;
             }
             ("svg", _) => writeln!(
                 out,
@@ -209,38 +228,83 @@ pub fn play(
             ("help" | "?" | "quit" | "exit" | "fen" | "show" | "board" | "undo", _) => {
                 writeln!(out, "{}", usage(""))?;
             }
-            _ => match parse_move(&game.pos, line) {
-                Err(MoveError::Illegal(reason)) => {
-                    writeln!(out, "illegal move `{line}`: {reason}")?;
-                }
-                Err(e) => writeln!(out, "{e} (type `help` for the commands)")?,
-                Ok(m) => {
-                    let mover = game.pos.to_move();
-                    let text = move_text(&game.pos, m);
-                    game.history.push((game.pos.clone(), game.last.take()));
-                    let alive = game.pos.alive_mask();
-                    if let Err(why) = game.pos.play(&m) {
-                        if let Some((_, last)) = game.history.pop() {
-                            game.last = last;
-                        }
-                        writeln!(out, "illegal move `{line}`: {why}")?;
-                        continue;
-                    }
-                    game.last = Some(LastMove {
-                        mover,
-                        text,
-                        // A drop has no origin: its destination is marked alone.
-                        from: m.from().unwrap_or(m.to()),
-                        to: m.to(),
-                    });
-                    let (outcome, events) = settle(&mut game.pos, alive);
-                    show(&mut out, &game, &events)?;
-                    if let Some(o) = outcome {
-                        return finish(&mut out, &game.pos, o);
-                    }
-                }
-            },
+            _ => return self.play_move(out, line),
         }
+        Ok(None)
+    }
+
+    /// `undo`: back to the state before the last move.
+    fn undo(&mut self, out: &mut impl Write) -> io::Result<()> {
+        let Some((pos, last)) = self.history.pop() else {
+            return writeln!(out, "nothing to undo");
+        };
+        if let Some(l) = &self.last {
+            let mover = &self.pos.rules().player(l.mover).name;
+            writeln!(out, "took back {mover}'s {}", l.text)?;
+        }
+        self.pos = pos;
+        self.last = last;
+        show(out, self, &[])
+    }
+
+    /// `svg FILE`: the position, with the last move marked, as a picture.
+    fn save_svg(&self, out: &mut impl Write, file: &str) -> io::Result<()> {
+        let rules = self.pos.rules();
+        let options = RenderOptions {
+            last_move: self.last.as_ref().map(|l| (l.from, l.to)),
+            ..RenderOptions::default()
+        };
+        let svg = render_svg(rules.board(), Some(&self.pos), &options);
+        match write_output(Path::new(file), svg.as_bytes(), rules.files()) {
+            Ok(()) => writeln!(out, "wrote {file}"),
+            Err(e) => writeln!(out, "{e}"),
+        }
+    }
+
+    /// Plays the move `line` names, or says why it cannot be played. `Some` when the game is over.
+    fn play_move(&mut self, out: &mut impl Write, line: &str) -> io::Result<Option<GameEnd>> {
+        let m = match parse_move(&self.pos, line) {
+            Ok(m) => m,
+            Err(MoveError::Illegal(reason)) => {
+                writeln!(out, "illegal move `{line}`: {reason}")?;
+                return Ok(None);
+            }
+            Err(e) => {
+                writeln!(out, "{e} (type `help` for the commands)")?;
+                return Ok(None);
+            }
+        };
+        let mover = self.pos.to_move();
+        let text = move_text(&self.pos, m);
+        self.history.push((self.pos.clone(), self.last.take()));
+        let alive = self.pos.alive_mask();
+        if let Err(why) = self.pos.play(&m) {
+            if let Some((_, last)) = self.history.pop() {
+                self.last = last;
+            }
+            writeln!(out, "illegal move `{line}`: {why}")?;
+            return Ok(None);
+        }
+        self.last = Some(LastMove {
+            mover,
+            text,
+            // A drop has no origin: its destination is marked alone.
+            from: m.from().unwrap_or(m.to()),
+            to: m.to(),
+        });
+        self.settle_and_show(out, alive)
+    }
+
+    /// Settles the position (see [`settle`]) and shows it with what happened; `Some` with the
+    /// outcome written when the game is over.
+    fn settle_and_show(
+        &mut self,
+        out: &mut impl Write,
+        alive_before: u8,
+    ) -> io::Result<Option<GameEnd>> {
+        let (outcome, events) = settle(&mut self.pos, alive_before);
+        show(out, self, &events)?;
+        outcome.map(|o| finish(out, &self.pos, o)).transpose()
     }
 }
 
