@@ -1,0 +1,100 @@
+//! Marks on cells: the last move, the piece whose moves are shown and its destinations (captures
+//! ringed), checked royals.
+
+use std::collections::BTreeSet;
+use std::fmt::Write;
+
+use super::Geometry;
+use super::svg::{escape, num};
+use crate::board::{Board, NodeId};
+use crate::movegen::Move;
+use crate::position::Position;
+
+/// The distinct destinations of the piece on `from` (as if its owner were to move), ascending,
+/// each with whether the move captures.
+pub(super) fn destinations(pos: &Position, from: NodeId) -> Vec<(NodeId, bool)> {
+    let Some(mover) = pos.piece_at(from) else {
+        return Vec::new();
+    };
+    let mut set: BTreeSet<(NodeId, bool)> = BTreeSet::new();
+    for m in pos.piece_legal_moves(from) {
+        // Castling may end on the castling rook's square: that is not a capture.
+        let capture = matches!(m, Move::EnPassant { .. })
+            || pos.piece_at(m.to()).is_some_and(|p| p.owner != mover.owner);
+        set.insert((m.to(), capture));
+    }
+    set.into_iter().collect()
+}
+
+/// The highlights layer, under the pieces: last move, the chosen piece, checked royals.
+pub(super) fn write_highlights(
+    s: &mut String,
+    board: &Board,
+    geo: &Geometry,
+    pos: &Position,
+    last: Option<(NodeId, NodeId)>,
+    from: Option<NodeId>,
+) {
+    s.push_str("<g id=\"highlights\">\n");
+    let overlay = |s: &mut String, class: &str, n: NodeId, fill: &str| {
+        let _ = writeln!(
+            s,
+            "<path class=\"{class}\" data-node=\"{}\" d=\"{}\" {fill}/>",
+            escape(board.node_name(n)),
+            geo.cell_path(n)
+        );
+    };
+    if let Some((a, b)) = last {
+        for n in [a, b] {
+            overlay(s, "last-move", n, "fill=\"#f4e04d\" fill-opacity=\"0.55\"");
+        }
+    }
+    if let Some(n) = from.filter(|&n| pos.piece_at(n).is_some()) {
+        overlay(s, "from", n, "fill=\"#3d85c6\" fill-opacity=\"0.5\"");
+    }
+    let checked = pos.checked_players();
+    let rules = pos.rules();
+    for n in board.node_ids() {
+        if let Some(pc) = pos.piece_at(n)
+            && rules.kind(pc.kind).royal
+            && checked & (1 << pc.owner.0) != 0
+        {
+            overlay(s, "check", n, "fill=\"url(#check)\"");
+        }
+    }
+    s.push_str("</g>\n");
+}
+
+/// The destinations layer, over the pieces: a dot per move, a ring per capture.
+pub(super) fn write_destinations(
+    s: &mut String,
+    board: &Board,
+    geo: &Geometry,
+    dests: &[(NodeId, bool)],
+) {
+    s.push_str("<g id=\"destinations\">\n");
+    for &(n, capture) in dests {
+        let (x, y) = geo.centre(n);
+        let c = geo.cell_size(n);
+        let name = escape(board.node_name(n));
+        if capture {
+            let _ = writeln!(
+                s,
+                "<circle class=\"capture\" data-node=\"{name}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"#c62828\" stroke-width=\"{}\" stroke-opacity=\"0.85\"/>",
+                num(x),
+                num(y),
+                num(c * 0.44),
+                num(c * 0.08)
+            );
+        } else {
+            let _ = writeln!(
+                s,
+                "<circle class=\"destination\" data-node=\"{name}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#1e6b2a\" fill-opacity=\"0.7\"/>",
+                num(x),
+                num(y),
+                num(c * 0.16)
+            );
+        }
+    }
+    s.push_str("</g>\n");
+}
