@@ -449,59 +449,16 @@ fn load_board(path: &Path, colour: bool) -> Result<Board, String> {
 
 /// Runs a parsed command, writing data to `out`; returns the exit code or a message for stderr.
 pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, String> {
-    let io = |e: std::io::Error| e.to_string();
     match cli.command {
-        Command::Check { files, short } => {
-            let mut ok = true;
-            for f in &files {
-                ok &= check_file(f, short, colour, out).map_err(io)?;
-            }
-            Ok(if ok {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::FAILURE
-            })
-        }
-        Command::Links { board, node } => {
-            let b = load_board(&board, colour)?;
-            let Some(n) = b.node(&node) else {
-                let hint =
-                    chessgraph::diagnostic::suggest(&node, b.node_ids().map(|n| b.node_name(n)))
-                        .map(|h| format!(" ({h})"))
-                        .unwrap_or_default();
-                return Err(format!("{} has no node `{node}`{hint}", board.display()));
-            };
-            write!(out, "{}", b.node_links(n)).map_err(io)?;
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Check { files, short } => check_command(&files, short, out, colour),
+        Command::Links { board, node } => links_command(&board, &node, out, colour),
         Command::Dot { board } => {
             let b = load_board(&board, colour)?;
-            write!(out, "{}", b.to_dot()).map_err(io)?;
+            write!(out, "{}", b.to_dot()).map_err(io_error)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Moves { variant, at } => {
-            let rules = load_rules(&variant, colour)?;
-            let pos = position_at(&rules, &at)?;
-            if let Some(o) = pos.outcome() {
-                status!("{}", game_over_text(&rules, o));
-                return Ok(ExitCode::SUCCESS);
-            }
-            let mut texts: Vec<String> = pos
-                .legal_moves()
-                .into_iter()
-                .map(|m| move_text(&pos, m))
-                .collect();
-            texts.sort();
-            status!(
-                "{} to move: {} legal move(s){}",
-                rules.player(pos.to_move()).name,
-                texts.len(),
-                if pos.is_check() { ", in check" } else { "" }
-            );
-            for t in texts {
-                writeln!(out, "{t}").map_err(io)?;
-            }
-            Ok(ExitCode::SUCCESS)
+            moves_command(&load_position(&variant, &at, colour)?, out)
         }
         Command::Perft {
             variant,
@@ -512,9 +469,8 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
         } => perft_command(&variant, depth, &at, divide, threads, out, colour),
         Command::Bench(args) => bench_command(&args, out),
         Command::Show { variant, at } => {
-            let rules = load_rules(&variant, colour)?;
-            let pos = position_at(&rules, &at)?;
-            write!(out, "{}", pos.to_text()).map_err(io)?;
+            let pos = load_position(&variant, &at, colour)?;
+            write!(out, "{}", pos.to_text()).map_err(io_error)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Render {
@@ -532,21 +488,95 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
                     write_output(&path, svg.as_bytes(), &inputs).map_err(|e| e.to_string())?;
                     status!("wrote {}", path.display());
                 }
-                _ => out.write_all(svg.as_bytes()).map_err(io)?,
+                _ => out.write_all(svg.as_bytes()).map_err(io_error)?,
             }
             Ok(ExitCode::SUCCESS)
         }
-        Command::Play { variant, at } => {
-            let rules = load_rules(&variant, colour)?;
-            let pos = position_at(&rules, &at)?;
-            let stdin = std::io::stdin();
-            let options = PlayOptions {
-                echo: !stdin.is_terminal(),
-            };
-            chessgraph::play::play(pos, stdin.lock(), out, &options).map_err(io)?;
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Play { variant, at } => play_command(load_position(&variant, &at, colour)?, out),
     }
+}
+
+/// The position of a command on a variant file: the variant loaded (its problems reported), then
+/// [`position_at`].
+fn load_position(variant: &Path, at: &PositionArgs, colour: bool) -> Result<Position, String> {
+    position_at(&load_rules(variant, colour)?, at)
+}
+
+/// A failure to write the command's output, as the message for stderr.
+fn io_error(e: std::io::Error) -> String {
+    e.to_string()
+}
+
+/// `check`: a summary of each valid file on stdout, the problems of the others on stderr; fails
+/// when any file is invalid.
+fn check_command(
+    files: &[PathBuf],
+    short: bool,
+    out: &mut dyn Write,
+    colour: bool,
+) -> Result<ExitCode, String> {
+    let mut ok = true;
+    for f in files {
+        ok &= check_file(f, short, colour, out).map_err(io_error)?;
+    }
+    Ok(if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// `links`: the links leaving one node of a board.
+fn links_command(
+    board: &Path,
+    node: &str,
+    out: &mut dyn Write,
+    colour: bool,
+) -> Result<ExitCode, String> {
+    let b = load_board(board, colour)?;
+    let Some(n) = b.node(node) else {
+        let hint = chessgraph::diagnostic::suggest(node, b.node_ids().map(|n| b.node_name(n)))
+            .map(|h| format!(" ({h})"))
+            .unwrap_or_default();
+        return Err(format!("{} has no node `{node}`{hint}", board.display()));
+    };
+    write!(out, "{}", b.node_links(n)).map_err(io_error)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `moves`: the legal moves on stdout, sorted; whose turn (or the game's end) on stderr.
+fn moves_command(pos: &Position, out: &mut dyn Write) -> Result<ExitCode, String> {
+    let rules = pos.rules();
+    if let Some(o) = pos.outcome() {
+        status!("{}", game_over_text(rules, o));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut texts: Vec<String> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| move_text(pos, m))
+        .collect();
+    texts.sort();
+    status!(
+        "{} to move: {} legal move(s){}",
+        rules.player(pos.to_move()).name,
+        texts.len(),
+        if pos.is_check() { ", in check" } else { "" }
+    );
+    for t in texts {
+        writeln!(out, "{t}").map_err(io_error)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `play`: a game at the terminal; piped input is echoed so that the output reads as a session.
+fn play_command(pos: Position, out: &mut dyn Write) -> Result<ExitCode, String> {
+    let stdin = std::io::stdin();
+    let options = PlayOptions {
+        echo: !stdin.is_terminal(),
+    };
+    chessgraph::play::play(pos, stdin.lock(), out, &options).map_err(io_error)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `perft`: the count (and the divide), on one thread or several, with a progress bar for a
