@@ -1,20 +1,23 @@
-//! The `chessgraph` command line: argument parsing and output formats. It lives in the binary, so
-//! that embedding the library pulls in none of its dependencies (clap, indicatif).
+//! The `chessgraph` command line: what each command does and its output formats (the arguments
+//! are in [`args`]). It lives in the binary, so that embedding the library pulls in none of its
+//! dependencies (clap, indicatif).
 //!
 //! Output formats are a public interface (scripts diff them): data on standard output, diagnostics,
 //! headers and status on standard error.
+
+mod args;
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::Parser;
 
 use std::sync::Arc;
 
+pub use args::{BenchArgs, Cli, Command, PositionArgs};
 use chessgraph::board::Board;
 use chessgraph::diagnostic::{FileReport, SourceFile};
-use chessgraph::limits::{MAX_PERFT_DEPTH, MAX_THREADS};
 use chessgraph::movegen::Move;
 use chessgraph::notation::{LineError, move_text, parse_move, play_line};
 use chessgraph::output_file::write_output;
@@ -24,159 +27,6 @@ use chessgraph::position::{Outcome, Position};
 use chessgraph::render::{RenderOptions, render_svg};
 use chessgraph::rules::Rules;
 use chessgraph::spec::variant::looks_like_variant;
-
-/// chessgraph: chess variants as data. Boards are graphs of named direction links; pieces are
-/// link-path programs; one generic engine plays every variant.
-#[derive(Debug, Parser)]
-#[command(name = "chessgraph", version, about, long_about = None)]
-pub struct Cli {
-    /// What to do.
-    #[command(subcommand)]
-    pub command: Command,
-}
-
-/// The subcommands.
-#[derive(Debug, Subcommand)]
-pub enum Command {
-    /// Validate board and variant files; print a summary of each valid one, or every problem with
-    /// its location.
-    Check {
-        /// Board or variant files (TOML).
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-        /// Print diagnostics as one `file:line:col: error[code]: message` line each.
-        #[arg(long)]
-        short: bool,
-    },
-    /// List the links leaving a node: direction, target, twist, tags.
-    Links {
-        /// Board file.
-        board: PathBuf,
-        /// Node name, e.g. `a6`.
-        node: String,
-    },
-    /// Print the board's link graph in Graphviz DOT.
-    Dot {
-        /// Board file.
-        board: PathBuf,
-    },
-    /// List the legal moves of the side to move, one per line, sorted (only moves on stdout).
-    Moves {
-        /// Variant file.
-        variant: PathBuf,
-        /// The position.
-        #[command(flatten)]
-        at: PositionArgs,
-    },
-    /// Count the leaves of the legal move tree (perft); the last line is `Nodes searched: N`.
-    Perft {
-        /// Variant file.
-        variant: PathBuf,
-        /// Depth in plies (0 to 64).
-        #[arg(allow_negative_numbers = true, value_parser = depth_parser())]
-        depth: u32,
-        /// The position.
-        #[command(flatten)]
-        at: PositionArgs,
-        /// One line `MOVE: COUNT` per root move before the total.
-        #[arg(long)]
-        divide: bool,
-        /// Worker threads (the tree is split below the root), 1 to 256; default: all cores.
-        #[arg(long, value_parser = threads_parser())]
-        threads: Option<usize>,
-    },
-    /// Measure single-threaded perft speed (chess start and Kiwipete, 3 Man Chess, Circular and
-    /// Cylindrical Chess) and the time to load every shipped variant.
-    Bench(BenchArgs),
-    /// Show a position as text: the board, whose turn, check, eliminated players.
-    Show {
-        /// Variant file.
-        variant: PathBuf,
-        /// The position.
-        #[command(flatten)]
-        at: PositionArgs,
-    },
-    /// Draw a board, or a position of a variant, as an SVG picture.
-    Render {
-        /// Board file (the empty board) or variant file (a position: the start unless `--fen` /
-        /// `--moves` say otherwise).
-        file: PathBuf,
-        /// The position (variant files only); the last of `--moves` is highlighted.
-        #[command(flatten)]
-        at: PositionArgs,
-        /// Mark the legal destinations of the piece on this node, as if its owner were to move
-        /// (captures ringed in red). An empty node gives a picture without marks.
-        #[arg(long, value_name = "NODE")]
-        from: Option<String>,
-        /// Draw every link of this direction as an arrow (twisted links dashed orange).
-        #[arg(long, value_name = "DIR")]
-        links: Option<String>,
-        /// Draw tagged links (moats, creeks, ...) as heavy lines, one colour per tag.
-        #[arg(long)]
-        tags: bool,
-        /// Polar boards: where sector 0 begins, in degrees clockwise from straight up (default: the
-        /// first player's pieces at the bottom, or 0 for a board file).
-        #[arg(long, value_name = "DEGREES", allow_negative_numbers = true, value_parser = degrees)]
-        rotate: Option<f64>,
-        /// Write the picture to this file instead of standard output (`-`: standard output). The
-        /// file is replaced atomically, and never when it is one of the files the command reads.
-        #[arg(short, long, value_name = "OUT.svg")]
-        output: Option<PathBuf>,
-    },
-    /// Play a game at the terminal: any number of players at one keyboard.
-    ///
-    /// Shows the board after every move and reads moves (`e2e4`, `e2-e4`, `e7-e8=Q`) or commands
-    /// (`moves [SQUARE]`, `undo`, `fen`, `svg FILE`, `show`, `help`, `quit`) line by line from
-    /// standard input, so it can be piped. Ends with the outcome.
-    Play {
-        /// Variant file.
-        variant: PathBuf,
-        /// The position to start from.
-        #[command(flatten)]
-        at: PositionArgs,
-    },
-}
-
-/// Perft depths: 0 up to [`MAX_PERFT_DEPTH`].
-fn depth_parser() -> clap::builder::RangedI64ValueParser<u32> {
-    clap::value_parser!(u32).range(0..=i64::from(MAX_PERFT_DEPTH))
-}
-
-/// Thread counts: 1 up to [`MAX_THREADS`].
-fn threads_parser() -> clap::builder::RangedU64ValueParser<usize> {
-    clap::builder::RangedU64ValueParser::new().range(1..=MAX_THREADS as u64)
-}
-
-/// An angle in degrees: a finite number, reduced to [0, 360).
-fn degrees(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(d) if d.is_finite() => Ok(d.rem_euclid(360.0)),
-        Ok(_) => Err("the angle must be a finite number of degrees".into()),
-        Err(_) => Err("expected a number of degrees, e.g. `120` or `-30.5`".into()),
-    }
-}
-
-/// Arguments of `bench`.
-#[derive(Debug, clap::Args)]
-pub struct BenchArgs {
-    /// One ply less everywhere: a quick check that the suite runs.
-    #[arg(long)]
-    pub quick: bool,
-    /// The crate root holding `variants/`.
-    #[arg(long, default_value = ".")]
-    pub root: PathBuf,
-}
-
-/// Where a command starts: a position and moves played from it.
-#[derive(Debug, clap::Args)]
-pub struct PositionArgs {
-    /// Start from this position text instead of the variant's start position.
-    #[arg(long)]
-    pub fen: Option<String>,
-    /// Moves played first (from `--fen` when given), separated by spaces: `"e2-e4 e7e5"`.
-    #[arg(long, default_value = "")]
-    pub moves: String,
-}
 
 /// Writes to standard error. A failure to write there (a full device, a closed stream) is
 /// ignored: there is nowhere left to report it, and it must not end the command.
