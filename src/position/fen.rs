@@ -48,10 +48,24 @@ fn piece_token(rules: &Rules, n: NodeId, pc: Piece) -> String {
 impl Position {
     /// The position as text; parses back to an equal position.
     pub fn to_fen(&self) -> String {
+        let mut out = format!(
+            "{} {} {} {} {} {}",
+            self.fen_rows(),
+            self.rules.player(self.to_move).short,
+            self.fen_castling(),
+            self.fen_en_passant(),
+            self.halfmove,
+            self.fullmove
+        );
+        self.write_fen_fields(&mut out);
+        out
+    }
+
+    /// ROWS: the board's rows top first, separated by `/`; runs of empty squares as numbers.
+    fn fen_rows(&self) -> String {
         let rules = &*self.rules;
-        let board = rules.board();
         let mut rows = Vec::new();
-        for row in board.rows() {
+        for row in rules.board().rows() {
             let mut s = String::new();
             let mut empty = 0;
             for &n in row {
@@ -71,7 +85,13 @@ impl Position {
             }
             rows.push(s);
         }
-        let mut castling: String = rules
+        rows.join("/")
+    }
+
+    /// CASTLING: the right tokens held, in the variant's order, or `-`.
+    fn fen_castling(&self) -> String {
+        let castling: String = self
+            .rules
             .castling()
             .iter()
             .enumerate()
@@ -79,8 +99,17 @@ impl Position {
             .map(|(_, c)| c.right.as_str())
             .collect();
         if castling.is_empty() {
-            castling = "-".into();
+            "-".into()
+        } else {
+            castling
         }
+    }
+
+    /// EP: the en passant entries separated by `,`, or `-`. An entry names its owner and its pawn
+    /// only where the reader could not derive them.
+    fn fen_en_passant(&self) -> String {
+        let rules = &*self.rules;
+        let board = rules.board();
         let last = self.previous_alive(self.to_move);
         let eps: Vec<String> = self
             .ep
@@ -97,18 +126,17 @@ impl Position {
                 s
             })
             .collect();
-        let ep = if eps.is_empty() {
+        if eps.is_empty() {
             "-".to_string()
         } else {
             eps.join(",")
-        };
-        let mut out = format!(
-            "{} {} {castling} {ep} {} {}",
-            rows.join("/"),
-            rules.player(self.to_move).short,
-            self.halfmove,
-            self.fullmove
-        );
+        }
+    }
+
+    /// The `out:` and `open:` fields, each written only when it is not empty (so that 8x8
+    /// positions stay standard FEN).
+    fn write_fen_fields(&self, out: &mut String) {
+        let rules = &*self.rules;
         let out_players: Vec<&str> = (0..rules.players().len())
             .filter(|&i| !self.is_alive(PlayerId(i as u8)))
             .map(|i| rules.players()[i].short.as_str())
@@ -116,6 +144,7 @@ impl Position {
         if !out_players.is_empty() {
             let _ = write!(out, " out:{}", out_players.join(","));
         }
+        // Gates whose condition holds are open anyway: only those opened earlier are written.
         let mut derived = self.clone();
         derived.gates_open = 0;
         derived.update_gates();
@@ -129,7 +158,6 @@ impl Position {
         if !extra.is_empty() {
             let _ = write!(out, " open:{}", extra.join(","));
         }
-        out
     }
 }
 
