@@ -58,9 +58,14 @@ pub fn divide(pos: &mut Position, depth: u32) -> (Vec<(String, u64)>, u64) {
         }
     }
     pos.unresolve(res);
-    out.sort();
-    let total = out.iter().map(|(_, n)| n).sum();
-    (out, total)
+    sorted_with_total(out)
+}
+
+/// Divide's answer: the `(move text, count)` pairs sorted by move text, and their sum.
+fn sorted_with_total(mut counts: Vec<(String, u64)>) -> (Vec<(String, u64)>, u64) {
+    counts.sort();
+    let total = counts.iter().map(|(_, n)| n).sum();
+    (counts, total)
 }
 
 /// Told how far a parallel perft has come: `(subtrees done, subtrees in all)`, called from the
@@ -88,9 +93,6 @@ pub fn divide_parallel(
     threads: usize,
     progress: Option<Progress<'_>>,
 ) -> (Vec<(String, u64)>, u64) {
-    use rayon::prelude::*;
-    use std::sync::atomic::{AtomicU64, Ordering};
-
     // Depth 0 counts the position itself, finished or not, as the serial perft does.
     if depth == 0 {
         return (Vec::new(), 1);
@@ -101,25 +103,88 @@ pub fn divide_parallel(
     if outcome.is_some() {
         return (Vec::new(), 0);
     }
-    // Tasks: (root move index, line of moves below it).
-    let split = depth >= 4;
-    let mut tasks: Vec<(usize, Vec<Planned>)> = Vec::new();
-    for (i, &m) in moves.iter().enumerate() {
-        if split {
-            let undo = root.make(m);
-            let mut replies = Vec::new();
-            let (outcome, res) = root.resolve(&mut replies);
-            if outcome.is_none() {
-                for r in replies {
-                    tasks.push((i, vec![m, r]));
-                }
-            }
-            root.unresolve(res);
-            root.unmake(undo);
-        } else {
-            tasks.push((i, vec![m]));
-        }
+    let tasks = Task::split(&mut root, &moves, depth);
+    let mut per_move = vec![0u64; moves.len()];
+    for (i, n) in count_tasks(&root, &tasks, depth, threads, progress) {
+        per_move[i] += n;
     }
+    let counts = moves
+        .iter()
+        .zip(per_move)
+        .map(|(&m, n)| (move_text(&root, m.mv()), n))
+        .collect();
+    sorted_with_total(counts)
+}
+
+/// One subtree of a parallel perft, counted by one worker.
+#[cfg(feature = "parallel")]
+struct Task {
+    /// The index of the root move the subtree is under.
+    root_move: usize,
+    /// The moves from the root to the subtree: the root move, and a reply when split deeper.
+    line: Vec<Planned>,
+}
+
+#[cfg(feature = "parallel")]
+impl Task {
+    /// The tasks below the resolved `root` (whose moves are `moves`): one per root move, or one
+    /// per reply when `depth` is enough for many small subtrees to even out the load. `root` is
+    /// left as it was.
+    fn split(root: &mut Position, moves: &[Planned], depth: u32) -> Vec<Task> {
+        let split = depth >= 4;
+        let mut tasks = Vec::new();
+        for (i, &m) in moves.iter().enumerate() {
+            if split {
+                let undo = root.make(m);
+                let mut replies = Vec::new();
+                let (outcome, res) = root.resolve(&mut replies);
+                if outcome.is_none() {
+                    for r in replies {
+                        tasks.push(Task {
+                            root_move: i,
+                            line: vec![m, r],
+                        });
+                    }
+                }
+                root.unresolve(res);
+                root.unmake(undo);
+            } else {
+                tasks.push(Task {
+                    root_move: i,
+                    line: vec![m],
+                });
+            }
+        }
+        tasks
+    }
+
+    /// The leaves of the subtree, counted on a copy of `root` (so memory does not grow with depth).
+    fn count(&self, root: &Position, depth: u32) -> u64 {
+        let mut p = root.clone();
+        let mut scratch = Vec::new();
+        for (k, &m) in self.line.iter().enumerate() {
+            if k > 0 {
+                let _ = p.resolve(&mut scratch);
+            }
+            p.make(m);
+        }
+        perft(&mut p, depth - self.line.len() as u32)
+    }
+}
+
+/// Counts `tasks` on a pool of `threads` threads (on the global pool when one cannot be made),
+/// reporting progress after each; `(root move index, count)` per task.
+#[cfg(feature = "parallel")]
+fn count_tasks(
+    root: &Position,
+    tasks: &[Task],
+    depth: u32,
+    threads: usize,
+    progress: Option<Progress<'_>>,
+) -> Vec<(usize, u64)> {
+    use rayon::prelude::*;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
     let total_tasks = tasks.len() as u64;
     let done = AtomicU64::new(0);
     if let Some(report) = progress {
@@ -128,40 +193,20 @@ pub fn divide_parallel(
     let run = || {
         tasks
             .par_iter()
-            .map(|(i, line)| {
-                let mut p = root.clone();
-                let mut scratch = Vec::new();
-                for (k, &m) in line.iter().enumerate() {
-                    if k > 0 {
-                        let _ = p.resolve(&mut scratch);
-                    }
-                    p.make(m);
-                }
-                let n = perft(&mut p, depth - line.len() as u32);
+            .map(|task| {
+                let n = task.count(root, depth);
                 if let Some(report) = progress {
                     report(done.fetch_add(1, Ordering::Relaxed) + 1, total_tasks);
                 }
-                (*i, n)
+                (task.root_move, n)
             })
             .collect::<Vec<(usize, u64)>>()
     };
-    let counts = match rayon::ThreadPoolBuilder::new()
+    match rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()
     {
         Ok(pool) => pool.install(run),
         Err(_) => run(),
-    };
-    let mut per_move = vec![0u64; moves.len()];
-    for (i, n) in counts {
-        per_move[i] += n;
     }
-    let mut out: Vec<(String, u64)> = moves
-        .iter()
-        .zip(per_move)
-        .map(|(&m, n)| (move_text(&root, m.mv()), n))
-        .collect();
-    out.sort();
-    let total = out.iter().map(|(_, n)| n).sum();
-    (out, total)
 }
