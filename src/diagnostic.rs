@@ -243,85 +243,12 @@ impl SourceFile {
     /// failure, the source as far as it could be read (for locating the problem) and the
     /// diagnostic (`file::unreadable`), located at the offending byte for a UTF-8 error.
     pub fn read(path: &Path) -> Result<SourceFile, Box<(SourceFile, Diagnostic)>> {
-        type Span = std::ops::Range<usize>;
-        use std::io::Read;
-        let fail = |text: &str, span: Span, message: String| {
-            Box::new((
-                SourceFile::new(path, text),
-                Diagnostic::new(Code::Io, span, message),
-            ))
-        };
-        let meta = std::fs::metadata(path)
-            .map_err(|e| fail("", 0..0, format!("cannot read the file: {e}")))?;
-        if !meta.is_file() {
-            let what = if meta.is_dir() {
-                "a directory"
-            } else {
-                "not a regular file (a FIFO, a device, ...)"
-            };
-            return Err(fail(
-                "",
-                0..0,
-                format!("cannot read the file: it is {what}"),
-            ));
-        }
-        let too_large = |n: u64| {
-            fail(
-                "",
-                0..0,
-                format!(
-                    "the file has {n} bytes or more; files may have at most {MAX_FILE_BYTES} bytes"
-                ),
-            )
-        };
-        if meta.len() > MAX_FILE_BYTES {
-            return Err(too_large(meta.len()));
-        }
-        let mut bytes = Vec::new();
-        std::fs::File::open(path)
-            .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
-            .map_err(|e| fail("", 0..0, format!("cannot read the file: {e}")))?;
-        if bytes.len() as u64 > MAX_FILE_BYTES {
-            return Err(too_large(bytes.len() as u64));
-        }
-        match String::from_utf8(bytes) {
-            Ok(text) => {
-                match text.find(|c: char| c.is_control() && !matches!(c, '\t' | '\n' | '\r')) {
-                    None => Ok(SourceFile::new(path, text)),
-                    Some(at) => {
-                        // Shown with every control character as `?` (one byte for one byte, so the
-                        // location holds): printing the line raw would drive the terminal.
-                        let code = text[at..].chars().next().map_or(0, u32::from);
-                        let mut shown = String::with_capacity(text.len());
-                        for c in text.chars() {
-                            if c.is_control() && !matches!(c, '\t' | '\n' | '\r') {
-                                shown.extend(std::iter::repeat_n('?', c.len_utf8()));
-                            } else {
-                                shown.push(c);
-                            }
-                        }
-                        Err(fail(
-                            &shown,
-                            at..at + 1,
-                            format!(
-                                "the file holds a raw control character (U+{code:04X}), shown as `?`"
-                            ),
-                        ))
-                    }
-                }
-            }
-            Err(e) => {
-                let at = e.utf8_error().valid_up_to();
-                let bad = e.as_bytes()[at];
-                let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
-                Err(fail(
-                    &text,
-                    at..at + 1,
-                    format!(
-                        "the file is not UTF-8 text: byte 0x{bad:02x} cannot start a character here"
-                    ),
-                ))
-            }
+        let bytes =
+            read_regular_file(path).map_err(|message| unreadable(path, "", 0..0, message))?;
+        let text = String::from_utf8(bytes).map_err(|e| not_utf8(path, &e))?;
+        match text.find(is_raw_control) {
+            None => Ok(SourceFile::new(path, text)),
+            Some(at) => Err(raw_control(path, &text, at)),
         }
     }
 
@@ -334,6 +261,89 @@ impl SourceFile {
         let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
         end - start
     }
+}
+
+/// A failure to read `path`: the source as far as it was read and a `file::unreadable` diagnostic.
+fn unreadable(
+    path: &Path,
+    text: &str,
+    span: std::ops::Range<usize>,
+    message: String,
+) -> Box<(SourceFile, Diagnostic)> {
+    Box::new((
+        SourceFile::new(path, text),
+        Diagnostic::new(Code::Io, span, message),
+    ))
+}
+
+/// The bytes of `path` if it is a regular file of at most [`MAX_FILE_BYTES`] bytes, or why not.
+/// The limit holds while reading too: a file that grows after its size was looked at is cut off
+/// one byte past the limit.
+fn read_regular_file(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read the file: {e}"))?;
+    if !meta.is_file() {
+        let what = if meta.is_dir() {
+            "a directory"
+        } else {
+            "not a regular file (a FIFO, a device, ...)"
+        };
+        return Err(format!("cannot read the file: it is {what}"));
+    }
+    let too_large = |n: u64| {
+        format!("the file has {n} bytes or more; files may have at most {MAX_FILE_BYTES} bytes")
+    };
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(too_large(meta.len()));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| format!("cannot read the file: {e}"))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_large(bytes.len() as u64));
+    }
+    Ok(bytes)
+}
+
+/// The diagnostic of a file that is not UTF-8, located at the first byte that cannot start a
+/// character; the text is shown with that byte and those after it replaced.
+fn not_utf8(path: &Path, e: &std::string::FromUtf8Error) -> Box<(SourceFile, Diagnostic)> {
+    let at = e.utf8_error().valid_up_to();
+    let bad = e.as_bytes()[at];
+    let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+    unreadable(
+        path,
+        &text,
+        at..at + 1,
+        format!("the file is not UTF-8 text: byte 0x{bad:02x} cannot start a character here"),
+    )
+}
+
+/// The diagnostic of a file holding a raw control character at byte `at`.
+fn raw_control(path: &Path, text: &str, at: usize) -> Box<(SourceFile, Diagnostic)> {
+    // Shown with every control character as `?` (one byte for one byte, so the location
+    // holds): printing the line raw would drive the terminal.
+    let code = text[at..].chars().next().map_or(0, u32::from);
+    let mut shown = String::with_capacity(text.len());
+    for c in text.chars() {
+        if is_raw_control(c) {
+            shown.extend(std::iter::repeat_n('?', c.len_utf8()));
+        } else {
+            shown.push(c);
+        }
+    }
+    unreadable(
+        path,
+        &shown,
+        at..at + 1,
+        format!("the file holds a raw control character (U+{code:04X}), shown as `?`"),
+    )
+}
+
+/// A control character a data file may not hold raw (tab and line endings are text).
+fn is_raw_control(c: char) -> bool {
+    c.is_control() && !matches!(c, '\t' | '\n' | '\r')
 }
 
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
