@@ -6,6 +6,8 @@
 //! tables say, for every target node, from which origins (and through which squares) a piece of a given
 //! kind and frame attacks it, so check detection never generates opponent moves.
 
+use std::collections::HashMap;
+
 use crate::board::Board;
 use crate::ids::{DirId, FrameId, KindId, NodeId, TagSet};
 use crate::path::{Kind, Mode, Pattern};
@@ -58,6 +60,10 @@ pub struct Attack {
     /// The attack counts only when the attacker stands in this player-relative zone (`from:ZONE`).
     pub from_zone: Option<u8>,
 }
+
+/// One way to attack a target, before the tables are flattened: the attacker's origin, the
+/// squares that must be empty, the tags crossed and the zone the attacker must stand in.
+type AttackWay = (NodeId, Vec<NodeId>, TagSet, Option<u8>);
 
 /// Flat move and attack tables for one variant.
 #[derive(Clone, Debug, Default)]
@@ -226,7 +232,17 @@ impl MoveTables {
             .sum()
     }
 
+    /// The reverse tables: for every target node, from where and through which squares each
+    /// (kind, frame) attacks it.
     fn build_attacks(&mut self, kinds: &[KindProgram<'_>]) {
+        self.attack_bits = self.number_attack_bits(kinds);
+        let per_target = self.attack_ways(kinds);
+        self.store_attacks(per_target);
+    }
+
+    /// The bit of each (kind, frame) in [`Attack::kinds`]: every frame of an oriented kind, only
+    /// frame 0 of another (its moves do not depend on its frame); 64 bits at the most.
+    fn number_attack_bits(&self, kinds: &[KindProgram<'_>]) -> Vec<Option<u8>> {
         let mut bits = vec![None; kinds.len() * self.frames];
         let mut next = 0u8;
         for (ki, k) in kinds.iter().enumerate() {
@@ -237,16 +253,16 @@ impl MoveTables {
                 }
             }
         }
-        self.attack_bits = bits;
-        // target -> list of (origin, between, tags, bits)
-        // target -> (origin, squares between, tags crossed, zone condition, attack bits)
-        type Entry = (NodeId, Vec<NodeId>, TagSet, Option<u8>, u64);
-        type Key = (NodeId, Vec<NodeId>, TagSet, Option<u8>);
-        let mut per_target: Vec<Vec<Entry>> = vec![Vec::new(); self.nodes];
-        // Where each distinct (origin, between, tags, zone) of a target sits in its list: merging
-        // attack bits stays linear in the number of rays however many patterns a piece has.
-        let mut index: Vec<std::collections::HashMap<Key, usize>> =
-            vec![std::collections::HashMap::new(); self.nodes];
+        bits
+    }
+
+    /// For every target node, the distinct ways it is attacked, in the order the rays reach them,
+    /// each with the bits of the (kind, frame)s that attack that way.
+    fn attack_ways(&self, kinds: &[KindProgram<'_>]) -> Vec<Vec<(AttackWay, u64)>> {
+        let mut per_target: Vec<Vec<(AttackWay, u64)>> = vec![Vec::new(); self.nodes];
+        // Where each distinct way of a target sits in its list: merging attack bits stays linear in
+        // the number of rays however many patterns a piece has.
+        let mut index: Vec<HashMap<AttackWay, usize>> = vec![HashMap::new(); self.nodes];
         for (ki, k) in kinds.iter().enumerate() {
             for f in 0..self.frames {
                 let Some(bit) = self.attack_bits[ki * self.frames + f] else {
@@ -258,26 +274,13 @@ impl MoveTables {
                         if !k.patterns[ray.pattern as usize].attacks() {
                             continue;
                         }
-                        let steps =
-                            &self.steps[ray.start as usize..ray.start as usize + ray.len as usize];
-                        for (i, s) in steps.iter().enumerate() {
-                            let dest = ray.kind == Kind::Ride || i + 1 == steps.len();
-                            if !dest {
-                                continue;
-                            }
-                            let between: Vec<NodeId> = if ray.kind == Kind::Leap {
-                                Vec::new()
-                            } else {
-                                steps[..i].iter().map(|s| s.node).collect()
-                            };
-                            let list = &mut per_target[s.node.index()];
-                            let origin = NodeId(n as u16);
-                            let key = (origin, between, s.tags, ray.from_zone);
-                            match index[s.node.index()].get(&key) {
-                                Some(&i) => list[i].4 |= 1 << bit,
+                        for (target, way) in self.ray_attacks(NodeId(n as u16), ray) {
+                            let list = &mut per_target[target.index()];
+                            match index[target.index()].get(&way) {
+                                Some(&i) => list[i].1 |= 1 << bit,
                                 None => {
-                                    index[s.node.index()].insert(key.clone(), list.len());
-                                    list.push((key.0, key.1, key.2, key.3, 1 << bit));
+                                    index[target.index()].insert(way.clone(), list.len());
+                                    list.push((way, 1 << bit));
                                 }
                             }
                         }
@@ -285,9 +288,38 @@ impl MoveTables {
                 }
             }
         }
+        per_target
+    }
+
+    /// The squares a ray from `origin` attacks, each with the way: every square of a ride, the
+    /// last of a leap or step; a leap passes over nothing, the others over the squares before.
+    fn ray_attacks<'s>(
+        &'s self,
+        origin: NodeId,
+        ray: &Ray,
+    ) -> impl Iterator<Item = (NodeId, AttackWay)> + 's {
+        let steps = self.steps(ray);
+        let (kind, from_zone) = (ray.kind, ray.from_zone);
+        steps.iter().enumerate().filter_map(move |(i, s)| {
+            let dest = kind == Kind::Ride || i + 1 == steps.len();
+            if !dest {
+                return None;
+            }
+            let between: Vec<NodeId> = if kind == Kind::Leap {
+                Vec::new()
+            } else {
+                steps[..i].iter().map(|s| s.node).collect()
+            };
+            Some((s.node, (origin, between, s.tags, from_zone)))
+        })
+    }
+
+    /// Stores the ways flat: one range of [`Attack`]s per target node, their `between` squares in
+    /// one array.
+    fn store_attacks(&mut self, per_target: Vec<Vec<(AttackWay, u64)>>) {
         for list in per_target {
             let first = self.attacks.len() as u32;
-            for (origin, between, tags, from_zone, kinds) in list {
+            for ((origin, between, tags, from_zone), kinds) in list {
                 let between_start = self.between.len() as u32;
                 self.between.extend_from_slice(&between);
                 self.attacks.push(Attack {
