@@ -12,6 +12,7 @@ mod invalid_boards;
 mod invalid_variants;
 mod known_bugs;
 mod move_reasons;
+mod move_values;
 mod perft;
 mod position_hash;
 mod properties;
