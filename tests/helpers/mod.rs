@@ -34,11 +34,13 @@ pub fn variant_files() -> Vec<PathBuf> {
     toml_files("variants")
 }
 
-/// The shipped variants and the geometry test beds (`tests/fixtures/geometry_variants/*.toml`:
-/// twisted, wrapping and three-player boards that no shipped variant may cover yet).
+/// The shipped variants and the test beds: `tests/fixtures/geometry_variants/*.toml` (twisted,
+/// wrapping and three-player boards that no shipped variant may cover yet) and
+/// `tests/fixtures/rule_variants/*.toml` (rule capabilities no shipped variant uses yet).
 pub fn swept_variant_files() -> Vec<PathBuf> {
     let mut files = variant_files();
     files.extend(toml_files("tests/fixtures/geometry_variants"));
+    files.extend(toml_files("tests/fixtures/rule_variants"));
     files
 }
 

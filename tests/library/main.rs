@@ -16,6 +16,7 @@ mod move_values;
 mod perft;
 mod position_hash;
 mod properties;
+mod relation_captures;
 mod render;
 mod ring_oracle;
 mod ring_rules;
