@@ -20,7 +20,7 @@ use super::Position;
 use super::from_setup::default_frame;
 use crate::board::NodeId;
 use crate::position::Piece;
-use crate::rules::{FrameId, KindId, Mark, PlayerId, Rules};
+use crate::rules::{FrameId, KindId, PlayerId, Rules};
 
 /// Every problem found in a position text or position, at once.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -34,11 +34,7 @@ impl fmt::Display for SetupError {
 
 fn piece_token(rules: &Rules, n: NodeId, pc: Piece) -> String {
     let k = rules.kind(pc.kind);
-    let mut s = match &rules.player(pc.owner).mark {
-        Mark::Upper => k.letter.to_ascii_uppercase().to_string(),
-        Mark::Lower => k.letter.to_ascii_lowercase().to_string(),
-        Mark::Prefix(m) => format!("{m}{}", k.letter.to_ascii_uppercase()),
-    };
+    let mut s = k.token_for(&rules.player(pc.owner).mark);
     if pc.frame != default_frame(rules, pc.owner, pc.kind, n) {
         let _ = write!(s, "[{}]", rules.frame_name(pc.frame));
     }

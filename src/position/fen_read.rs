@@ -150,41 +150,30 @@ fn read_row(
     Ok(out)
 }
 
-/// A piece at the start of `chars`: its owner's mark and letter, then an optional `[frame]`;
-/// with the number of characters read.
+/// A piece at the start of `chars`, in the grammar every variant shares: its owner's mark, its
+/// token (a letter, perhaps after `+`), then optionally `~`, a `[frame]`, a `{value}` and a
+/// `(stack)`, in that order; with the number of characters read. What this variant's pieces
+/// cannot carry is refused by name.
 fn read_piece(rules: &Rules, chars: &[char]) -> Result<(SetupPiece, usize), String> {
-    let c = chars[0];
-    let prefix = rules
-        .players()
-        .iter()
-        .enumerate()
-        .find_map(|(pi, p)| match &p.mark {
-            Mark::Prefix(m) => {
-                let m: Vec<char> = m.chars().collect();
-                (chars.starts_with(&m)
-                    && chars.get(m.len()).is_some_and(|c| c.is_ascii_uppercase()))
-                .then_some((pi, m.len()))
-            }
-            _ => None,
-        });
-    let (owner, letter, mut i) = match prefix {
-        Some((pi, len)) => (pi, chars[len], len + 1),
-        None => {
-            let want = if c.is_ascii_uppercase() {
-                Mark::Upper
-            } else {
-                Mark::Lower
-            };
-            match rules.players().iter().position(|p| p.mark == want) {
-                Some(pi) if c.is_ascii_alphabetic() => (pi, c, 1),
-                _ => return Err(format!("`{c}` is neither a piece nor a count")),
-            }
-        }
-    };
-    let kind = rules
-        .kind_by_letter(letter)
-        .ok_or_else(|| format!("no piece has the letter `{letter}`"))?;
-    let owner = rules.player_id(owner).expect("a player of the rules");
+    let (owner, start) = read_owner(rules, chars)?;
+    let plus = chars.get(start) == Some(&'+');
+    let at = start + usize::from(plus);
+    let letter = *chars.get(at).ok_or("a `+` with no piece letter after it")?;
+    let kind = rules.kind_by_token(plus, letter).ok_or_else(|| {
+        let token = if plus {
+            format!("+{letter}")
+        } else {
+            letter.to_string()
+        };
+        format!("no piece has the letter `{token}`")
+    })?;
+    let mut i = at + 1;
+    if chars.get(i) == Some(&'~') {
+        return Err(
+            "`~` marks a promoted piece that turns back when captured: this variant has none"
+                .into(),
+        );
+    }
     let mut piece = SetupPiece::new(owner, kind);
     if chars.get(i) == Some(&'[') {
         let end = chars[i..]
@@ -198,7 +187,53 @@ fn read_piece(rules: &Rules, chars: &[char]) -> Result<(SetupPiece, usize), Stri
         piece = piece.in_frame(frame);
         i += end + 1;
     }
-    Ok((piece, i))
+    match chars.get(i) {
+        Some('{') => {
+            Err("`{...}` gives a piece a value: no piece of this variant carries one".into())
+        }
+        Some('(') => {
+            Err("`(...)` lists the parts of a stacked piece: this variant has no stacks".into())
+        }
+        _ => Ok((piece, i)),
+    }
+}
+
+/// The owner of a piece at the start of `chars` and where its token starts: a prefix mark
+/// (`g` in `gK`), else the case of the letter (after a `+`) for upper- and lower-case players.
+fn read_owner(rules: &Rules, chars: &[char]) -> Result<(PlayerId, usize), String> {
+    let token_start = |c: Option<&char>| c.is_some_and(|c| c.is_ascii_uppercase() || *c == '+');
+    let prefix = rules
+        .players()
+        .iter()
+        .enumerate()
+        .find_map(|(pi, p)| match &p.mark {
+            Mark::Prefix(m) => {
+                let m: Vec<char> = m.chars().collect();
+                (chars.starts_with(&m) && token_start(chars.get(m.len()))).then_some((pi, m.len()))
+            }
+            _ => None,
+        });
+    let (pi, start) = match prefix {
+        Some(found) => found,
+        None => {
+            let c = chars[0];
+            let letter = if c == '+' {
+                chars.get(1).copied().unwrap_or(c)
+            } else {
+                c
+            };
+            let want = if letter.is_ascii_uppercase() {
+                Mark::Upper
+            } else {
+                Mark::Lower
+            };
+            match rules.players().iter().position(|p| p.mark == want) {
+                Some(pi) if letter.is_ascii_alphabetic() => (pi, 0),
+                _ => return Err(format!("`{c}` is neither a piece nor a count")),
+            }
+        }
+    };
+    Ok((rules.player_id(pi).expect("a player of the rules"), start))
 }
 
 /// The castling field: `-` or the right tokens held, longest token first.

@@ -63,6 +63,9 @@ pub struct PieceKind {
     pub name: String,
     /// Letter in position text (upper case).
     pub letter: char,
+    /// The token is `+` and the letter: a promoted face (shogi's `+P`), which may share its
+    /// letter with the piece it is the face of.
+    pub promoted_face: bool,
     /// Check and mate are about royal pieces.
     pub royal: bool,
     /// A move of this piece resets the halfmove clock (pawns in chess), as a capture does.
@@ -73,6 +76,34 @@ pub struct PieceKind {
     pub promotion: Option<(usize, Vec<KindId>)>,
     /// Whether the piece's moves depend on its frame (else its frame is always the identity).
     pub oriented: bool,
+}
+
+impl PieceKind {
+    /// The token in position and move text, upper case: the letter, after `+` for a promoted
+    /// face.
+    ///
+    /// ```
+    /// # use chessgraph::rules::Rules;
+    /// let rules = Rules::load("variants/chess.toml").unwrap();
+    /// let n = rules.kind_by_letter('n').unwrap();
+    /// assert_eq!(rules.kind(n).token(), "N");
+    /// ```
+    pub fn token(&self) -> String {
+        if self.promoted_face {
+            format!("+{}", self.letter)
+        } else {
+            self.letter.to_string()
+        }
+    }
+
+    /// The token as a player with this mark writes it (`+p` for a lower-case player).
+    pub fn token_for(&self, mark: &Mark) -> String {
+        match mark {
+            Mark::Lower => self.token().to_ascii_lowercase(),
+            Mark::Upper => self.token(),
+            Mark::Prefix(m) => format!("{m}{}", self.token()),
+        }
+    }
 }
 
 /// A castling move of one player.
@@ -279,11 +310,16 @@ impl Rules {
         &self.kinds[k.index()]
     }
 
-    /// The kind with this (upper-case) letter.
+    /// The kind whose token is this letter alone (either case).
     pub fn kind_by_letter(&self, c: char) -> Option<KindId> {
+        self.kind_by_token(false, c)
+    }
+
+    /// The kind whose token is this letter (either case), after a `+` when `plus`.
+    pub fn kind_by_token(&self, plus: bool, c: char) -> Option<KindId> {
         self.kinds
             .iter()
-            .position(|k| k.letter == c.to_ascii_uppercase())
+            .position(|k| k.letter == c.to_ascii_uppercase() && k.promoted_face == plus)
             .map(|i| KindId(i as u8))
     }
 
@@ -404,7 +440,7 @@ impl Rules {
         let frames: Vec<&str> = self.frames.iter().map(|(n, _)| n.as_str()).collect();
         let _ = writeln!(s, "frames: {}", frames.join(", "));
         for k in &self.kinds {
-            let _ = writeln!(s, "piece {} {}{}", k.letter, k.name, self.piece_flags(k));
+            let _ = writeln!(s, "piece {} {}{}", k.token(), k.name, self.piece_flags(k));
             for p in &k.patterns {
                 let _ = writeln!(s, "  {}", p.text);
             }
@@ -472,7 +508,7 @@ impl Rules {
         if let Some((z, choices)) = &k.promotion {
             let c: String = choices
                 .iter()
-                .map(|c| self.kinds[c.index()].letter)
+                .map(|c| self.kinds[c.index()].token())
                 .collect();
             flags.push(format!("promotes on {} to {c}", self.zone_names[*z]));
         }

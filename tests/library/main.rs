@@ -14,6 +14,7 @@ mod known_bugs;
 mod move_reasons;
 mod move_values;
 mod perft;
+mod piece_tokens;
 mod position_hash;
 mod properties;
 mod relation_captures;
