@@ -33,7 +33,8 @@ pub const MAX_FRAMES: usize = 64;
 /// Most castling entries of a variant.
 pub const MAX_CASTLINGS: usize = 32;
 
-/// Longest `extends` chain: a variant and at most this many ancestors.
+/// Most files in an `extends` chain: a variant and at most `MAX_EXTENDS_DEPTH - 1` (7) files it
+/// extends, directly or not; the `extends` that would add a ninth file is refused.
 pub const MAX_EXTENDS_DEPTH: usize = 8;
 
 /// Most en passant entries alive at once in a position.
