@@ -418,6 +418,19 @@ impl Builder<'_> {
             );
             return None;
         }
+        if kf == kt {
+            self.err(
+                Diagnostic::new(
+                    Code::BadCastling,
+                    c.king.span(),
+                    "the king does not move: castling is the king's move",
+                )
+                .label("king squares")
+                .related(c.rook.span(), "rook squares")
+                .help("`king = [from, to]` needs two different squares, e.g. `king = [\"e1\", \"g1\"]`"),
+            );
+            return None;
+        }
         let empty: Vec<NodeId> = empty.into_iter().collect::<Option<_>>()?;
         let safe: Vec<NodeId> = safe.into_iter().collect::<Option<_>>()?;
         let mut must_be_empty: Vec<NodeId> = empty
