@@ -350,6 +350,8 @@ pub struct FileReport {
     pub source: SourceFile,
     /// Errors first, then warnings, each group in file order.
     pub diagnostics: Vec<Diagnostic>,
+    /// Errors found, those counted in an "and K more" diagnostic included.
+    errors: usize,
 }
 
 impl FileReport {
@@ -361,6 +363,10 @@ impl FileReport {
             (a.severity(), a.span.start, a.code).cmp(&(b.severity(), b.span.start, b.code))
         });
         diagnostics.dedup();
+        let errors = diagnostics
+            .iter()
+            .filter(|d| d.severity() == Severity::Error)
+            .count();
         let mut kept: Vec<Diagnostic> = Vec::with_capacity(diagnostics.len().min(256));
         let mut dropped: Vec<(Code, usize, std::ops::Range<usize>)> = Vec::new();
         let mut per_code: std::collections::HashMap<Code, usize> = std::collections::HashMap::new();
@@ -388,6 +394,7 @@ impl FileReport {
         FileReport {
             source,
             diagnostics: kept,
+            errors,
         }
     }
 
@@ -398,12 +405,9 @@ impl FileReport {
             .any(|d| d.severity() == Severity::Error)
     }
 
-    /// Number of errors.
+    /// Number of errors, all of them: those beyond the shown ones are counted too.
     pub fn error_count(&self) -> usize {
-        self.diagnostics
-            .iter()
-            .filter(|d| d.severity() == Severity::Error)
-            .count()
+        self.errors
     }
 
     #[cfg(feature = "fancy")]
