@@ -645,14 +645,27 @@ fn bench_command(args: &BenchArgs, out: &mut dyn Write) -> Result<ExitCode, Stri
         "load (parse, validate, compile)", "ms"
     )
     .map_err(io)?;
+    let mut failing = 0;
     for r in crate::bench::run_load(&args.root, 10) {
-        writeln!(
-            out,
-            "{:<45} {:>12.2}",
-            r.file.display(),
-            r.mean.as_secs_f64() * 1000.0
-        )
+        match r.mean {
+            Ok(mean) => writeln!(
+                out,
+                "{:<45} {:>12.2}",
+                r.file.display(),
+                mean.as_secs_f64() * 1000.0
+            ),
+            Err(why) => {
+                failing += 1;
+                writeln!(out, "{:<45} {:>12}  ({why})", r.file.display(), "FAILS")
+            }
+        }
         .map_err(io)?;
+    }
+    if failing > 0 {
+        return Err(format!(
+            "{failing} variant file(s) under `{}` do not load (see `chessgraph check`)",
+            variants.display()
+        ));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -217,3 +217,30 @@ fn bench_outside_the_repository_is_an_error_not_empty_tables() {
     r.assert_error(&["bench runs on the shipped variants", "is not a directory"]);
     assert_eq!(r.stdout, "");
 }
+
+#[test]
+fn bench_reports_a_variant_that_does_not_load_and_fails() {
+    let dir = super::runner::temp_dir();
+    let variants = dir.path().join("variants");
+    std::fs::create_dir(&variants).unwrap();
+    std::fs::write(
+        variants.join("good.toml"),
+        super::runner::chess_variant_text(),
+    )
+    .unwrap();
+    std::fs::write(variants.join("broken.toml"), "[variant]\nname = \"x\"\n").unwrap();
+    let root = dir.path().to_str().unwrap();
+    let r = run(&["bench", "--quick", "--root", root]);
+    r.assert_error(&["1 variant file(s) under", "do not load"]);
+    let broken = r
+        .stdout
+        .lines()
+        .find(|l| l.contains("broken.toml"))
+        .unwrap_or_else(|| panic!("broken.toml is listed:\n{}", r.stdout));
+    assert!(
+        broken.contains("FAILS") && broken.contains("error(s)"),
+        "{broken}"
+    );
+    let good = r.stdout.lines().find(|l| l.contains("good.toml"));
+    assert!(good.is_some_and(|l| !l.contains("FAILS")), "{}", r.stdout);
+}
