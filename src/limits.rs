@@ -9,6 +9,11 @@
 /// files, and anything that is not a regular file (a FIFO, `/dev/zero`), are refused.
 pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 
+/// Largest magnitude of a node's drawing coordinate (`x`, `y`, `ring`, `sector`): a picture of
+/// a board is drawn to the scale of its coordinates, and a larger one would give sizes no SVG
+/// reader handles (`1e308` became `width="inf"`).
+pub const MAX_COORDINATE: f64 = 1e6;
+
 /// Most nodes (squares) on a board: occupancy and zone sets are 256-bit sets.
 pub const MAX_NODES: usize = 256;
 

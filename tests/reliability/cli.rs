@@ -244,3 +244,38 @@ fn bench_reports_a_variant_that_does_not_load_and_fails() {
     let good = r.stdout.lines().find(|l| l.contains("good.toml"));
     assert!(good.is_some_and(|l| !l.contains("FAILS")), "{}", r.stdout);
 }
+
+#[test]
+fn coordinates_past_the_limit_are_refused_where_they_are_written() {
+    let dir = super::runner::temp_dir();
+    let board = |name: &str, x: &str, y: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(
+            &path,
+            format!(
+                "[board]\nname = \"x\"\nlayout = \"grid\"\n[[node]]\nname = \"a\"\nx = 0\ny = 0\n[[node]]\nname = \"b\"\nx = {x}\ny = {y}\n[directions]\ne = {{}}\n"
+            ),
+        )
+        .unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    // At the limit: drawn, with finite sizes.
+    let at_limit = board("at_limit.toml", "1e6", "-1000000");
+    run(&["check", &at_limit]).assert_ok();
+    let r = run(&["render", &at_limit]);
+    r.assert_ok();
+    assert!(!r.stdout.contains("inf") && !r.stdout.contains("NaN"));
+    // Past it: refused at the value, in every command.
+    for (x, y, at, shown) in [
+        ("1e308", "0", "10:5", "1e308"),
+        ("0", "-1000000.5", "11:5", "-1.0000005e6"),
+    ] {
+        let past = board("past.toml", x, y);
+        run(&["check", "--short", &past]).assert_error(&[&format!(
+            "{past}:{at}: error[schema::invalid-value]: `[[node]]`: a coordinate must be from -1000000 to 1000000, not `{shown}`"
+        )]);
+        let r = run(&["render", &past]);
+        r.assert_error(&["not a valid board file"]);
+        assert_eq!(r.stdout, "");
+    }
+}
