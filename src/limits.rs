@@ -58,6 +58,13 @@ pub const MAX_LINE_BYTES: usize = 64 * 1024;
 /// Most diagnostics of one kind reported for one file; the rest are counted ("and K more").
 pub const MAX_REPEATED_DIAGNOSTICS: usize = 20;
 
+/// Most problems of one position text shown in its error message; the rest are counted ("and K
+/// more"), so a flood of one mistake gives a short message.
+pub const MAX_POSITION_PROBLEMS: usize = 20;
+
+/// Longest piece of user text quoted in a message, in characters; a longer one is cut (`…`).
+pub const MAX_QUOTED_CHARS: usize = 100;
+
 /// Most pieces one move may remove (a capture, an en passant capture, and later the captures an
 /// after-move rule makes); `make` keeps them without allocating.
 pub const MAX_REMOVALS: usize = 8;

@@ -541,6 +541,7 @@ impl Builder<'_> {
     }
 
     fn build(mut self, spec: &VariantSpec) -> Option<Rules> {
+        self.names_not_empty(spec);
         let mut frames = self.frames(spec);
         let players = self.players(spec, &frames);
         let mut zone_keys = ZoneKeys::default();
@@ -1362,6 +1363,33 @@ impl Builder<'_> {
     }
 
     /// The rules from their parts, with the start position checked.
+    /// No player, piece or player-relative zone has an empty name: it would print as nothing.
+    fn names_not_empty(&mut self, spec: &VariantSpec) {
+        for p in &spec.players {
+            if p.name.get_ref().is_empty() {
+                self.err(Diagnostic::empty_name(
+                    p.name.span(),
+                    "player",
+                    "`name = \"white\"`",
+                ));
+            }
+            if let Some(target) = p.zones.get("") {
+                self.err(Diagnostic::empty_name(
+                    target.span(),
+                    "zone",
+                    "`zones = { promotion = \"rank_8\" }`",
+                ));
+            }
+        }
+        for piece in spec.pieces.iter().filter(|p| p.name.value.is_empty()) {
+            self.err(Diagnostic::empty_name(
+                piece.name.span.clone(),
+                "piece",
+                "`[pieces.knight]`",
+            ));
+        }
+    }
+
     fn assemble(mut self, spec: &VariantSpec, parts: Parts) -> Option<Rules> {
         let board = self.board;
         let Parts {

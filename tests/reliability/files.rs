@@ -311,3 +311,83 @@ fn empty_twist_and_frame_names_are_refused() {
     run(&["check", "--short", path.to_str().unwrap()])
         .assert_error(&[":15:1: error[variant::bad-mark]: `` cannot be a frame name"]);
 }
+
+/// Writes `text` with its first `from` replaced by `to` (which must occur) as `dir/name`;
+/// returns the path.
+fn write_edited(dir: &std::path::Path, name: &str, text: &str, from: &str, to: &str) -> String {
+    let edited = text.replacen(from, to, 1);
+    assert_ne!(edited, text, "{name}: `{from}` is in the text");
+    let path = dir.join(name);
+    std::fs::write(&path, edited).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn empty_player_piece_and_zone_names_are_refused_where_they_are_written() {
+    let dir = super::runner::temp_dir();
+    let chess = super::runner::chess_variant_text();
+    for (what, from, to, at) in [
+        ("player", "name = \"white\"", "name = \"\"", ":19:8:"),
+        ("piece", "[pieces.knight]", "[pieces.\"\"]", ":43:9:"),
+        (
+            "zone",
+            "zones = { pawn_start = \"rank_2\",",
+            "zones = { \"\" = \"rank_3\", pawn_start = \"rank_2\",",
+            ":23:16:",
+        ),
+    ] {
+        let path = write_edited(dir.path(), &format!("{what}.toml"), &chess, from, to);
+        run(&["check", "--short", &path]).assert_error(&[&format!(
+            "{path}{at} error[schema::invalid-value]: `` cannot be a {what} name"
+        )]);
+        run(&["perft", &path, "1"]).assert_error(&["is not a valid variant file"]);
+    }
+    let board = std::fs::read_to_string("boards/chess.toml").unwrap();
+    let path = write_edited(
+        dir.path(),
+        "board.toml",
+        &board,
+        "\n[zones]\n",
+        "\n[zones]\n\"\" = [\"a1\"]\n",
+    );
+    run(&["check", "--short", &path])
+        .assert_error(&[":58:1: error[schema::invalid-value]: `` cannot be a zone name"]);
+}
+
+#[test]
+fn bidi_formatting_characters_in_names_are_refused_and_never_printed_raw() {
+    let dir = super::runner::temp_dir();
+    let chess = super::runner::chess_variant_text();
+    for (name, escaped) in [
+        ("rlo", "\\u202e"),
+        ("lri", "\\u2066"),
+        ("rlm", "\\u200F"),
+        ("alm", "\\u061c"),
+    ] {
+        let renamed = format!("name = \"bl{escaped}ack\"");
+        let file = format!("{name}.toml");
+        let path = write_edited(dir.path(), &file, &chess, "name = \"black\"", &renamed);
+        for args in [vec!["check", "--short", &path], vec!["play", &path]] {
+            let r = run(&args);
+            r.assert_error(&["toml::control-character", "a bidirectional formatting"]);
+            assert!(
+                !r.stderr
+                    .chars()
+                    .any(|c| matches!(c, '\u{202e}' | '\u{2066}' | '\u{200f}' | '\u{61c}'))
+            );
+        }
+    }
+    // Raw in the file: refused at the character, shown as `?`.
+    let path = dir.path().join("raw.toml");
+    std::fs::write(
+        &path,
+        "# a comment \u{202e}gnp.exe\n[board]\nname = \"x\"\n",
+    )
+    .unwrap();
+    let r = run(&["check", path.to_str().unwrap()]);
+    r.assert_error(&["raw.toml:1:13", "# a comment ???gnp.exe"]);
+    assert!(!r.stderr.contains('\u{202e}'));
+    run(&["check", "--short", path.to_str().unwrap()]).assert_error(&[
+        "raw.toml:1:13: error[file::unreadable]: the file holds a raw bidirectional formatting character (U+202E), shown as `?`",
+    ]);
+}
