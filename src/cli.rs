@@ -13,7 +13,7 @@ use clap::{Parser, Subcommand};
 use std::sync::Arc;
 
 use chessgraph::board::Board;
-use chessgraph::diagnostic::{FileReport, SourceFile};
+use chessgraph::diagnostic::{FileReport, SourceFile, printable};
 use chessgraph::limits::{MAX_PERFT_DEPTH, MAX_THREADS};
 use chessgraph::movegen::Move;
 use chessgraph::notation::{LineError, move_text, parse_move, play_line};
@@ -251,7 +251,8 @@ pub fn main() -> ExitCode {
         }
         Ok(code) => code,
         Err(msg) => {
-            status!("error: {msg}");
+            // Messages quote what the user typed (moves, nodes, paths): never raw on a terminal.
+            status!("error: {}", printable(&msg));
             ExitCode::FAILURE
         }
     }
@@ -521,7 +522,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             match output {
                 Some(path) if path.as_os_str() != "-" => {
                     write_output(&path, svg.as_bytes(), &inputs).map_err(|e| e.to_string())?;
-                    status!("wrote {}", path.display());
+                    status!("wrote {}", printable(&path.display().to_string()));
                 }
                 _ => out.write_all(svg.as_bytes()).map_err(io)?,
             }
