@@ -68,3 +68,7 @@ pub const MAX_QUOTED_CHARS: usize = 100;
 /// Most pieces one move may remove (a capture, an en passant capture, and later the captures an
 /// after-move rule makes); `make` keeps them without allocating.
 pub const MAX_REMOVALS: usize = 8;
+
+/// Most symbolic links followed in a row to the file an output path leads to (as Linux allows);
+/// more, or a loop, is refused.
+pub const MAX_SYMLINK_HOPS: usize = 40;

@@ -279,3 +279,146 @@ fn coordinates_past_the_limit_are_refused_where_they_are_written() {
         assert_eq!(r.stdout, "");
     }
 }
+
+/// The mode bits of a file (not following a last symbolic link).
+#[cfg(unix)]
+fn mode(path: &std::path::Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::symlink_metadata(path)
+        .unwrap()
+        .permissions()
+        .mode()
+        & 0o7777
+}
+
+#[cfg(unix)]
+#[test]
+fn output_files_replace_only_regular_files_and_keep_their_permissions() {
+    use std::os::unix::fs::{FileTypeExt, PermissionsExt, symlink};
+    let dir = super::runner::temp_dir();
+    let d = dir.path();
+    let variant = concat!(env!("CARGO_MANIFEST_DIR"), "/variants/chess.toml");
+    let render = |out: &str| super::runner::run_in(Some(d), &["render", variant, "-o", out], b"");
+    // Special files are refused, never replaced.
+    assert!(
+        Command::new("mkfifo")
+            .arg(d.join("fifo"))
+            .status()
+            .unwrap()
+            .success()
+    );
+    let _socket = std::os::unix::net::UnixListener::bind(d.join("socket")).unwrap();
+    std::fs::create_dir(d.join("sub")).unwrap();
+    symlink("fifo", d.join("to_fifo")).unwrap();
+    for (out, why) in [
+        (
+            "fifo",
+            "cannot write `fifo`: it is a FIFO, not a regular file",
+        ),
+        (
+            "socket",
+            "cannot write `socket`: it is a socket, not a regular file",
+        ),
+        (
+            "sub",
+            "cannot write `sub`: it is a directory, not a regular file",
+        ),
+        (
+            "sub/",
+            "cannot write `sub/`: it is a directory, not a regular file",
+        ),
+        (
+            "new_dir/",
+            "`new_dir/`: it names a directory (it ends with `/`), not a file",
+        ),
+        (
+            "to_fifo",
+            "`to_fifo`: it leads to `fifo`, which is a FIFO, not a regular file",
+        ),
+    ] {
+        render(out).assert_error(&[why]);
+    }
+    assert!(
+        std::fs::symlink_metadata(d.join("fifo"))
+            .unwrap()
+            .file_type()
+            .is_fifo()
+    );
+    // A new file gets the permissions any new file gets (the umask applies).
+    std::fs::write(d.join("reference"), "").unwrap();
+    render("new.svg").assert_ok();
+    assert_eq!(mode(&d.join("new.svg")), mode(&d.join("reference")));
+    // An existing file keeps its permissions; a link stays a link and its file is written.
+    let old = d.join("old.svg");
+    std::fs::write(&old, "old").unwrap();
+    std::fs::set_permissions(&old, std::fs::Permissions::from_mode(0o640)).unwrap();
+    symlink("old.svg", d.join("link.svg")).unwrap();
+    symlink("later.svg", d.join("dangling.svg")).unwrap();
+    for out in ["old.svg", "link.svg", "dangling.svg"] {
+        render(out).assert_ok();
+    }
+    assert_eq!(mode(&old), 0o640);
+    assert!(std::fs::read_to_string(&old).unwrap().starts_with("<svg"));
+    for link in ["link.svg", "dangling.svg"] {
+        assert!(
+            std::fs::symlink_metadata(d.join(link))
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+    }
+    assert!(
+        std::fs::read_to_string(d.join("later.svg"))
+            .unwrap()
+            .starts_with("<svg")
+    );
+    // A read-only file is refused and kept.
+    let ro = d.join("ro.svg");
+    std::fs::write(&ro, "keep").unwrap();
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o444)).unwrap();
+    render("ro.svg").assert_error(&["cannot write `ro.svg`: the file is read-only"]);
+    assert_eq!(std::fs::read_to_string(&ro).unwrap(), "keep");
+    // A link loop is refused; a missing folder is named as the user wrote it.
+    symlink("loop_b", d.join("loop_a")).unwrap();
+    symlink("loop_a", d.join("loop_b")).unwrap();
+    for (out, why) in [
+        ("loop_a", "symbolic links in a row"),
+        ("no/such/p.svg", "No such file or directory"),
+    ] {
+        let r = render(out);
+        r.assert_error(&[&format!("cannot write `{out}`: "), why]);
+        assert!(!r.stderr.contains(".tmp"), "{}", r.stderr);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn play_svg_refuses_special_files_too() {
+    let dir = super::runner::temp_dir();
+    assert!(
+        Command::new("mkfifo")
+            .arg(dir.path().join("fifo"))
+            .status()
+            .unwrap()
+            .success()
+    );
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    let variant = concat!(env!("CARGO_MANIFEST_DIR"), "/variants/chess.toml");
+    let r = super::runner::run_in(
+        Some(dir.path()),
+        &["play", variant],
+        b"svg fifo\nsvg sub/\nquit\n",
+    );
+    r.assert_ok();
+    assert!(
+        r.stdout
+            .contains("cannot write `fifo`: it is a FIFO, not a regular file"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains("cannot write `sub/`: it is a directory"),
+        "{}",
+        r.stdout
+    );
+}
