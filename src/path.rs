@@ -150,176 +150,12 @@ const SHAPE: &str = "a pattern reads `[move|capture] leap|step|ride PATH... [mod
 /// used to point at single tokens.
 pub fn parse_pattern(value: &Located<String>, file_text: &str) -> Result<PatternAst, Diagnostic> {
     let tokens = tokenize(value, file_text);
-    let mut i = 0;
     let end_span = value.span.end.saturating_sub(1)..value.span.end;
-    let mut mode = Mode::Both;
-    if let Some(t) = tokens.first() {
-        match t.text.as_str() {
-            "move" => mode = Mode::Move,
-            "capture" => mode = Mode::Capture,
-            "both" => mode = Mode::Both,
-            _ => i = usize::MAX,
-        }
-    }
-    i = if i == usize::MAX { 0 } else { 1 };
-    let kind = match tokens.get(i).map(|t| t.text.as_str()) {
-        Some("leap") => Kind::Leap,
-        Some("step") => Kind::Step,
-        Some("ride") => Kind::Ride,
-        Some(other) => {
-            let t = &tokens[i];
-            return Err(syntax(
-                t.span.clone(),
-                format!("expected `leap`, `step` or `ride`, found `{other}`"),
-                "expected the pattern kind here",
-                SHAPE,
-            ));
-        }
-        None => {
-            return Err(syntax(
-                if tokens.is_empty() {
-                    value.span.clone()
-                } else {
-                    end_span
-                },
-                "the pattern ends before its kind (`leap`, `step` or `ride`)",
-                "incomplete pattern",
-                SHAPE,
-            ));
-        }
-    };
-    i += 1;
-    let mut paths = Vec::new();
-    while let Some(t) = tokens.get(i) {
-        if t.text == "(" {
-            let open = t.span.clone();
-            i += 1;
-            let mut dirs = Vec::new();
-            let mut stop = false;
-            let mut alternatives: Vec<Vec<Located<String>>> = Vec::new();
-            loop {
-                let Some(t) = tokens.get(i) else {
-                    return Err(syntax(
-                        open,
-                        "unclosed `(`",
-                        "this parenthesis is never closed",
-                        "close the path with `)`",
-                    ));
-                };
-                i += 1;
-                match t.text.as_str() {
-                    ")" => break,
-                    "|" => {
-                        if dirs.is_empty() || alternatives.last().is_some_and(Vec::is_empty) {
-                            return Err(syntax(
-                                t.span.clone(),
-                                "`|` must stand between two sequences of directions",
-                                "empty leg order",
-                                "write other leg orders of a jump as `(in in cw | cw in in)`",
-                            ));
-                        }
-                        alternatives.push(Vec::new());
-                    }
-                    "(" => {
-                        return Err(syntax(
-                            t.span.clone(),
-                            "paths do not nest",
-                            "unexpected `(`",
-                            "write one flat sequence of directions per path",
-                        ));
-                    }
-                    "stop" => {
-                        if dirs.is_empty() {
-                            return Err(syntax(
-                                t.span.clone(),
-                                "`stop` before any direction",
-                                "nothing to stop",
-                                "`stop` ends a path: `(n n n n stop)`",
-                            ));
-                        }
-                        stop = true;
-                        match tokens.get(i) {
-                            Some(n) if n.text == ")" => {}
-                            Some(n) => {
-                                return Err(syntax(
-                                    n.span.clone(),
-                                    format!("`{}` after `stop`", n.text),
-                                    "expected `)`",
-                                    "`stop` is the last word of a path",
-                                ));
-                            }
-                            None => {}
-                        }
-                    }
-                    w => match alternatives.last_mut() {
-                        Some(alt) => alt.push(Located::new(w.to_string(), t.span.clone())),
-                        None => dirs.push(Located::new(w.to_string(), t.span.clone())),
-                    },
-                }
-            }
-            if dirs.is_empty() {
-                return Err(syntax(
-                    open.start..tokens[i - 1].span.end,
-                    "empty path `()`",
-                    "no direction in this path",
-                    "write at least one direction: `(n ne)`",
-                ));
-            }
-            if alternatives.last().is_some_and(Vec::is_empty) {
-                return Err(syntax(
-                    tokens[i - 1].span.clone(),
-                    "a `|` with no leg order after it",
-                    "empty leg order",
-                    "write other leg orders of a jump as `(in in cw | cw in in)`",
-                ));
-            }
-            if stop && !alternatives.is_empty() {
-                return Err(syntax(
-                    open.start..tokens[i - 1].span.end,
-                    "`stop` with other leg orders",
-                    "leg orders describe one jump",
-                    "use `|` only in `leap` and `step` paths, without `stop`",
-                ));
-            }
-            paths.push(PathAst {
-                dirs,
-                stop,
-                alternatives,
-            });
-        } else if t.text == ")" {
-            return Err(syntax(
-                t.span.clone(),
-                "`)` without `(`",
-                "unbalanced",
-                SHAPE,
-            ));
-        } else if t.text == "|" {
-            return Err(syntax(
-                t.span.clone(),
-                "`|` outside parentheses",
-                "leg orders belong inside one path",
-                "write other leg orders of a jump as `(in in cw | cw in in)`",
-            ));
-        } else if t.text == "stop" {
-            return Err(syntax(
-                t.span.clone(),
-                "`stop` outside parentheses",
-                "stop what?",
-                "`stop` ends a parenthesised path: `ride (n n n n stop)`",
-            ));
-        } else if is_modifier(&t.text) {
-            break;
-        } else {
-            paths.push(PathAst {
-                dirs: vec![Located::new(t.text.clone(), t.span.clone())],
-                stop: false,
-                alternatives: Vec::new(),
-            });
-            i += 1;
-        }
-    }
+    let (mode, at) = parse_mode(&tokens);
+    let kind = parse_kind(&tokens, at, value, &end_span)?;
+    let (paths, at) = parse_paths(&tokens, at + 1)?;
     if paths.is_empty() {
-        let span = tokens.get(i).map_or(end_span, |t| t.span.clone());
+        let span = tokens.get(at).map_or(end_span, |t| t.span.clone());
         return Err(syntax(
             span,
             "the pattern has no path",
@@ -337,7 +173,215 @@ pub fn parse_pattern(value: &Located<String>, file_text: &str) -> Result<Pattern
         avoid: Vec::new(),
         span: value.span.clone(),
     };
-    for t in &tokens[i..] {
+    parse_modifiers(&tokens[at..], &mut pat)?;
+    check_combination(&pat)?;
+    Ok(pat)
+}
+
+/// The optional leading mode, and the index of the token after it.
+fn parse_mode(tokens: &[Token]) -> (Mode, usize) {
+    match tokens.first().map(|t| t.text.as_str()) {
+        Some("move") => (Mode::Move, 1),
+        Some("capture") => (Mode::Capture, 1),
+        Some("both") => (Mode::Both, 1),
+        _ => (Mode::Both, 0),
+    }
+}
+
+/// The kind, which token `at` must be; `end_span` is where a pattern that stops short ends.
+fn parse_kind(
+    tokens: &[Token],
+    at: usize,
+    value: &Located<String>,
+    end_span: &Span,
+) -> Result<Kind, Diagnostic> {
+    match tokens.get(at).map(|t| t.text.as_str()) {
+        Some("leap") => Ok(Kind::Leap),
+        Some("step") => Ok(Kind::Step),
+        Some("ride") => Ok(Kind::Ride),
+        Some(other) => Err(syntax(
+            tokens[at].span.clone(),
+            format!("expected `leap`, `step` or `ride`, found `{other}`"),
+            "expected the pattern kind here",
+            SHAPE,
+        )),
+        None => Err(syntax(
+            if tokens.is_empty() {
+                value.span.clone()
+            } else {
+                end_span.clone()
+            },
+            "the pattern ends before its kind (`leap`, `step` or `ride`)",
+            "incomplete pattern",
+            SHAPE,
+        )),
+    }
+}
+
+/// The paths from token `at` up to the first modifier, and the index of that modifier (or of the
+/// end).
+fn parse_paths(tokens: &[Token], mut at: usize) -> Result<(Vec<PathAst>, usize), Diagnostic> {
+    let mut paths = Vec::new();
+    while let Some(t) = tokens.get(at) {
+        match t.text.as_str() {
+            "(" => {
+                let (path, next) = parse_group(tokens, at)?;
+                paths.push(path);
+                at = next;
+            }
+            ")" => {
+                return Err(syntax(
+                    t.span.clone(),
+                    "`)` without `(`",
+                    "unbalanced",
+                    SHAPE,
+                ));
+            }
+            "|" => {
+                return Err(syntax(
+                    t.span.clone(),
+                    "`|` outside parentheses",
+                    "leg orders belong inside one path",
+                    "write other leg orders of a jump as `(in in cw | cw in in)`",
+                ));
+            }
+            "stop" => {
+                return Err(syntax(
+                    t.span.clone(),
+                    "`stop` outside parentheses",
+                    "stop what?",
+                    "`stop` ends a parenthesised path: `ride (n n n n stop)`",
+                ));
+            }
+            w if is_modifier(w) => break,
+            w => {
+                paths.push(PathAst {
+                    dirs: vec![Located::new(w.to_string(), t.span.clone())],
+                    stop: false,
+                    alternatives: Vec::new(),
+                });
+                at += 1;
+            }
+        }
+    }
+    Ok((paths, at))
+}
+
+/// The parenthesised path whose `(` is token `open_at`, and the index of the token after its `)`.
+fn parse_group(tokens: &[Token], open_at: usize) -> Result<(PathAst, usize), Diagnostic> {
+    let open = tokens[open_at].span.clone();
+    let (path, next) = group_words(tokens, &open, open_at + 1)?;
+    let close = &tokens[next - 1].span;
+    if path.dirs.is_empty() {
+        return Err(syntax(
+            open.start..close.end,
+            "empty path `()`",
+            "no direction in this path",
+            "write at least one direction: `(n ne)`",
+        ));
+    }
+    if path.alternatives.last().is_some_and(Vec::is_empty) {
+        return Err(syntax(
+            close.clone(),
+            "a `|` with no leg order after it",
+            "empty leg order",
+            "write other leg orders of a jump as `(in in cw | cw in in)`",
+        ));
+    }
+    if path.stop && !path.alternatives.is_empty() {
+        return Err(syntax(
+            open.start..close.end,
+            "`stop` with other leg orders",
+            "leg orders describe one jump",
+            "use `|` only in `leap` and `step` paths, without `stop`",
+        ));
+    }
+    Ok((path, next))
+}
+
+/// The words of a parenthesised path from token `at` to its `)` (`open` is the `(`), and the index
+/// of the token after the `)`; the path as a whole is checked by the caller.
+fn group_words(
+    tokens: &[Token],
+    open: &Span,
+    mut at: usize,
+) -> Result<(PathAst, usize), Diagnostic> {
+    let mut path = PathAst {
+        dirs: Vec::new(),
+        stop: false,
+        alternatives: Vec::new(),
+    };
+    loop {
+        let Some(t) = tokens.get(at) else {
+            return Err(syntax(
+                open.clone(),
+                "unclosed `(`",
+                "this parenthesis is never closed",
+                "close the path with `)`",
+            ));
+        };
+        at += 1;
+        match t.text.as_str() {
+            ")" => break,
+            "|" => {
+                if path.dirs.is_empty() || path.alternatives.last().is_some_and(Vec::is_empty) {
+                    return Err(syntax(
+                        t.span.clone(),
+                        "`|` must stand between two sequences of directions",
+                        "empty leg order",
+                        "write other leg orders of a jump as `(in in cw | cw in in)`",
+                    ));
+                }
+                path.alternatives.push(Vec::new());
+            }
+            "(" => {
+                return Err(syntax(
+                    t.span.clone(),
+                    "paths do not nest",
+                    "unexpected `(`",
+                    "write one flat sequence of directions per path",
+                ));
+            }
+            "stop" => {
+                check_stop(t, path.dirs.is_empty(), tokens.get(at))?;
+                path.stop = true;
+            }
+            w => {
+                let word = Located::new(w.to_string(), t.span.clone());
+                match path.alternatives.last_mut() {
+                    Some(alt) => alt.push(word),
+                    None => path.dirs.push(word),
+                }
+            }
+        }
+    }
+    Ok((path, at))
+}
+
+/// A `stop` (token `t`) needs a direction before it and nothing but `)` after it (`next`).
+fn check_stop(t: &Token, no_dirs: bool, next: Option<&Token>) -> Result<(), Diagnostic> {
+    if no_dirs {
+        return Err(syntax(
+            t.span.clone(),
+            "`stop` before any direction",
+            "nothing to stop",
+            "`stop` ends a path: `(n n n n stop)`",
+        ));
+    }
+    match next {
+        Some(n) if n.text != ")" => Err(syntax(
+            n.span.clone(),
+            format!("`{}` after `stop`", n.text),
+            "expected `)`",
+            "`stop` is the last word of a path",
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Reads the modifiers (every token after the paths) into `pat`.
+fn parse_modifiers(tokens: &[Token], pat: &mut PatternAst) -> Result<(), Diagnostic> {
+    for t in tokens {
         let bad = |msg: String, help: &str| {
             Diagnostic::new(Code::PathBadModifier, t.span.clone(), msg)
                 .label("here")
@@ -366,10 +410,15 @@ pub fn parse_pattern(value: &Located<String>, file_text: &str) -> Result<Pattern
             }
         }
     }
+    Ok(())
+}
+
+/// Rejects a mode, kind and modifiers that contradict one another.
+fn check_combination(pat: &PatternAst) -> Result<(), Diagnostic> {
     if pat.en_passant && pat.mode == Mode::Move {
         return Err(Diagnostic::new(
             Code::PathBadModifier,
-            value.span.clone(),
+            pat.span.clone(),
             "`en-passant` on a `move` pattern: en passant is a capture",
         )
         .label("contradictory")
@@ -378,7 +427,7 @@ pub fn parse_pattern(value: &Located<String>, file_text: &str) -> Result<Pattern
     if pat.kind == Kind::Ride && pat.paths.iter().any(|p| !p.alternatives.is_empty()) {
         return Err(Diagnostic::new(
             Code::PathBadModifier,
-            value.span.clone(),
+            pat.span.clone(),
             "leg orders (`|`) in a ride",
         )
         .label("a ride has one way")
@@ -387,13 +436,13 @@ pub fn parse_pattern(value: &Located<String>, file_text: &str) -> Result<Pattern
     if pat.creates_ep && pat.kind == Kind::Ride {
         return Err(Diagnostic::new(
             Code::PathBadModifier,
-            value.span.clone(),
+            pat.span.clone(),
             "`creates-ep` on a ride",
         )
         .label("which squares were passed?")
         .help("use `creates-ep` with `step` (e.g. a pawn's `move step (n n) creates-ep`)"));
     }
-    Ok(pat)
+    Ok(())
 }
 
 /// One compiled move pattern.

@@ -8,12 +8,29 @@ impl Board {
     /// The short summary `chessgraph check` prints for a valid board file.
     pub fn summary(&self) -> String {
         let mut s = String::new();
+        let _ = writeln!(s, "board: {}", self.name);
+        let _ = writeln!(s, "nodes: {}", self.nodes_summary());
+        let _ = writeln!(s, "directions: {}", self.directions_summary());
+        let _ = writeln!(s, "links: {}", self.links_summary());
+        let _ = writeln!(s, "twists: {}", list_or_none(self.twist_counts()));
+        let _ = writeln!(s, "tags: {}", list_or_none(self.tag_counts()));
+        let zones: Vec<String> = self
+            .zones
+            .iter()
+            .map(|z| format!("{} ({})", z.name, z.nodes.len()))
+            .collect();
+        let _ = writeln!(s, "zones: {}", list_or_none(zones));
+        let _ = writeln!(s, "connected: {}", self.connectedness());
+        s
+    }
+
+    /// How many nodes, how they are laid out, how many of each colour.
+    fn nodes_summary(&self) -> String {
         let light = self
             .nodes
             .iter()
             .filter(|n| n.colour == Colour::Light)
             .count();
-        let _ = writeln!(s, "board: {}", self.name);
         let shape = match &self.grid {
             Some(g) => format!(
                 ", grid {} files x {} ranks{}",
@@ -27,12 +44,15 @@ impl Board {
             Layout::Grid => "grid",
             Layout::Polar => "polar",
         };
-        let _ = writeln!(
-            s,
-            "nodes: {} ({layout} layout{shape}; {light} light, {} dark)",
+        format!(
+            "{} ({layout} layout{shape}; {light} light, {} dark)",
             self.nodes.len(),
             self.nodes.len() - light
-        );
+        )
+    }
+
+    /// How many directions, each with its opposite (`n<>s`) or its path (`nne=(n n e)`).
+    fn directions_summary(&self) -> String {
         let names: Vec<String> = self
             .direction_ids()
             .map(|d| {
@@ -51,12 +71,11 @@ impl Board {
                 }
             })
             .collect();
-        let _ = writeln!(
-            s,
-            "directions: {} ({})",
-            self.directions.len(),
-            names.join(", ")
-        );
+        format!("{} ({})", self.directions.len(), names.join(", "))
+    }
+
+    /// How many links, in all and per direction.
+    fn links_summary(&self) -> String {
         let total = self.links().count();
         let per_dir: Vec<String> = self
             .direction_ids()
@@ -68,8 +87,12 @@ impl Board {
                 format!("{} {c}", self.direction_name(d))
             })
             .collect();
-        let _ = writeln!(s, "links: {total} ({})", per_dir.join(", "));
-        let twisted: Vec<String> = (1..self.twists.len())
+        format!("{total} ({})", per_dir.join(", "))
+    }
+
+    /// Each twist but the identity, with how many links carry it.
+    fn twist_counts(&self) -> Vec<String> {
+        (1..self.twists.len())
             .map(|t| {
                 let c = self
                     .links()
@@ -77,18 +100,13 @@ impl Board {
                     .count();
                 format!("{} on {c} links", self.twists[t].name)
             })
-            .collect();
-        let _ = writeln!(
-            s,
-            "twists: {}",
-            if twisted.is_empty() {
-                "none".to_string()
-            } else {
-                twisted.join(", ")
-            }
-        );
-        let tags: Vec<String> = self
-            .tags
+            .collect()
+    }
+
+    /// Each tag, with how many links carry it; composite links are not counted, as they only
+    /// inherit the tags of the links they cross.
+    fn tag_counts(&self) -> Vec<String> {
+        self.tags
             .iter()
             .enumerate()
             .map(|(i, t)| {
@@ -100,45 +118,21 @@ impl Board {
                     .count();
                 format!("{t} on {c} links")
             })
-            .collect();
-        let _ = writeln!(
-            s,
-            "tags: {}",
-            if tags.is_empty() {
-                "none".to_string()
-            } else {
-                tags.join(", ")
-            }
-        );
-        let zones: Vec<String> = self
-            .zones
-            .iter()
-            .map(|z| format!("{} ({})", z.name, z.nodes.len()))
-            .collect();
-        let _ = writeln!(
-            s,
-            "zones: {}",
-            if zones.is_empty() {
-                "none".to_string()
-            } else {
-                zones.join(", ")
-            }
-        );
+            .collect()
+    }
+
+    /// Whether the board is one piece, and whether every node reaches every other.
+    fn connectedness(&self) -> String {
         let parts = self.connected_parts();
-        let _ = writeln!(
-            s,
-            "connected: {}",
-            if parts == 1 {
-                if self.strongly_connected() {
-                    "yes (every node reaches every node)".to_string()
-                } else {
-                    "yes, but not every node can reach every other".to_string()
-                }
+        if parts == 1 {
+            if self.strongly_connected() {
+                "yes (every node reaches every node)".to_string()
             } else {
-                format!("no ({parts} separate parts)")
+                "yes, but not every node can reach every other".to_string()
             }
-        );
-        s
+        } else {
+            format!("no ({parts} separate parts)")
+        }
     }
 
     fn step_text(&self, d: DirId, st: Step) -> String {
@@ -240,5 +234,14 @@ impl Board {
         }
         s.push_str("}\n");
         s
+    }
+}
+
+/// The items of a list joined by commas, or `none`.
+fn list_or_none(items: Vec<String>) -> String {
+    if items.is_empty() {
+        "none".to_string()
+    } else {
+        items.join(", ")
     }
 }

@@ -368,46 +368,12 @@ impl Rules {
             self.board.node_count()
         );
         for (i, p) in self.players.iter().enumerate() {
-            let mark = match &p.mark {
-                Mark::Upper => "upper-case letters".to_string(),
-                Mark::Lower => "lower-case letters".to_string(),
-                Mark::Prefix(x) => format!("prefix `{x}`"),
-            };
-            let _ = writeln!(
-                s,
-                "player {}: {} (`{}`, {mark}, frame {})",
-                i + 1,
-                p.name,
-                p.short,
-                self.frame_name(p.frame)
-            );
+            let _ = writeln!(s, "player {}: {}", i + 1, self.player_summary(p));
         }
         let frames: Vec<&str> = self.frames.iter().map(|(n, _)| n.as_str()).collect();
         let _ = writeln!(s, "frames: {}", frames.join(", "));
         for k in &self.kinds {
-            let mut flags = Vec::new();
-            if k.royal {
-                flags.push("royal".to_string());
-            }
-            if k.oriented {
-                flags.push("oriented".to_string());
-            }
-            if k.resets_clock {
-                flags.push("resets the clock".to_string());
-            }
-            if let Some((z, choices)) = &k.promotion {
-                let c: String = choices
-                    .iter()
-                    .map(|c| self.kinds[c.index()].letter)
-                    .collect();
-                flags.push(format!("promotes on {} to {c}", self.zone_names[*z]));
-            }
-            let flags = if flags.is_empty() {
-                String::new()
-            } else {
-                format!(" [{}]", flags.join(", "))
-            };
-            let _ = writeln!(s, "piece {} {}{flags}", k.letter, k.name);
+            let _ = writeln!(s, "piece {} {}{}", k.letter, k.name, self.piece_flags(k));
             for p in &k.patterns {
                 let _ = writeln!(s, "  {}", p.text);
             }
@@ -425,6 +391,58 @@ impl Rules {
                 b.node_name(c.rook_to)
             );
         }
+        let _ = writeln!(s, "{}", self.outcome_summary());
+        for g in &self.gates {
+            let _ = writeln!(s, "gate {}", self.gate_summary(g));
+        }
+        let _ = writeln!(s, "start: {}", self.start);
+        s
+    }
+
+    /// A player's name, side-to-move token, piece mark and frame.
+    fn player_summary(&self, p: &Player) -> String {
+        let mark = match &p.mark {
+            Mark::Upper => "upper-case letters".to_string(),
+            Mark::Lower => "lower-case letters".to_string(),
+            Mark::Prefix(x) => format!("prefix `{x}`"),
+        };
+        format!(
+            "{} (`{}`, {mark}, frame {})",
+            p.name,
+            p.short,
+            self.frame_name(p.frame)
+        )
+    }
+
+    /// What sets a piece kind apart (royal, oriented, resets the clock, promotes), as ` [...]`,
+    /// or nothing.
+    fn piece_flags(&self, k: &PieceKind) -> String {
+        let mut flags = Vec::new();
+        if k.royal {
+            flags.push("royal".to_string());
+        }
+        if k.oriented {
+            flags.push("oriented".to_string());
+        }
+        if k.resets_clock {
+            flags.push("resets the clock".to_string());
+        }
+        if let Some((z, choices)) = &k.promotion {
+            let c: String = choices
+                .iter()
+                .map(|c| self.kinds[c.index()].letter)
+                .collect();
+            flags.push(format!("promotes on {} to {c}", self.zone_names[*z]));
+        }
+        if flags.is_empty() {
+            String::new()
+        } else {
+            format!(" [{}]", flags.join(", "))
+        }
+    }
+
+    /// The checkmate and stalemate policies, with the stalemate policy per number of players.
+    fn outcome_summary(&self) -> String {
         let pol = |p: Policy| match p {
             Policy::Eliminate => "eliminate",
             Policy::Draw => "draw",
@@ -435,32 +453,24 @@ impl Rules {
                 let _ = write!(st, ", with {n} players: {}", pol(*p));
             }
         }
-        let _ = writeln!(s, "checkmate: {}; {st}", pol(self.outcome.checkmate));
-        for g in &self.gates {
-            let conds: Vec<String> = g
-                .opens_when
-                .iter()
-                .map(|(p, _)| self.players[p.index()].name.clone())
-                .collect();
-            let _ = writeln!(
-                s,
-                "gate {} on {}: opens when {} empties its zone or is out; open: captures {}, check {}",
-                g.name,
-                self.board.tag_names(g.tags).join(","),
-                conds.join(" or "),
-                if g.capture_when_open {
-                    "allowed"
-                } else {
-                    "forbidden"
-                },
-                if g.check_when_open {
-                    "allowed"
-                } else {
-                    "forbidden"
-                }
-            );
-        }
-        let _ = writeln!(s, "start: {}", self.start);
-        s
+        format!("checkmate: {}; {st}", pol(self.outcome.checkmate))
+    }
+
+    /// A gate's name, tags, what opens it and what it allows once open.
+    fn gate_summary(&self, g: &Gate) -> String {
+        let conds: Vec<String> = g
+            .opens_when
+            .iter()
+            .map(|(p, _)| self.players[p.index()].name.clone())
+            .collect();
+        let allowed = |yes: bool| if yes { "allowed" } else { "forbidden" };
+        format!(
+            "{} on {}: opens when {} empties its zone or is out; open: captures {}, check {}",
+            g.name,
+            self.board.tag_names(g.tags).join(","),
+            conds.join(" or "),
+            allowed(g.capture_when_open),
+            allowed(g.check_when_open)
+        )
     }
 }

@@ -281,172 +281,23 @@ pub fn read_board_spec(text: &str) -> Result<BoardSpec, Vec<Diagnostic>> {
     let doc = parse_document(text)?;
     let mut diags = Vec::new();
     let mut top = TableReader::new(doc.get_ref(), 0..0, "the board file");
-
-    let board_table = match top.raw("board") {
-        Some(v) => TableReader::of_value(v, "`[board]`", &mut diags),
-        None => {
-            diags.push(
-                Diagnostic::new(
-                    crate::diagnostic::Code::MissingKey,
-                    0..0,
-                    "the board file has no `[board]` table",
-                )
-                .label("expected `[board]` with a `name`")
-                .help("start the file with `[board]` and `name = \"...\"`"),
-            );
-            None
-        }
-    };
-    let (name, description, layout) = match board_table {
-        Some(mut b) => {
-            let name = b.required::<String>("name", "\"My board\"", &mut diags);
-            let description = b
-                .optional::<String>("description", &mut diags)
-                .map(|d| d.value);
-            let layout = b.optional::<Layout>("layout", &mut diags);
-            let span = b.span();
-            b.finish(&mut diags);
-            (
-                name,
-                description,
-                layout.unwrap_or_else(|| Located::new(Layout::Grid, span)),
-            )
-        }
-        None => (None, None, Located::new(Layout::Grid, 0..0)),
-    };
-
-    let grid = top.raw("grid").and_then(|v| {
-        let mut g = TableReader::of_value(v, "`[grid]`", &mut diags)?;
-        let files = read_files(&mut g, &mut diags);
-        let ranks = g.required::<u32>("ranks", "8", &mut diags);
-        let light = g.optional::<Parity>("light", &mut diags);
-        let span = g.span();
-        g.finish(&mut diags);
-        Some(GridSpec {
-            span,
-            files: files?,
-            ranks: ranks?,
-            light,
-        })
-    });
-
-    let nodes = top
-        .array_items("node", &mut diags)
-        .into_iter()
-        .filter_map(|v| deserialize::<NodeSpec>(v, "`[[node]]`", &mut diags))
-        .collect();
-
+    // The tables are read in this order because `finish` lists the allowed keys in the order
+    // they were asked for.
+    let (name, description, layout) = read_board_table(&mut top, &mut diags);
+    let grid = read_grid(&mut top, &mut diags);
+    let nodes = top.items::<NodeSpec>("node", "`[[node]]`", &mut diags);
     let directions_span = top.raw("directions").map_or(0..0, |v| v.span());
-    let directions = top
-        .named_entries("directions", &mut diags)
-        .into_iter()
-        .filter_map(|(name, v)| {
-            let what = format!("direction `{}`", name.value);
-            let body = deserialize::<DirectionBody>(v, &what, &mut diags)?;
-            Some(DirectionSpec {
-                name,
-                opposite: body.opposite.map(Located::from),
-                path: body.path.map(Located::from),
-            })
-        })
-        .collect();
-
-    let map = top.raw("map").and_then(|v| {
-        let mut m = TableReader::of_value(v, "`[map]`", &mut diags)?;
-        let wrap_files = m
-            .optional::<bool>("wrap_files", &mut diags)
-            .is_some_and(|w| w.value);
-        let offsets = m
-            .named_entries("offsets", &mut diags)
-            .into_iter()
-            .filter_map(|(name, v)| {
-                let what = format!("offset of `{}` (an array `[files, ranks]`)", name.value);
-                let off = deserialize::<Vec<i32>>(v, &what, &mut diags)?;
-                match off.as_slice() {
-                    [f, r] => Some((name, Located::new([*f, *r], v.span()))),
-                    _ => {
-                        diags.push(
-                            Diagnostic::new(
-                                crate::diagnostic::Code::InvalidValue,
-                                v.span(),
-                                format!(
-                                    "the offset of `{}` has {} number(s); an offset is `[files, ranks]`",
-                                    name.value,
-                                    off.len()
-                                ),
-                            )
-                            .label("expected two numbers")
-                            .help("e.g. `n = [0, 1]`: zero files across, one rank up"),
-                        );
-                        None
-                    }
-                }
-            })
-            .collect();
-        let span = m.span();
-        m.finish(&mut diags);
-        Some(MapSpec {
-            span,
-            wrap_files,
-            offsets,
-        })
-    });
-
+    let directions = read_directions(&mut top, &mut diags);
+    let map = read_map(&mut top, &mut diags);
     let twists = top
-        .named_entries("twists", &mut diags)
+        .named_renamings("twists", "twist", &mut diags)
         .into_iter()
-        .filter_map(|(name, v)| {
-            let what = format!("twist `{}`", name.value);
-            let t = TableReader::of_value(v, what.clone(), &mut diags)?;
-            let map = t
-                .entries()
-                .into_iter()
-                .filter_map(|(from, to)| {
-                    let to = deserialize::<String>(to, &what, &mut diags)
-                        .map(|s| Located::new(s, to.span()))?;
-                    Some((from, to))
-                })
-                .collect();
-            Some(TwistSpec { name, map })
-        })
+        .map(|(name, map)| TwistSpec { name, map })
         .collect();
-
-    let mut links = Vec::new();
-    for (key, reverse) in [("link", false), ("rlink", true)] {
-        let what = format!("`[[{key}]]`");
-        for v in top.array_items(key, &mut diags) {
-            if let Some(mut l) = deserialize::<LinkSpec>(v, &what, &mut diags) {
-                l.reverse = reverse;
-                links.push(l);
-            }
-        }
-    }
-    links.sort_by_key(|l| l.dir.span().start);
-
-    let unlinks = top
-        .array_items("unlink", &mut diags)
-        .into_iter()
-        .filter_map(|v| deserialize::<UnlinkSpec>(v, "`[[unlink]]`", &mut diags))
-        .collect();
-    let tags = top
-        .array_items("tag", &mut diags)
-        .into_iter()
-        .filter_map(|v| deserialize::<TagSpec>(v, "`[[tag]]`", &mut diags))
-        .collect();
-
-    let zones = top
-        .named_entries("zones", &mut diags)
-        .into_iter()
-        .filter_map(|(name, v)| {
-            let what = format!("zone `{}` (an array of node names)", name.value);
-            let nodes = deserialize::<Vec<Spanned<String>>>(v, &what, &mut diags)?;
-            Some(ZoneSpec {
-                name,
-                nodes: nodes.into_iter().map(Located::from).collect(),
-            })
-        })
-        .collect();
-
+    let links = read_links(&mut top, &mut diags);
+    let unlinks = top.items::<UnlinkSpec>("unlink", "`[[unlink]]`", &mut diags);
+    let tags = top.items::<TagSpec>("tag", "`[[tag]]`", &mut diags);
+    let zones = read_zones(&mut top, &mut diags);
     top.finish(&mut diags);
 
     match name {
@@ -467,6 +318,161 @@ pub fn read_board_spec(text: &str) -> Result<BoardSpec, Vec<Diagnostic>> {
         }),
         _ => Err(diags),
     }
+}
+
+/// `[board]`: the name (`None` when missing, which is reported), the description and the layout
+/// (grid when not given).
+fn read_board_table(
+    top: &mut TableReader<'_, '_>,
+    diags: &mut Vec<Diagnostic>,
+) -> (Option<Located<String>>, Option<String>, Located<Layout>) {
+    let board_table = match top.raw("board") {
+        Some(v) => TableReader::of_value(v, "`[board]`", diags),
+        None => {
+            diags.push(
+                Diagnostic::new(
+                    crate::diagnostic::Code::MissingKey,
+                    0..0,
+                    "the board file has no `[board]` table",
+                )
+                .label("expected `[board]` with a `name`")
+                .help("start the file with `[board]` and `name = \"...\"`"),
+            );
+            None
+        }
+    };
+    match board_table {
+        Some(mut b) => {
+            let name = b.required::<String>("name", "\"My board\"", diags);
+            let description = b.optional::<String>("description", diags).map(|d| d.value);
+            let layout = b.optional::<Layout>("layout", diags);
+            let span = b.span();
+            b.finish(diags);
+            (
+                name,
+                description,
+                layout.unwrap_or_else(|| Located::new(Layout::Grid, span)),
+            )
+        }
+        None => (None, None, Located::new(Layout::Grid, 0..0)),
+    }
+}
+
+/// `[grid]`, when the file has one that reads.
+fn read_grid(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Option<GridSpec> {
+    let v = top.raw("grid")?;
+    let mut g = TableReader::of_value(v, "`[grid]`", diags)?;
+    let files = read_files(&mut g, diags);
+    let ranks = g.required::<u32>("ranks", "8", diags);
+    let light = g.optional::<Parity>("light", diags);
+    let span = g.span();
+    g.finish(diags);
+    Some(GridSpec {
+        span,
+        files: files?,
+        ranks: ranks?,
+        light,
+    })
+}
+
+/// The entries of `[directions]` that read, in file order.
+fn read_directions(
+    top: &mut TableReader<'_, '_>,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<DirectionSpec> {
+    top.named_entries("directions", diags)
+        .into_iter()
+        .filter_map(|(name, v)| {
+            let what = format!("direction `{}`", name.value);
+            let body = deserialize::<DirectionBody>(v, &what, diags)?;
+            Some(DirectionSpec {
+                name,
+                opposite: body.opposite.map(Located::from),
+                path: body.path.map(Located::from),
+            })
+        })
+        .collect()
+}
+
+/// `[map]`, when the file has one that is a table.
+fn read_map(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Option<MapSpec> {
+    let v = top.raw("map")?;
+    let mut m = TableReader::of_value(v, "`[map]`", diags)?;
+    let wrap_files = m
+        .optional::<bool>("wrap_files", diags)
+        .is_some_and(|w| w.value);
+    let offsets = m
+        .named_entries("offsets", diags)
+        .into_iter()
+        .filter_map(|(name, v)| read_offset(name, v, diags))
+        .collect();
+    let span = m.span();
+    m.finish(diags);
+    Some(MapSpec {
+        span,
+        wrap_files,
+        offsets,
+    })
+}
+
+/// One `[map]` offset: `[files, ranks]`.
+fn read_offset(
+    name: Located<String>,
+    v: &Spanned<toml::de::DeValue<'_>>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<(Located<String>, Located<[i32; 2]>)> {
+    let what = format!("offset of `{}` (an array `[files, ranks]`)", name.value);
+    let off = deserialize::<Vec<i32>>(v, &what, diags)?;
+    match off.as_slice() {
+        [f, r] => Some((name, Located::new([*f, *r], v.span()))),
+        _ => {
+            diags.push(
+                Diagnostic::new(
+                    crate::diagnostic::Code::InvalidValue,
+                    v.span(),
+                    format!(
+                        "the offset of `{}` has {} number(s); an offset is `[files, ranks]`",
+                        name.value,
+                        off.len()
+                    ),
+                )
+                .label("expected two numbers")
+                .help("e.g. `n = [0, 1]`: zero files across, one rank up"),
+            );
+            None
+        }
+    }
+}
+
+/// The `[[link]]` and `[[rlink]]` items, in file order.
+fn read_links(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Vec<LinkSpec> {
+    let mut links = Vec::new();
+    for (key, reverse) in [("link", false), ("rlink", true)] {
+        let what = format!("`[[{key}]]`");
+        for v in top.array_items(key, diags) {
+            if let Some(mut l) = deserialize::<LinkSpec>(v, &what, diags) {
+                l.reverse = reverse;
+                links.push(l);
+            }
+        }
+    }
+    links.sort_by_key(|l| l.dir.span().start);
+    links
+}
+
+/// The entries of `[zones]` that read.
+fn read_zones(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Vec<ZoneSpec> {
+    top.named_entries("zones", diags)
+        .into_iter()
+        .filter_map(|(name, v)| {
+            let what = format!("zone `{}` (an array of node names)", name.value);
+            let nodes = deserialize::<Vec<Spanned<String>>>(v, &what, diags)?;
+            Some(ZoneSpec {
+                name,
+                nodes: nodes.into_iter().map(Located::from).collect(),
+            })
+        })
+        .collect()
 }
 
 fn read_files(g: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Option<Located<Files>> {

@@ -208,6 +208,10 @@ fn schema_error(e: &toml::de::Error, fallback: Span, what: &str) -> Diagnostic {
         .maybe_help(help)
 }
 
+/// A named direction renaming (a board's twist, a variant's frame): its name and its
+/// `from = "to"` pairs in file order.
+pub(crate) type NamedRenaming = (Located<String>, Vec<(Located<String>, Located<String>)>);
+
 /// Reads a TOML table key by key, remembering which keys were expected, so that unknown keys can be
 /// reported (with a did-you-mean) once everything known has been taken.
 pub(crate) struct TableReader<'a, 'i> {
@@ -353,6 +357,47 @@ impl<'a, 'i> TableReader<'a, 'i> {
                 Vec::new()
             }
         }
+    }
+
+    /// The items of an array of tables (`[[player]]`), each read as a `T` described as `what`; an
+    /// item that does not read is reported and left out.
+    pub(crate) fn items<T: DeserializeOwned>(
+        &mut self,
+        key: &'static str,
+        what: &str,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Vec<T> {
+        self.array_items(key, diags)
+            .into_iter()
+            .filter_map(|v| deserialize::<T>(v, what, diags))
+            .collect()
+    }
+
+    /// A key whose value is a table of named direction renamings (`[twists]`, `[frames]`): each
+    /// name with its `from = "to"` pairs in file order. `noun` names one entry in messages
+    /// ("twist").
+    pub(crate) fn named_renamings(
+        &mut self,
+        key: &'static str,
+        noun: &str,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Vec<NamedRenaming> {
+        self.named_entries(key, diags)
+            .into_iter()
+            .filter_map(|(name, v)| {
+                let what = format!("{noun} `{}`", name.value);
+                let t = TableReader::of_value(v, what.clone(), diags)?;
+                let map = t
+                    .entries()
+                    .into_iter()
+                    .filter_map(|(from, to)| {
+                        let s = deserialize::<String>(to, &what, diags)?;
+                        Some((from, Located::new(s, to.span())))
+                    })
+                    .collect();
+                Some((name, map))
+            })
+            .collect()
     }
 
     /// Span to point at when the table itself is meant: its header line when it has one.

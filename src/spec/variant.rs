@@ -258,95 +258,48 @@ fn not_a_variant(source: &SourceFile) -> Option<String> {
     }
 }
 
+/// One file of an `extends` chain: its text, its offset in the span space, its path.
+type ChainFile = (String, usize, PathBuf);
+
 /// Reads a variant file and the files it extends. On failure, every diagnostic, in the span space of
 /// the returned [`SourceSet`].
 pub fn read_variant_spec(path: &Path) -> (SourceSet, Result<VariantSpec, Vec<Diagnostic>>) {
     let mut sources = SourceSet::new();
-    let mut texts: Vec<(String, usize, PathBuf)> = Vec::new();
     let mut diags = Vec::new();
+    let Some(texts) = read_chain(path, &mut sources, &mut diags) else {
+        return (sources, Err(diags));
+    };
+    let merged = parse_and_merge(&texts, &mut diags);
+    if !diags.is_empty() {
+        return (sources, Err(diags));
+    }
+    let merged = merged.unwrap_or_default();
+    let spec = read_merged(&merged, &sources, &mut diags);
+    match spec {
+        Some(s) if diags.is_empty() => (sources, Ok(s)),
+        _ => (sources, Err(diags)),
+    }
+}
+
+/// The variant file at `path` and every file it extends, child first, each added to `sources`;
+/// `None` when the chain breaks (why is in `diags`).
+fn read_chain(
+    path: &Path,
+    sources: &mut SourceSet,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Vec<ChainFile>> {
+    let mut texts: Vec<ChainFile> = Vec::new();
     let mut current = path.to_path_buf();
     let mut extends_span: Option<Span> = None;
     loop {
-        let source = match SourceFile::read(&current) {
-            Ok(source) => source,
-            Err(failed) => {
-                let (source, d) = *failed;
-                match extends_span.clone() {
-                    Some(span) => diags.push(
-                        Diagnostic::new(
-                            Code::BadExtends,
-                            span,
-                            format!(
-                                "cannot read `{}`: {}",
-                                current.display(),
-                                d.message
-                                    .strip_prefix("cannot read the file: ")
-                                    .unwrap_or(&d.message)
-                            ),
-                        )
-                        .label("extended file")
-                        .help("`extends` is relative to the file that says it"),
-                    ),
-                    None => {
-                        let offset = sources.add(source);
-                        let mut d = d;
-                        d.span = d.span.start + offset..d.span.end + offset;
-                        diags.push(d);
-                    }
-                }
-                return (sources, Err(diags));
-            }
-        };
+        let source = read_chain_file(&current, extends_span.clone(), sources, diags)?;
         let text = source.text().to_string();
-        if texts.iter().any(|(_, _, p)| same_file(p, &current)) {
-            diags.push(
-                Diagnostic::new(
-                    Code::BadExtends,
-                    extends_span.unwrap_or(0..0),
-                    format!("`extends` loops back to `{}`", current.display()),
-                )
-                .label("cycle")
-                .help("a variant may extend another, but never itself, directly or not"),
-            );
-            return (sources, Err(diags));
-        }
-        if texts.len() == MAX_EXTENDS_DEPTH {
-            diags.push(
-                Diagnostic::new(
-                    Code::BadExtends,
-                    extends_span.unwrap_or(0..0),
-                    format!(
-                        "the `extends` chain is too long: a variant and at most {} files it extends",
-                        MAX_EXTENDS_DEPTH - 1
-                    ),
-                )
-                .label("one file too many")
-                .help("merge some of the files of the chain"),
-            );
-            return (sources, Err(diags));
-        }
-        if let Some(span) = extends_span.clone()
-            && let Some(why) = not_a_variant(&source)
-        {
-            diags.push(
-                Diagnostic::new(
-                    Code::BadExtends,
-                    span,
-                    format!("`{}` is not a variant file: {why}", current.display()),
-                )
-                .label("extended file")
-                .help("`extends` names another variant file"),
-            );
-            return (sources, Err(diags));
+        if let Some(d) = chain_problem(&texts, &current, &source, extends_span.clone()) {
+            diags.push(d);
+            return None;
         }
         let offset = sources.add(SourceFile::new(&current, text.clone()));
-        // Peek at `extends` without full parsing errors (they are reported below).
-        let next = DeTable::parse(&text).ok().and_then(|t| {
-            t.get_ref().get("extends").and_then(|v| match v.get_ref() {
-                DeValue::String(s) => Some((s.to_string(), v.span())),
-                _ => None,
-            })
-        });
+        let next = extends_target(&text);
         texts.push((text, offset, current.clone()));
         match next {
             Some((rel, span)) => {
@@ -356,8 +309,107 @@ pub fn read_variant_spec(path: &Path) -> (SourceSet, Result<VariantSpec, Vec<Dia
             None => break,
         }
     }
+    Some(texts)
+}
 
-    // Parse each file (reporting syntax errors in its own span space), then merge: child over parent.
+/// Reads one file of the chain. A file named by `extends` (at `extends_span`) that cannot be read
+/// is reported there; the first file's own failure is reported in it.
+fn read_chain_file(
+    current: &Path,
+    extends_span: Option<Span>,
+    sources: &mut SourceSet,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<SourceFile> {
+    let (source, d) = match SourceFile::read(current) {
+        Ok(source) => return Some(source),
+        Err(failed) => *failed,
+    };
+    match extends_span {
+        Some(span) => diags.push(
+            Diagnostic::new(
+                Code::BadExtends,
+                span,
+                format!(
+                    "cannot read `{}`: {}",
+                    current.display(),
+                    d.message
+                        .strip_prefix("cannot read the file: ")
+                        .unwrap_or(&d.message)
+                ),
+            )
+            .label("extended file")
+            .help("`extends` is relative to the file that says it"),
+        ),
+        None => {
+            let offset = sources.add(source);
+            let mut d = d;
+            d.span = d.span.start + offset..d.span.end + offset;
+            diags.push(d);
+        }
+    }
+    None
+}
+
+/// Why `source` (at `current`, reached through `extends_span`) cannot join the chain read so far
+/// (`texts`): it closes a loop, makes the chain too long, or is no variant file.
+fn chain_problem(
+    texts: &[ChainFile],
+    current: &Path,
+    source: &SourceFile,
+    extends_span: Option<Span>,
+) -> Option<Diagnostic> {
+    if texts.iter().any(|(_, _, p)| same_file(p, current)) {
+        return Some(
+            Diagnostic::new(
+                Code::BadExtends,
+                extends_span.unwrap_or(0..0),
+                format!("`extends` loops back to `{}`", current.display()),
+            )
+            .label("cycle")
+            .help("a variant may extend another, but never itself, directly or not"),
+        );
+    }
+    if texts.len() == MAX_EXTENDS_DEPTH {
+        return Some(
+            Diagnostic::new(
+                Code::BadExtends,
+                extends_span.unwrap_or(0..0),
+                format!(
+                    "the `extends` chain is too long: a variant and at most {} files it extends",
+                    MAX_EXTENDS_DEPTH - 1
+                ),
+            )
+            .label("one file too many")
+            .help("merge some of the files of the chain"),
+        );
+    }
+    let span = extends_span?;
+    let why = not_a_variant(source)?;
+    Some(
+        Diagnostic::new(
+            Code::BadExtends,
+            span,
+            format!("`{}` is not a variant file: {why}", current.display()),
+        )
+        .label("extended file")
+        .help("`extends` names another variant file"),
+    )
+}
+
+/// The file a text `extends` and where it says so, when it does.
+fn extends_target(text: &str) -> Option<(String, Span)> {
+    // Peek at `extends` without full parsing errors (they are reported later).
+    DeTable::parse(text).ok().and_then(|t| {
+        t.get_ref().get("extends").and_then(|v| match v.get_ref() {
+            DeValue::String(s) => Some((s.to_string(), v.span())),
+            _ => None,
+        })
+    })
+}
+
+/// Parses each file (reporting syntax errors in its own span space), then merges them: child over
+/// parent.
+fn parse_and_merge<'t>(texts: &'t [ChainFile], diags: &mut Vec<Diagnostic>) -> Option<DeTable<'t>> {
     let mut merged: Option<DeTable<'_>> = None;
     for (text, offset, _) in texts.iter().rev() {
         match parse_document(text) {
@@ -374,15 +426,7 @@ pub fn read_variant_spec(path: &Path) -> (SourceSet, Result<VariantSpec, Vec<Dia
             })),
         }
     }
-    if !diags.is_empty() {
-        return (sources, Err(diags));
-    }
-    let merged = merged.unwrap_or_default();
-    let spec = read_merged(&merged, &sources, &mut diags);
-    match spec {
-        Some(s) if diags.is_empty() => (sources, Ok(s)),
-        _ => (sources, Err(diags)),
-    }
+    merged
 }
 
 fn same_file(a: &Path, b: &Path) -> bool {
@@ -439,113 +483,38 @@ fn merge<'i>(mut parent: DeTable<'i>, child: DeTable<'i>) -> DeTable<'i> {
     parent
 }
 
+/// The keys of `[variant]`, each `None` when missing or unreadable (which is reported).
+struct VariantTable {
+    name: Option<Located<String>>,
+    description: Option<String>,
+    board: Option<Located<String>>,
+    start: Option<Located<String>>,
+}
+
+/// The spec from the merged tables of the chain, or `None` when something it needs is missing
+/// (reported in `diags`).
 fn read_merged(
     doc: &DeTable<'_>,
     sources: &SourceSet,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<VariantSpec> {
     let mut top = TableReader::new(doc, 0..0, "the variant file");
+    // The tables are read in this order because `finish` lists the allowed keys in the order
+    // they were asked for.
     let _ = top.optional::<String>("extends", diags);
-    let v = match top.raw("variant") {
-        Some(v) => TableReader::of_value(v, "`[variant]`", diags),
-        None => {
-            diags.push(
-                Diagnostic::new(Code::MissingKey, 0..0, "the variant file has no `[variant]` table")
-                    .label("expected `[variant]` with `name`, `board` and `start`")
-                    .help("start the file with `[variant]`, `name = \"...\"`, `board = \"../boards/x.toml\"`"),
-            );
-            None
-        }
-    };
-    let (name, description, board, start) = match v {
-        Some(mut v) => {
-            let name = v.required::<String>("name", "\"My variant\"", diags);
-            let description = v.optional::<String>("description", diags).map(|d| d.value);
-            let board = v.required::<String>("board", "\"../boards/chess.toml\"", diags);
-            let start = v.required::<String>("start", "\"<position text>\"", diags);
-            v.finish(diags);
-            (name, description, board, start)
-        }
-        None => (None, None, None, None),
-    };
-
-    let frames = top
-        .named_entries("frames", diags)
-        .into_iter()
-        .filter_map(|(name, v)| {
-            let what = format!("frame `{}`", name.value);
-            let t = TableReader::of_value(v, what.clone(), diags)?;
-            let map = t
-                .entries()
-                .into_iter()
-                .filter_map(|(from, to)| {
-                    let s = deserialize::<String>(to, &what, diags)?;
-                    Some((from, Located::new(s, to.span())))
-                })
-                .collect();
-            Some((name, map))
-        })
-        .collect();
-
+    let VariantTable {
+        name,
+        description,
+        board,
+        start,
+    } = read_variant_table(&mut top, diags);
+    let frames = top.named_renamings("frames", "frame", diags);
     let players_span = top.raw("player").map_or(0..0, |v| v.span());
-    let players = top
-        .array_items("player", diags)
-        .into_iter()
-        .filter_map(|v| deserialize::<PlayerSpec>(v, "`[[player]]`", diags))
-        .collect();
-
-    let pieces = top
-        .named_entries("pieces", diags)
-        .into_iter()
-        .filter_map(|(name, v)| {
-            let what = format!("piece `{}`", name.value);
-            let b = deserialize::<PieceBody>(v, &what, diags)?;
-            Some(PieceSpec {
-                name,
-                letter: b.letter,
-                royal: b.royal,
-                resets_clock: b.resets_clock,
-                moves: b.moves,
-                promotion: b.promotion,
-            })
-        })
-        .collect();
-
-    let castling = top
-        .array_items("castling", diags)
-        .into_iter()
-        .filter_map(|v| deserialize::<CastlingSpec>(v, "`[[castling]]`", diags))
-        .collect();
-
-    let outcome = match top.raw("outcome") {
-        Some(v) => match TableReader::of_value(v, "`[outcome]`", diags) {
-            Some(mut o) => {
-                let checkmate = o.optional::<Policy>("checkmate", diags);
-                let stalemate = o.optional::<Policy>("stalemate", diags);
-                let by = o
-                    .named_entries("stalemate_by_players", diags)
-                    .into_iter()
-                    .filter_map(|(k, v)| {
-                        let p = deserialize::<Policy>(v, "`stalemate_by_players`", diags)?;
-                        Some((k, Located::new(p, v.span())))
-                    })
-                    .collect();
-                o.finish(diags);
-                OutcomeSpec {
-                    checkmate,
-                    stalemate,
-                    stalemate_by_players: by,
-                }
-            }
-            None => OutcomeSpec::default(),
-        },
-        None => OutcomeSpec::default(),
-    };
-    let gates = top
-        .array_items("gate", diags)
-        .into_iter()
-        .filter_map(|v| deserialize::<GateSpec>(v, "`[[gate]]`", diags))
-        .collect();
+    let players = top.items::<PlayerSpec>("player", "`[[player]]`", diags);
+    let pieces = read_pieces(&mut top, diags);
+    let castling = top.items::<CastlingSpec>("castling", "`[[castling]]`", diags);
+    let outcome = read_outcome(&mut top, diags);
+    let gates = top.items::<GateSpec>("gate", "`[[gate]]`", diags);
     top.finish(diags);
 
     let board = board?;
@@ -569,4 +538,85 @@ fn read_merged(
         gates,
         players_span,
     })
+}
+
+/// `[variant]`, whose absence is reported.
+fn read_variant_table(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> VariantTable {
+    let v = match top.raw("variant") {
+        Some(v) => TableReader::of_value(v, "`[variant]`", diags),
+        None => {
+            diags.push(
+                Diagnostic::new(Code::MissingKey, 0..0, "the variant file has no `[variant]` table")
+                    .label("expected `[variant]` with `name`, `board` and `start`")
+                    .help("start the file with `[variant]`, `name = \"...\"`, `board = \"../boards/x.toml\"`"),
+            );
+            None
+        }
+    };
+    match v {
+        Some(mut v) => {
+            let name = v.required::<String>("name", "\"My variant\"", diags);
+            let description = v.optional::<String>("description", diags).map(|d| d.value);
+            let board = v.required::<String>("board", "\"../boards/chess.toml\"", diags);
+            let start = v.required::<String>("start", "\"<position text>\"", diags);
+            v.finish(diags);
+            VariantTable {
+                name,
+                description,
+                board,
+                start,
+            }
+        }
+        None => VariantTable {
+            name: None,
+            description: None,
+            board: None,
+            start: None,
+        },
+    }
+}
+
+/// The `[pieces.*]` tables that read, in file order.
+fn read_pieces(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Vec<PieceSpec> {
+    top.named_entries("pieces", diags)
+        .into_iter()
+        .filter_map(|(name, v)| {
+            let what = format!("piece `{}`", name.value);
+            let b = deserialize::<PieceBody>(v, &what, diags)?;
+            Some(PieceSpec {
+                name,
+                letter: b.letter,
+                royal: b.royal,
+                resets_clock: b.resets_clock,
+                moves: b.moves,
+                promotion: b.promotion,
+            })
+        })
+        .collect()
+}
+
+/// `[outcome]`, or the default outcome when the file has none that is a table.
+fn read_outcome(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> OutcomeSpec {
+    let Some(mut o) = top
+        .raw("outcome")
+        .and_then(|v| TableReader::of_value(v, "`[outcome]`", diags))
+    else {
+        return OutcomeSpec::default();
+    };
+    let checkmate = o.optional::<Policy>("checkmate", diags);
+    let stalemate = o.optional::<Policy>("stalemate", diags);
+    let by = o
+        .named_entries("stalemate_by_players", diags)
+        .into_iter()
+        .filter_map(|(k, v)| {
+            let p = deserialize::<Policy>(v, "`stalemate_by_players`", diags)?;
+            Some((k, Located::new(p, v.span())))
+        })
+        .collect();
+    o.finish(diags);
+    OutcomeSpec {
+        checkmate,
+        stalemate,
+        stalemate_by_players: by,
+    }
 }

@@ -1,0 +1,203 @@
+//! Variant spec -> validated [`Rules`], collecting every problem with its location.
+//!
+//! [`load`] reads the variant file and its board. The build is then a sequence of steps, each a
+//! group of [`Builder`] methods in a file of its own: frames, players, pieces with their patterns
+//! and promotions, zones, orientation and tables, castling, outcome, gates, and the assembly.
+//! The steps are child modules so that the builder's state stays private to the build.
+
+mod assemble;
+mod castling;
+mod frames;
+mod gates;
+mod lookup;
+mod outcome;
+mod patterns;
+mod pieces;
+mod players;
+mod tables;
+mod zones;
+
+use std::path::Path;
+
+use super::{Castling, Gate, NodeSet, OutcomePolicy, PieceKind, Player, Rules};
+use crate::board::{Board, DirId, TagSet};
+use crate::diagnostic::{Code, Diagnostic, FileReport};
+use crate::spec::variant::{VariantSpec, read_variant_spec};
+use crate::tables::MoveTables;
+use zones::ZoneKeys;
+
+/// Checks a start position text against finished rules and counts its pieces per player and
+/// kind: the front door (`crate::variant`) passes the position parser, which `rules` may not name
+/// (it comes later in the data flow).
+pub type StartCheck<'a> =
+    &'a dyn Fn(&std::sync::Arc<Rules>, &str) -> Result<Vec<Vec<usize>>, String>;
+
+pub(super) fn load(path: &Path, check_start: StartCheck<'_>) -> (Option<Rules>, Vec<FileReport>) {
+    let (sources, spec) = read_variant_spec(path);
+    let spec = match spec {
+        Ok(s) => s,
+        Err(diags) => return (None, sources.reports(diags)),
+    };
+    let mut diags = Vec::new();
+    let (board_result, board_report) = Board::check_file(&spec.board_path);
+    let board = match board_result {
+        Ok(b) => b,
+        Err(_) => {
+            // A file that is no board at all (unreadable, not TOML, no `[board]`) is not shown:
+            // its contents are none of this report's business.
+            let foreign = not_a_board(&board_report);
+            let why = foreign
+                .as_ref()
+                .map_or_else(String::new, |w| format!(": {w}"));
+            diags.push(
+                Diagnostic::new(
+                    Code::BadBoard,
+                    spec.board.span.clone(),
+                    format!("the board file `{}` does not load{why}", spec.board_path.display()),
+                )
+                .label("this board")
+                .help("the board's own problems are listed with it; the path is relative to this file"),
+            );
+            let mut reports = sources.reports(diags);
+            if foreign.is_none() {
+                reports.push(board_report);
+            }
+            return (None, reports);
+        }
+    };
+    // Path programs point into their own file; the parser gets a text where offsets of the
+    // shifted span space land on that file's bytes. Made once per file, not once per pattern.
+    let padded: Vec<(usize, String)> = sources
+        .files()
+        .map(|(f, off)| (off, " ".repeat(off) + f.text()))
+        .collect();
+    let text_of = |span: &std::ops::Range<usize>| -> &str {
+        padded
+            .iter()
+            .rev()
+            .find(|(off, _)| *off <= span.start)
+            .map_or("", |(_, text)| text.as_str())
+    };
+    let rules = Builder {
+        board: &board,
+        diags: &mut diags,
+        text_of: &text_of,
+        check_start,
+    }
+    .build(&spec)
+    .map(|mut rules| {
+        rules.files = sources.paths().map(Path::to_path_buf).collect();
+        rules.files.push(spec.board_path.clone());
+        rules
+    });
+    let mut reports = sources.reports(diags);
+    if !board_report.diagnostics.is_empty() {
+        reports.push(board_report);
+    }
+    let ok = rules.is_some() && !reports.iter().any(|r| r.has_errors());
+    (if ok { rules } else { None }, reports)
+}
+
+/// Why a board file that failed to load is not a board file at all, or `None` when it is one
+/// with problems of its own.
+fn not_a_board(report: &FileReport) -> Option<String> {
+    // An unreadable file has no contents to show: its report says why.
+    if report.diagnostics.iter().any(|d| d.code == Code::Io) {
+        return None;
+    }
+    let text = report.source.text();
+    match toml::de::DeTable::parse(text) {
+        Err(e) => {
+            let (line, col) = report.source.line_col(e.span().map_or(0, |s| s.start));
+            Some(format!("it is not TOML (line {line}, column {col})"))
+        }
+        Ok(t) if !t.get_ref().contains_key("board") => Some("it has no `[board]` table".into()),
+        Ok(_) => None,
+    }
+}
+
+/// The finished parts of the rules, before they are put together.
+struct Parts {
+    frames: Vec<(String, Vec<DirId>)>,
+    after: Vec<u8>,
+    players: Vec<Player>,
+    kinds: Vec<PieceKind>,
+    zone_keys: ZoneKeys,
+    zones: Vec<Vec<NodeSet>>,
+    tables: MoveTables,
+    castling: Vec<Castling>,
+    castle_clear: Vec<u32>,
+    outcome: OutcomePolicy,
+    gates: Vec<Gate>,
+    gate_tags: TagSet,
+}
+
+/// The rules under construction: the board they are for, and every diagnostic found so far.
+struct Builder<'a> {
+    board: &'a Board,
+    diags: &'a mut Vec<Diagnostic>,
+    text_of: &'a dyn Fn(&std::ops::Range<usize>) -> &'a str,
+    check_start: StartCheck<'a>,
+}
+
+impl Builder<'_> {
+    fn err(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+
+    fn has_errors(&self) -> bool {
+        !self.diags.is_empty()
+    }
+
+    /// The rules from the spec, step by step; `None` when any step found an error.
+    fn build(mut self, spec: &VariantSpec) -> Option<Rules> {
+        self.names_not_empty(spec);
+        let mut frames = self.frames(spec);
+        let players = self.players(spec, &frames);
+        let mut zone_keys = ZoneKeys::default();
+        let mut kinds = self.pieces(spec, &mut zone_keys);
+        self.promotions(spec, &mut kinds);
+        let zones = self.zones(spec, &zone_keys);
+        let after = self.frames_through_twists(spec, &mut frames)?;
+        if self.has_errors() {
+            return None;
+        }
+        let tables = self.tables(spec, &mut kinds, &frames, &after)?;
+        let (castling, castle_clear) = self.castling_entries(spec, &kinds);
+        let outcome = self.outcome(spec, players.len());
+        let (gates, gate_tags) = self.gates(spec);
+        let parts = Parts {
+            frames,
+            after,
+            players,
+            kinds,
+            zone_keys,
+            zones,
+            tables,
+            castling,
+            castle_clear,
+            outcome,
+            gates,
+            gate_tags,
+        };
+        self.assemble(spec, parts)
+    }
+
+    /// No player, piece or player-relative zone has an empty name: it would print as nothing.
+    fn names_not_empty(&mut self, spec: &VariantSpec) {
+        for p in &spec.players {
+            if p.name.get_ref().is_empty() {
+                let example = "`name = \"white\"`";
+                self.err(Diagnostic::empty_name(p.name.span(), "player", example));
+            }
+            if let Some(target) = p.zones.get("") {
+                let example = "`zones = { promotion = \"rank_8\" }`";
+                self.err(Diagnostic::empty_name(target.span(), "zone", example));
+            }
+        }
+        for piece in spec.pieces.iter().filter(|p| p.name.value.is_empty()) {
+            let span = piece.name.span.clone();
+            self.err(Diagnostic::empty_name(span, "piece", "`[pieces.knight]`"));
+        }
+    }
+}

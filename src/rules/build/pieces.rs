@@ -1,0 +1,169 @@
+//! The piece kinds: letters, patterns (compiled in `patterns`) and promotions.
+
+use super::Builder;
+use super::lookup::unknown;
+use super::zones::ZoneKeys;
+use crate::diagnostic::{Code, Diagnostic};
+use crate::limits::MAX_KINDS;
+use crate::rules::{KindId, PieceKind};
+use crate::spec::Located;
+use crate::spec::variant::VariantSpec;
+
+impl Builder<'_> {
+    /// The piece kinds with their compiled patterns; the zones they name are interned.
+    pub(super) fn pieces(
+        &mut self,
+        spec: &VariantSpec,
+        zone_keys: &mut ZoneKeys,
+    ) -> Vec<PieceKind> {
+        let board = self.board;
+        let mut intern_zone = |name: &Located<String>| zone_keys.intern(name);
+        if spec.pieces.len() > MAX_KINDS {
+            self.err(
+                Diagnostic::new(
+                    Code::VariantTooLarge,
+                    spec.pieces[MAX_KINDS].name.span.clone(),
+                    format!("more than {MAX_KINDS} piece kinds"),
+                )
+                .label("one too many"),
+            );
+        }
+        let mut kinds: Vec<PieceKind> = Vec::new();
+        let dir_names: Vec<&str> = board
+            .direction_ids()
+            .map(|d| board.direction_name(d))
+            .collect();
+        for (i, p) in spec.pieces.iter().enumerate() {
+            let c = self.piece_letter(spec, i);
+            let patterns = self.piece_patterns(p, &dir_names, &mut intern_zone);
+            let promotion = p
+                .promotion
+                .as_ref()
+                .map(|pr| (intern_zone(&Located::from(pr.zone.clone())), pr));
+            kinds.push(PieceKind {
+                name: p.name.value.clone(),
+                letter: c.unwrap_or('?'),
+                royal: p.royal,
+                resets_clock: p.resets_clock,
+                patterns,
+                promotion: promotion.map(|(z, _)| (z, Vec::new())),
+                oriented: true,
+            });
+        }
+        kinds
+    }
+
+    /// The letter of piece `i`: one letter, upper case, not another piece's.
+    fn piece_letter(&mut self, spec: &VariantSpec, i: usize) -> Option<char> {
+        let p = &spec.pieces[i];
+        let letter = p.letter.get_ref();
+        let mut chars = letter.chars();
+        let c = match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_alphabetic() => Some(c.to_ascii_uppercase()),
+            _ => {
+                self.err(
+                    Diagnostic::new(
+                        Code::BadMark,
+                        p.letter.span(),
+                        format!("`{letter}` cannot be a piece letter"),
+                    )
+                    .label("expected one letter")
+                    .help("position text writes a piece as one letter, e.g. `letter = \"N\"`"),
+                );
+                None
+            }
+        };
+        if let Some(c) = c {
+            for q in &spec.pieces[..i] {
+                if q.letter.get_ref().to_ascii_uppercase() == c.to_string() {
+                    self.err(
+                        Diagnostic::new(
+                            Code::DuplicateName,
+                            p.letter.span(),
+                            format!(
+                                "pieces `{}` and `{}` share the letter `{c}`",
+                                q.name.value, p.name.value
+                            ),
+                        )
+                        .label("repeated letter")
+                        .related(q.letter.span(), "first used here")
+                        .help("give every piece its own letter"),
+                    );
+                }
+            }
+        }
+        c
+    }
+
+    /// Promotion choices, now that every letter is known.
+    pub(super) fn promotions(&mut self, spec: &VariantSpec, kinds: &mut [PieceKind]) {
+        for (i, p) in spec.pieces.iter().enumerate() {
+            let Some(pr) = &p.promotion else { continue };
+            let mut choices = Vec::new();
+            for c in &pr.choices {
+                let k = spec
+                    .pieces
+                    .iter()
+                    .position(|q| q.letter.get_ref().eq_ignore_ascii_case(c.get_ref()));
+                match k {
+                    Some(k) if k == i => self.err(
+                        Diagnostic::new(
+                            Code::InvalidValue,
+                            c.span(),
+                            format!("piece `{}` promotes to itself", p.name.value),
+                        )
+                        .label("its own letter")
+                        .help("a piece in its promotion zone must become another piece; list only those"),
+                    ),
+                    Some(k) if choices.contains(&KindId(k as u8)) => self.err(
+                        Diagnostic::new(
+                            Code::DuplicateName,
+                            c.span(),
+                            format!(
+                                "piece `{}` lists the promotion `{}` twice",
+                                p.name.value,
+                                c.get_ref()
+                            ),
+                        )
+                        .label("again")
+                        .help("each choice once: the letters' case does not matter"),
+                    ),
+                    Some(k) => choices.push(KindId(k as u8)),
+                    None => {
+                        let letters: Vec<&str> = spec
+                            .pieces
+                            .iter()
+                            .map(|q| q.letter.get_ref().as_str())
+                            .collect();
+                        let mut d = unknown(c.span(), "piece letter", c.get_ref(), &letters);
+                        d.message = format!(
+                            "piece `{}` promotes to `{}`, which is no piece's letter",
+                            p.name.value,
+                            c.get_ref()
+                        );
+                        self.err(d);
+                    }
+                }
+            }
+            if choices.is_empty() && !pr.choices.is_empty() {
+                continue;
+            }
+            if pr.choices.is_empty() {
+                self.err(
+                    Diagnostic::new(
+                        Code::InvalidValue,
+                        pr.zone.span(),
+                        format!("piece `{}` promotes to nothing", p.name.value),
+                    )
+                    .label("empty `choices`")
+                    .help(
+                        "list the letters it may become: `choices = [\"Q\", \"R\", \"B\", \"N\"]`",
+                    ),
+                );
+            }
+            if let Some((z, _)) = kinds[i].promotion.take() {
+                kinds[i].promotion = Some((z, choices));
+            }
+        }
+    }
+}
