@@ -314,7 +314,16 @@ pub fn position_and_last_move(
             }
         )
     })?;
-    pos.make(m);
+    pos.play(&m).map_err(|e| {
+        format!(
+            "--moves: {}",
+            LineError {
+                index: words.len(),
+                text: last.to_string(),
+                error: e.into(),
+            }
+        )
+    })?;
     let _ = pos.resolve(&mut Vec::new());
     Ok((pos, Some(m)))
 }
@@ -412,7 +421,7 @@ fn render_file(
     let rules = load_rules(file, colour)?;
     let (pos, last) = position_and_last_move(&rules, at)?;
     let board = rules.board();
-    options.last_move = last.map(|m| (m.from, m.to));
+    options.last_move = last.map(|m| (m.from().unwrap_or(m.to()), m.to()));
     options.links = links.map(|l| direction(board, &l)).transpose()?;
     if let Some(name) = from {
         let n = board.node(&name).ok_or_else(|| {

@@ -12,7 +12,8 @@ use std::sync::Arc;
 
 use crate::limits::{MAX_FILE_BYTES, MAX_QUOTED_CHARS, MAX_REPEATED_DIAGNOSTICS};
 #[cfg(feature = "fancy")]
-use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode};
+use miette::{GraphicalReportHandler, GraphicalTheme};
+use miette::{LabeledSpan, NamedSource, SourceCode};
 
 /// How bad a diagnostic is. Warnings never make a file invalid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -349,7 +350,6 @@ impl SourceFile {
     }
 
     /// The length in bytes of the line holding `offset`.
-    #[cfg(feature = "fancy")]
     fn line_len_at(&self, offset: usize) -> usize {
         let text = &self.text;
         let offset = floor_char_boundary(text, offset.min(text.len()));
@@ -433,6 +433,30 @@ impl FileReport {
         self.errors
     }
 
+    /// The diagnostics paired with this file's text, each a [`miette::Diagnostic`] that any
+    /// miette report handler can draw (the binary draws them graphically).
+    pub fn shown(&self) -> impl Iterator<Item = ShownDiagnostic<'_>> {
+        let named = Arc::new(NamedSource::new(
+            self.source.path.display().to_string(),
+            self.source.text.clone(),
+        ));
+        self.diagnostics.iter().map(move |d| {
+            // miette cannot draw a snippet past column 65,535 (and nobody reads one that wide):
+            // such a diagnostic is shown with its location and no snippet.
+            let spans = std::iter::once(&d.span).chain(d.related.iter().map(|(s, _)| s));
+            let drawable = spans.into_iter().all(|s| {
+                self.source.line_len_at(s.start) <= MAX_SNIPPET_LINE
+                    && self.source.line_len_at(s.end) <= MAX_SNIPPET_LINE
+            });
+            ShownDiagnostic {
+                diag: d,
+                source: named.clone(),
+                location: self.location(d),
+                snippet: drawable,
+            }
+        })
+    }
+
     #[cfg(feature = "fancy")]
     /// Renders every diagnostic with its snippet. `colour` selects ANSI colours; `width` wraps lines.
     pub fn render(&self, colour: bool, width: usize) -> String {
@@ -444,25 +468,8 @@ impl FileReport {
         let handler = GraphicalReportHandler::new_themed(theme)
             .with_width(width)
             .with_links(false);
-        let named = NamedSource::new(
-            self.source.path.display().to_string(),
-            self.source.text.clone(),
-        );
         let mut out = String::new();
-        for d in &self.diagnostics {
-            // miette cannot draw a snippet past column 65,535 (and nobody reads one that wide):
-            // such a diagnostic is shown with its location and no snippet.
-            let spans = std::iter::once(&d.span).chain(d.related.iter().map(|(s, _)| s));
-            let drawable = spans.into_iter().all(|s| {
-                self.source.line_len_at(s.start) <= MAX_SNIPPET_LINE
-                    && self.source.line_len_at(s.end) <= MAX_SNIPPET_LINE
-            });
-            let shown = Shown {
-                diag: d,
-                source: &named,
-                location: self.location(d),
-                snippet: drawable,
-            };
+        for shown in self.shown() {
             if handler.render_report(&mut out, &shown).is_err() {
                 out.push_str(&shown.to_string());
             }
@@ -499,31 +506,37 @@ fn severity_word(s: Severity) -> &'static str {
     }
 }
 
-#[cfg(feature = "fancy")]
 /// Longest source line drawn in a snippet, in bytes.
 const MAX_SNIPPET_LINE: usize = 2_000;
 
-#[cfg(feature = "fancy")]
-struct Shown<'a> {
+/// A [`Diagnostic`] with the text of its file, as a [`miette::Diagnostic`]. Its message names the
+/// location only when no snippet can be drawn (a line too long to show); otherwise the snippet's
+/// header names it, once.
+pub struct ShownDiagnostic<'a> {
     diag: &'a Diagnostic,
-    source: &'a NamedSource<Arc<str>>,
+    source: Arc<NamedSource<Arc<str>>>,
     location: String,
     /// Draw the source snippet (else the location is part of the message).
     snippet: bool,
 }
 
-#[cfg(feature = "fancy")]
-impl fmt::Debug for Shown<'_> {
+impl ShownDiagnostic<'_> {
+    /// `file:line:col` of the diagnostic's main span.
+    pub fn location(&self) -> &str {
+        &self.location
+    }
+}
+
+impl fmt::Debug for ShownDiagnostic<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
     }
 }
 
-#[cfg(feature = "fancy")]
-impl fmt::Display for Shown<'_> {
+impl fmt::Display for ShownDiagnostic<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.snippet {
-            write!(f, "{}: {}", self.location, self.diag.message)
+            f.write_str(&self.diag.message)
         } else {
             write!(
                 f,
@@ -534,11 +547,9 @@ impl fmt::Display for Shown<'_> {
     }
 }
 
-#[cfg(feature = "fancy")]
-impl std::error::Error for Shown<'_> {}
+impl std::error::Error for ShownDiagnostic<'_> {}
 
-#[cfg(feature = "fancy")]
-impl miette::Diagnostic for Shown<'_> {
+impl miette::Diagnostic for ShownDiagnostic<'_> {
     fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
         Some(Box::new(self.diag.code))
     }
@@ -558,7 +569,7 @@ impl miette::Diagnostic for Shown<'_> {
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
-        self.snippet.then_some(self.source as &dyn SourceCode)
+        self.snippet.then_some(&*self.source as &dyn SourceCode)
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {

@@ -3,7 +3,7 @@
 //! One ply is one move of the player to move; eliminations (and a finished game) are settled before
 //! a player's moves are generated and are not plies. Counts are exact `u64`.
 
-use crate::movegen::Move;
+use crate::movegen::Planned;
 use crate::notation::move_text;
 use crate::position::Position;
 
@@ -16,11 +16,11 @@ use crate::position::Position;
 /// assert_eq!(perft(&mut Position::start(&rules), 2), 400);
 /// ```
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
-    let mut bufs: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(256)).collect();
+    let mut bufs: Vec<Vec<Planned>> = (0..=depth).map(|_| Vec::with_capacity(256)).collect();
     count(pos, depth, &mut bufs)
 }
 
-fn count(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
+fn count(pos: &mut Position, depth: u32, bufs: &mut [Vec<Planned>]) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -50,7 +50,7 @@ pub fn divide(pos: &mut Position, depth: u32) -> (Vec<(String, u64)>, u64) {
     let mut out = Vec::new();
     if outcome.is_none() && depth > 0 {
         for m in moves {
-            let text = move_text(pos, m);
+            let text = move_text(pos, m.mv());
             let undo = pos.make(m);
             let n = perft(pos, depth - 1);
             pos.unmake(undo);
@@ -103,7 +103,7 @@ pub fn divide_parallel(
     }
     // Tasks: (root move index, line of moves below it).
     let split = depth >= 4;
-    let mut tasks: Vec<(usize, Vec<Move>)> = Vec::new();
+    let mut tasks: Vec<(usize, Vec<Planned>)> = Vec::new();
     for (i, &m) in moves.iter().enumerate() {
         if split {
             let undo = root.make(m);
@@ -159,7 +159,7 @@ pub fn divide_parallel(
     let mut out: Vec<(String, u64)> = moves
         .iter()
         .zip(per_move)
-        .map(|(&m, n)| (move_text(&root, m), n))
+        .map(|(&m, n)| (move_text(&root, m.mv()), n))
         .collect();
     out.sort();
     let total = out.iter().map(|(_, n)| n).sum();

@@ -246,12 +246,19 @@ pub fn play(
                     let text = move_text(&game.pos, m);
                     game.history.push((game.pos.clone(), game.last.take()));
                     let alive = game.pos.alive_mask();
-                    game.pos.make(m);
+                    if let Err(why) = game.pos.play(&m) {
+                        if let Some((_, last)) = game.history.pop() {
+                            game.last = last;
+                        }
+                        writeln!(out, "illegal move `{line}`: {why}")?;
+                        continue;
+                    }
                     game.last = Some(LastMove {
                         mover,
                         text,
-                        from: m.from,
-                        to: m.to,
+                        // A drop has no origin: its destination is marked alone.
+                        from: m.from().unwrap_or(m.to()),
+                        to: m.to(),
                     });
                     let (outcome, events) = settle(&mut game.pos, alive);
                     show(&mut out, &game, &events)?;

@@ -156,7 +156,7 @@ impl Position {
     /// let mut pos = Position::start(&rules);
     /// let start = pos.hash();
     /// let m = pos.legal_moves()[0];
-    /// let undo = pos.make(m);
+    /// let undo = pos.play(&m).unwrap();
     /// assert_ne!(pos.hash(), start);
     /// assert_eq!(pos.hash(), pos.hash_from_scratch());
     /// pos.unmake(undo);

@@ -30,7 +30,7 @@ use std::fmt::Write;
 use std::sync::Arc;
 
 use crate::board::{Board, Colour, DirId, NodeId, Placement, TwistId};
-use crate::movegen::Special;
+use crate::movegen::Move;
 use crate::position::{Outcome, Position};
 use crate::rules::{PlayerId, Rules};
 
@@ -260,9 +260,9 @@ fn destinations(pos: &Position, from: NodeId) -> Vec<(NodeId, bool)> {
     let mut set: BTreeSet<(NodeId, bool)> = BTreeSet::new();
     for m in pos.piece_legal_moves(from) {
         // Castling may end on the castling rook's square: that is not a capture.
-        let capture = matches!(m.special, Special::EnPassant { .. })
-            || pos.piece_at(m.to).is_some_and(|p| p.owner != mover.owner);
-        set.insert((m.to, capture));
+        let capture = matches!(m, Move::EnPassant { .. })
+            || pos.piece_at(m.to()).is_some_and(|p| p.owner != mover.owner);
+        set.insert((m.to(), capture));
     }
     set.into_iter().collect()
 }

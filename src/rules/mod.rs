@@ -102,6 +102,29 @@ pub struct Castling {
     pub ambiguous: bool,
 }
 
+/// A rule that removes pieces after every move by where they stand relative to the mover's
+/// pieces (`[[capture]]`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RelationCapture {
+    /// Which relation removes a piece.
+    pub rule: CaptureRule,
+    /// The board directions the rule looks along from the moved piece.
+    pub directions: Vec<DirId>,
+}
+
+pub use crate::spec::variant::CaptureRule;
+
+/// A way a player's turn can end the game or his part in it, checked in order at the start of
+/// every turn (before his moves are generated).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndCondition {
+    /// One player is left in the game: he has won.
+    LastPlayerStanding,
+    /// The player to move has no legal move: the checkmate or stalemate policy decides (always
+    /// the last condition).
+    NoLegalMove,
+}
+
 /// Links carrying `tags` are closed until any of `opens_when` holds; then they stay open. Attacks
 /// never cross a gated link.
 #[derive(Clone, Debug)]
@@ -127,6 +150,8 @@ pub struct OutcomePolicy {
     pub stalemate_by_players: Vec<Option<Policy>>,
     /// Not in check, default.
     pub stalemate: Policy,
+    /// The conditions checked at the start of every turn, in order.
+    pub conditions: Vec<EndCondition>,
 }
 
 impl OutcomePolicy {
@@ -158,6 +183,7 @@ pub struct Rules {
     pub(crate) outcome: OutcomePolicy,
     pub(crate) gates: Vec<Gate>,
     pub(crate) gate_tags: TagSet,
+    pub(crate) captures: Vec<RelationCapture>,
     pub(crate) start: String,
     pub(crate) tables: MoveTables,
     pub(crate) zobrist: ZobristKeys,
@@ -320,6 +346,11 @@ impl Rules {
         &self.outcome
     }
 
+    /// The rules that remove pieces after a move besides displacement (`[[capture]]`).
+    pub fn relation_captures(&self) -> &[RelationCapture] {
+        &self.captures
+    }
+
     /// The start position text.
     pub fn start_fen(&self) -> &str {
         &self.start
@@ -394,6 +425,17 @@ impl Rules {
         let _ = writeln!(s, "{}", self.outcome_summary());
         for g in &self.gates {
             let _ = writeln!(s, "gate {}", self.gate_summary(g));
+        }
+        for c in &self.captures {
+            let dirs: Vec<&str> = c
+                .directions
+                .iter()
+                .map(|&d| self.board.direction_name(d))
+                .collect();
+            let rule = match c.rule {
+                CaptureRule::Custodian => "custodian",
+            };
+            let _ = writeln!(s, "capture after a move: {rule} along {}", dirs.join(" "));
         }
         let _ = writeln!(s, "start: {}", self.start);
         s

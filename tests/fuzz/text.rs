@@ -164,7 +164,7 @@ fn move_text_is_a_legal_move_or_a_reason() {
                     );
                     let mut after = pos.clone();
                     let before = after.clone();
-                    let undo = after.make(m);
+                    let undo = after.play(&m).expect("a legal move plays");
                     after.unmake(undo);
                     prop_assert!(after == before);
                 }

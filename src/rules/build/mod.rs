@@ -6,6 +6,7 @@
 //! The steps are child modules so that the builder's state stays private to the build.
 
 mod assemble;
+mod captures;
 mod castling;
 mod frames;
 mod gates;
@@ -19,7 +20,7 @@ mod zones;
 
 use std::path::Path;
 
-use super::{Castling, Gate, NodeSet, OutcomePolicy, PieceKind, Player, Rules};
+use super::{Castling, Gate, NodeSet, OutcomePolicy, PieceKind, Player, RelationCapture, Rules};
 use crate::board::{Board, DirId, TagSet};
 use crate::diagnostic::{Code, Diagnostic, FileReport};
 use crate::spec::variant::{VariantSpec, read_variant_spec};
@@ -130,6 +131,7 @@ struct Parts {
     outcome: OutcomePolicy,
     gates: Vec<Gate>,
     gate_tags: TagSet,
+    captures: Vec<RelationCapture>,
 }
 
 /// The rules under construction: the board they are for, and every diagnostic found so far.
@@ -166,6 +168,7 @@ impl Builder<'_> {
         let (castling, castle_clear) = self.castling_entries(spec, &kinds);
         let outcome = self.outcome(spec, players.len());
         let (gates, gate_tags) = self.gates(spec);
+        let captures = self.relation_captures(spec);
         let parts = Parts {
             frames,
             after,
@@ -179,6 +182,7 @@ impl Builder<'_> {
             outcome,
             gates,
             gate_tags,
+            captures,
         };
         self.assemble(spec, parts)
     }

@@ -1,0 +1,510 @@
+//! Playing a move the user chose, and saying why a refused move is refused: a [`PlayError`] names
+//! what blocks it (a closed gate, a piece in the way, a lost castling right, a royal left
+//! attacked, ...) in the board's own node names.
+
+use std::fmt;
+
+use crate::ids::NodeId;
+use crate::path::Kind;
+use crate::position::{Outcome, Position};
+use crate::rules::Rules;
+
+use super::{Move, Planned, Undo};
+
+/// Why a path of a piece that leads to the destination on an empty board is not open now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BlockReason {
+    /// The pattern is only used from a zone the piece is not in.
+    OnlyFromZone {
+        /// The zone's name.
+        zone: String,
+    },
+    /// The way crosses a gate that is still closed.
+    GateClosed {
+        /// The gate's name.
+        gate: String,
+    },
+    /// A piece stands on the way.
+    InTheWay {
+        /// Where it stands.
+        square: String,
+    },
+    /// An open gate lets pieces cross but not capture across it.
+    NoCaptureAcross {
+        /// The gate's name.
+        gate: String,
+    },
+    /// The destination holds a piece of the mover's own side.
+    OwnPiece {
+        /// The destination.
+        square: String,
+    },
+    /// The pattern only moves; the piece captures in another way.
+    CapturesOtherwise,
+    /// The pattern only captures, and the destination is empty.
+    CapturesOnly,
+}
+
+impl fmt::Display for BlockReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BlockReason::OnlyFromZone { zone } => write!(f, "that move is only made from {zone}"),
+            BlockReason::GateClosed { gate } => {
+                write!(f, "the way crosses `{gate}`, which is closed")
+            }
+            BlockReason::InTheWay { square } => write!(f, "{square} is in the way"),
+            BlockReason::NoCaptureAcross { gate } => write!(f, "no capture across `{gate}`"),
+            BlockReason::OwnPiece { square } => write!(f, "{square} holds a piece of its own side"),
+            BlockReason::CapturesOtherwise => f.write_str("it captures only in another way"),
+            BlockReason::CapturesOnly => {
+                f.write_str("that move only captures, and nothing stands there")
+            }
+        }
+    }
+}
+
+/// `": a; b"` for a non-empty list of reasons, nothing for an empty one.
+fn reasons_suffix(reasons: &[BlockReason]) -> String {
+    let texts: Vec<String> = reasons.iter().map(ToString::to_string).collect();
+    if texts.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", texts.join("; "))
+    }
+}
+
+/// Why [`Position::play`] refused a move. Squares, pieces and players are named as the variant
+/// names them, so the message needs nothing else to be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The move names a node or a piece kind that this variant does not have (a move built from
+    /// another variant's ids).
+    #[error("the move names a node or piece kind this variant does not have")]
+    ForeignIds,
+    /// The game is over: nobody moves.
+    #[error("the game is over: {result}")]
+    GameOver {
+        /// How it ended.
+        result: String,
+    },
+    /// A drop, in a variant without hands.
+    #[error("this variant has no hands: nothing can be dropped")]
+    NoHands,
+    /// The origin is empty.
+    #[error("there is no piece on {square}")]
+    NoPiece {
+        /// The origin.
+        square: String,
+    },
+    /// The piece belongs to another player.
+    #[error("the {kind} on {square} belongs to {owner}; it is {to_move}'s turn")]
+    NotYourTurn {
+        /// The piece's kind.
+        kind: String,
+        /// The origin.
+        square: String,
+        /// Its owner.
+        owner: String,
+        /// The player to move.
+        to_move: String,
+    },
+    /// The piece can make this move, but it would leave the mover's royal attacked.
+    #[error("{mv} would leave {player}'s {royal} attacked")]
+    RoyalLeftAttacked {
+        /// The move, as text.
+        mv: String,
+        /// The player to move.
+        player: String,
+        /// The royal piece's name.
+        royal: String,
+    },
+    /// The castling right is gone.
+    #[error("cannot castle {from}-{to}: the right to castle this way is lost")]
+    CastlingRightLost {
+        /// The king's origin.
+        from: String,
+        /// The king's destination.
+        to: String,
+    },
+    /// A square that must be empty for the castling is not.
+    #[error("cannot castle {from}-{to}: {square} is not empty")]
+    CastlingSquareOccupied {
+        /// The king's origin.
+        from: String,
+        /// The king's destination.
+        to: String,
+        /// The occupied square.
+        square: String,
+    },
+    /// A square the king passes or lands on is attacked.
+    #[error("cannot castle {from}-{to}: {square} is attacked")]
+    CastlingSquareAttacked {
+        /// The king's origin.
+        from: String,
+        /// The king's destination.
+        to: String,
+        /// The attacked square.
+        square: String,
+    },
+    /// The king or the rook is not where the castling needs it.
+    #[error("cannot castle {from}-{to}: its conditions are not met")]
+    CastlingConditions {
+        /// The king's origin.
+        from: String,
+        /// The king's destination.
+        to: String,
+    },
+    /// The piece reaches the destination only in another form (promoting to one of the choices,
+    /// not promoting, or as another kind of move).
+    #[error("write one of {}", .choices.join(", "))]
+    OtherForm {
+        /// The legal moves between the same squares, as text.
+        choices: Vec<String>,
+    },
+    /// The piece reaches the destination, but must promote there.
+    #[error("the {kind} must promote on {to}: write one of {}", .choices.join(", "))]
+    MustPromote {
+        /// The piece's kind.
+        kind: String,
+        /// The destination.
+        to: String,
+        /// The legal promotions, as move text.
+        choices: Vec<String>,
+    },
+    /// A promotion for a piece that never promotes.
+    #[error("a {kind} does not promote")]
+    DoesNotPromote {
+        /// The piece's kind.
+        kind: String,
+    },
+    /// No open path of the piece leads to the destination.
+    #[error("the {kind} on {from} cannot move to {to}{}", reasons_suffix(.reasons))]
+    CannotReach {
+        /// The piece's kind.
+        kind: String,
+        /// The origin.
+        from: String,
+        /// The destination.
+        to: String,
+        /// What blocks the paths that lead there on an empty board (none: no path leads there).
+        reasons: Vec<BlockReason>,
+    },
+}
+
+impl Move {
+    /// The move as text: `from-to`, `=X` for a promotion, `/rook` for a castling that another
+    /// castling with the same king move makes ambiguous, `X@to` for a drop.
+    pub fn text(&self, rules: &Rules) -> String {
+        let b = rules.board();
+        match *self {
+            Move::Normal {
+                from,
+                to,
+                promotion,
+            } => {
+                let mut s = format!("{}-{}", b.node_name(from), b.node_name(to));
+                if let Some(k) = promotion {
+                    s.push('=');
+                    s.push(rules.kind(k).letter);
+                }
+                s
+            }
+            Move::EnPassant { from, to, .. } => {
+                format!("{}-{}", b.node_name(from), b.node_name(to))
+            }
+            Move::Castle {
+                king_from,
+                king_to,
+                rook_from,
+            } => {
+                let mut s = format!("{}-{}", b.node_name(king_from), b.node_name(king_to));
+                let ambiguous = rules.castling().iter().any(|c| {
+                    c.ambiguous
+                        && (c.king_from, c.king_to, c.rook_from) == (king_from, king_to, rook_from)
+                });
+                if ambiguous {
+                    s.push('/');
+                    s.push_str(b.node_name(rook_from));
+                }
+                s
+            }
+            Move::Drop { kind, to } => format!(
+                "{}@{}",
+                rules.kind(kind).letter.to_ascii_uppercase(),
+                b.node_name(to)
+            ),
+        }
+    }
+}
+
+impl Position {
+    /// Plays `m` if it is legal, or says why not. Eliminations that are due (a player to move
+    /// who has no legal move) are settled first and stay settled; the returned [`Undo`] takes back
+    /// the move itself.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use chessgraph::{movegen::{Move, PlayError}, position::Position, rules::Rules};
+    /// let rules = Arc::new(Rules::load("variants/chess.toml").unwrap());
+    /// let b = rules.board();
+    /// let mut pos = Position::start(&rules);
+    /// let (e1, e2) = (b.node("e1").unwrap(), b.node("e2").unwrap());
+    /// let err = pos.play(&Move::Normal { from: e1, to: e2, promotion: None }).unwrap_err();
+    /// assert_eq!(err.to_string(), "the king on e1 cannot move to e2: e2 holds a piece of its own side");
+    /// ```
+    pub fn play(&mut self, m: &Move) -> Result<Undo, PlayError> {
+        if !self.names_own_ids(m) {
+            return Err(PlayError::ForeignIds);
+        }
+        let mut legal = Vec::new();
+        let (outcome, saved) = self.resolve(&mut legal);
+        if let Some(o) = outcome {
+            self.unresolve(saved);
+            return Err(self.game_over(o));
+        }
+        if let Some(&p) = legal.iter().find(|p| p.mv == *m) {
+            return Ok(self.make(p));
+        }
+        let why = self.explain(m, &legal);
+        self.unresolve(saved);
+        Err(why)
+    }
+
+    /// Plays `m` without the royal-safety test and without settling eliminations: for callers
+    /// that know the move legal. A value that is not even a pseudo-legal move of the side to move
+    /// is not played (`None`), so the position is never corrupted.
+    pub fn play_unchecked(&mut self, m: &Move) -> Option<Undo> {
+        let p = self.pseudo_legal_form(m)?;
+        Some(self.make(p))
+    }
+
+    /// The generated form of `m` among the pseudo-legal moves of the side to move.
+    fn pseudo_legal_form(&self, m: &Move) -> Option<Planned> {
+        if !self.names_own_ids(m) {
+            return None;
+        }
+        let from = m.from()?;
+        if self.squares[from.index()].is_none_or(|p| p.owner != self.to_move) {
+            return None;
+        }
+        let mut moves = Vec::new();
+        match m {
+            Move::Castle { .. } => self.castling_moves(&mut moves),
+            _ => self.piece_moves(from, &mut moves),
+        }
+        moves.into_iter().find(|p| p.mv == *m)
+    }
+
+    /// The error for a finished game.
+    pub(crate) fn game_over(&self, o: Outcome) -> PlayError {
+        let rules = &self.rules;
+        PlayError::GameOver {
+            result: match o {
+                Outcome::Winner(w) => format!("{} has won", rules.player(w).name),
+                Outcome::Stalemate(s) => format!("{} is stalemated: a draw", rules.player(s).name),
+            },
+        }
+    }
+
+    /// Why `m` is not among `legal`, the legal moves of this (settled) position.
+    pub(crate) fn explain(&self, m: &Move, legal: &[Planned]) -> PlayError {
+        if !self.names_own_ids(m) {
+            return PlayError::ForeignIds;
+        }
+        let rules = &*self.rules;
+        let name = |n: NodeId| rules.board().node_name(n).to_string();
+        let Some(from) = m.from() else {
+            return PlayError::NoHands;
+        };
+        let to = m.to();
+        let Some(pc) = self.squares[from.index()] else {
+            return PlayError::NoPiece { square: name(from) };
+        };
+        let kind = rules.kind(pc.kind).name.clone();
+        if pc.owner != self.to_move {
+            return PlayError::NotYourTurn {
+                kind,
+                square: name(from),
+                owner: rules.player(pc.owner).name.clone(),
+                to_move: rules.player(self.to_move).name.clone(),
+            };
+        }
+        let same_squares: Vec<String> = legal
+            .iter()
+            .filter(|p| p.mv.from() == Some(from) && p.mv.to() == to)
+            .map(|p| p.mv.text(rules))
+            .collect();
+        if !same_squares.is_empty() {
+            let must_promote = m.promotion().is_none()
+                && legal
+                    .iter()
+                    .filter(|p| p.mv.from() == Some(from) && p.mv.to() == to)
+                    .all(|p| p.mv.promotion().is_some());
+            return if must_promote {
+                PlayError::MustPromote {
+                    kind,
+                    to: name(to),
+                    choices: same_squares,
+                }
+            } else {
+                PlayError::OtherForm {
+                    choices: same_squares,
+                }
+            };
+        }
+        self.explain_unreachable(m, from, to, kind)
+    }
+
+    /// Why a move that no legal move shares squares with is refused: it would leave a royal
+    /// attacked, a castling condition fails, the piece does not promote, or no open path leads
+    /// there.
+    fn explain_unreachable(&self, m: &Move, from: NodeId, to: NodeId, kind: String) -> PlayError {
+        let rules = &*self.rules;
+        let name = |n: NodeId| rules.board().node_name(n).to_string();
+        let me = self.to_move;
+        let mut pseudo = Vec::new();
+        self.piece_moves(from, &mut pseudo);
+        self.castling_moves(&mut pseudo);
+        if let Some(p) = pseudo
+            .iter()
+            .find(|p| p.mv.from() == Some(from) && p.mv.to() == to)
+        {
+            let royal = rules
+                .kinds()
+                .iter()
+                .find(|k| k.royal)
+                .map_or("royal piece", |k| k.name.as_str());
+            return PlayError::RoyalLeftAttacked {
+                mv: p.mv.text(rules),
+                player: rules.player(me).name.clone(),
+                royal: royal.to_string(),
+            };
+        }
+        if let Some(why) = self.castling_refusal(m, from, to) {
+            return why;
+        }
+        let promotes =
+            self.squares[from.index()].is_some_and(|p| rules.kind(p.kind).promotion.is_some());
+        if m.promotion().is_some() && !promotes {
+            return PlayError::DoesNotPromote { kind };
+        }
+        PlayError::CannotReach {
+            kind,
+            from: name(from),
+            to: name(to),
+            reasons: self.blocked_reasons(from, to),
+        }
+    }
+
+    /// Why the castling of the side to move with this king move (and this rook, if `m` names one)
+    /// is not open; `None` if no castling has this king move.
+    fn castling_refusal(&self, m: &Move, from: NodeId, to: NodeId) -> Option<PlayError> {
+        let rules = &*self.rules;
+        let name = |n: NodeId| rules.board().node_name(n).to_string();
+        let me = self.to_move;
+        let rook = match *m {
+            Move::Castle { rook_from, .. } => Some(rook_from),
+            _ => None,
+        };
+        let (i, c) = rules.castling().iter().enumerate().find(|(_, c)| {
+            c.player == me
+                && c.king_from == from
+                && c.king_to == to
+                && rook.is_none_or(|r| c.rook_from == r)
+        })?;
+        let (from, to) = (name(from), name(to));
+        let opponents = self.alive & !(1 << me.0);
+        Some(if self.castling & (1 << i) == 0 {
+            PlayError::CastlingRightLost { from, to }
+        } else if let Some(&n) = c
+            .empty
+            .iter()
+            .find(|&&n| n != c.king_from && n != c.rook_from && self.squares[n.index()].is_some())
+        {
+            PlayError::CastlingSquareOccupied {
+                from,
+                to,
+                square: name(n),
+            }
+        } else if let Some(&n) = c.safe.iter().find(|&&n| self.attacked_by(n, opponents)) {
+            PlayError::CastlingSquareAttacked {
+                from,
+                to,
+                square: name(n),
+            }
+        } else {
+            PlayError::CastlingConditions { from, to }
+        })
+    }
+
+    /// Why the paths of the piece on `from` that do reach `to` on an empty board are not open
+    /// now: a closed gate, a capture across an open gate, a piece in the way, the wrong kind of
+    /// target, a `from:` zone. Empty when no path of the piece leads there at all.
+    fn blocked_reasons(&self, from: NodeId, to: NodeId) -> Vec<BlockReason> {
+        let rules = &*self.rules;
+        let b = rules.board();
+        let Some(pc) = self.squares[from.index()] else {
+            return Vec::new();
+        };
+        let t = rules.tables();
+        let gate_named = |tags: crate::ids::TagSet, open: bool| {
+            rules
+                .gates()
+                .iter()
+                .enumerate()
+                .find(|(i, g)| tags.intersects(g.tags) && (self.gates_open & (1 << i) != 0) == open)
+                .map(|(_, g)| g.name.clone())
+        };
+        let target = self.squares[to.index()];
+        let mut reasons = Vec::new();
+        for ray in t.rays(pc.kind, pc.frame, from) {
+            let steps = t.steps(ray);
+            let Some(i) = steps.iter().position(|s| s.node == to) else {
+                continue;
+            };
+            if ray.kind != Kind::Ride && i + 1 != steps.len() {
+                continue;
+            }
+            let s = steps[i];
+            let reason = if let Some(z) = ray.from_zone
+                && !rules.zone(z as usize, pc.owner).contains(from)
+            {
+                BlockReason::OnlyFromZone {
+                    zone: rules.zone_name(z as usize).to_string(),
+                }
+            } else if let Some(gate) = gate_named(s.tags, false) {
+                BlockReason::GateClosed { gate }
+            } else if let Some(blocker) = (ray.kind != Kind::Leap)
+                .then(|| {
+                    steps[..i]
+                        .iter()
+                        .find(|x| self.squares[x.node.index()].is_some())
+                })
+                .flatten()
+            {
+                BlockReason::InTheWay {
+                    square: b.node_name(blocker.node).to_string(),
+                }
+            } else if target.is_some()
+                && let Some(gate) = gate_named(s.tags, true)
+            {
+                BlockReason::NoCaptureAcross { gate }
+            } else if target.is_some_and(|x| x.owner == pc.owner) {
+                BlockReason::OwnPiece {
+                    square: b.node_name(to).to_string(),
+                }
+            } else if target.is_some() && !ray.mode.captures() {
+                BlockReason::CapturesOtherwise
+            } else if target.is_none() && (ray.en_passant || !ray.mode.quiet()) {
+                // (An en passant pattern finds no en passant square here: also only a capture.)
+                BlockReason::CapturesOnly
+            } else {
+                continue;
+            };
+            if !reasons.contains(&reason) {
+                reasons.push(reason);
+            }
+        }
+        reasons
+    }
+}

@@ -1,0 +1,219 @@
+//! Pseudo-legal moves: every move the tables allow from the occupancy, gates and en passant
+//! entries, before asking whether the mover's royals stay safe.
+
+use crate::ids::{NodeId, NodeSet};
+use crate::path::Kind;
+use crate::position::Position;
+
+use super::{Effect, Move, Planned};
+
+/// The link tags a piece's paths must treat specially because of the gates: closed ones stop
+/// a path; open ones may still forbid captures or check across them.
+struct GateTags {
+    closed: u32,
+    quiet_only: u32,
+    no_check: u32,
+}
+
+impl Position {
+    fn gate_tags(&self) -> GateTags {
+        let mut g = GateTags {
+            closed: 0,
+            quiet_only: 0,
+            no_check: 0,
+        };
+        for (i, gate) in self.rules.gates().iter().enumerate() {
+            if self.gates_open & (1 << i) == 0 {
+                g.closed |= gate.tags.0;
+            } else {
+                if !gate.capture_when_open {
+                    g.quiet_only |= gate.tags.0;
+                }
+                if !gate.check_when_open {
+                    g.no_check |= gate.tags.0;
+                }
+            }
+        }
+        g
+    }
+
+    /// Appends the pseudo-legal moves of the piece on `from` (as if its owner were to move);
+    /// castling is not included (see [`Position::pseudo_legal_moves`]).
+    pub fn piece_moves(&self, from: NodeId, out: &mut Vec<Planned>) {
+        let Some(pc) = self.squares[from.index()] else {
+            return;
+        };
+        if !self.is_alive(pc.owner) {
+            return;
+        }
+        let rules = &*self.rules;
+        let t = rules.tables();
+        let kind = rules.kind(pc.kind);
+        let gates = self.gate_tags();
+        let first = out.len();
+        // `seen`: destinations reached by an unrestricted path; `seen_gated`: only by a path
+        // across an open gate. A square reached both ways is an ordinary move (rules 10.9).
+        let mut seen = NodeSet::default();
+        let mut seen_gated = NodeSet::default();
+        for ray in t.rays(pc.kind, pc.frame, from) {
+            if let Some(z) = ray.from_zone
+                && !rules.zone(z as usize, pc.owner).contains(from)
+            {
+                continue;
+            }
+            let steps = t.steps(ray);
+            let last = steps.len() - 1;
+            for (i, s) in steps.iter().enumerate() {
+                if s.tags.0 & gates.closed != 0 {
+                    break;
+                }
+                let dest = ray.kind == Kind::Ride || i == last;
+                let occ = self.squares[s.node.index()];
+                let gated = s.tags.0 & (gates.quiet_only | gates.no_check) != 0;
+                let taken = seen.contains(s.node) || (gated && seen_gated.contains(s.node));
+                if dest && !taken && !(occ.is_some() && s.tags.0 & gates.quiet_only != 0) {
+                    // What the move is, if the square allows one: (en passant victim, effect).
+                    let what = if ray.en_passant {
+                        match occ {
+                            None => self
+                                .ep
+                                .iter()
+                                .find(|e| e.square == s.node && e.owner != pc.owner)
+                                .map(|e| (Some(e.pawn), Effect::None)),
+                            Some(_) => None,
+                        }
+                    } else {
+                        match occ {
+                            None if ray.mode.quiet() => Some((
+                                None,
+                                if ray.creates_ep && last > 0 {
+                                    Effect::CreatesEp {
+                                        first_step: ray.start,
+                                        passed: last as u8,
+                                    }
+                                } else {
+                                    Effect::None
+                                },
+                            )),
+                            Some(o) if ray.mode.captures() && o.owner != pc.owner => {
+                                Some((None, Effect::None))
+                            }
+                            _ => None,
+                        }
+                    };
+                    if let Some((victim, effect)) = what {
+                        if gated {
+                            seen_gated.insert(s.node);
+                        } else {
+                            seen.insert(s.node);
+                            if seen_gated.contains(s.node) {
+                                drop_moves_to(out, first, s.node);
+                            }
+                        }
+                        let no_check = s.tags.0 & gates.no_check != 0;
+                        let to = s.node;
+                        let planned = |mv, frame| Planned {
+                            mv,
+                            frame,
+                            effect,
+                            no_check,
+                        };
+                        match (victim, &kind.promotion) {
+                            (Some(captured), _) => {
+                                out.push(planned(Move::EnPassant { from, to, captured }, s.frame))
+                            }
+                            (None, Some((z, choices))) if rules.zone(*z, pc.owner).contains(to) => {
+                                for &c in choices {
+                                    out.push(planned(
+                                        Move::Normal {
+                                            from,
+                                            to,
+                                            promotion: Some(c),
+                                        },
+                                        rules.canonical_frame(c, s.frame),
+                                    ));
+                                }
+                            }
+                            (None, _) => out.push(planned(
+                                Move::Normal {
+                                    from,
+                                    to,
+                                    promotion: None,
+                                },
+                                s.frame,
+                            )),
+                        }
+                    }
+                }
+                if occ.is_some() && ray.kind != Kind::Leap {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Appends the castling moves open to the side to move.
+    pub(crate) fn castling_moves(&self, out: &mut Vec<Planned>) {
+        let rules = &*self.rules;
+        let opponents = self.alive & !(1 << self.to_move.0);
+        for (i, c) in rules.castling().iter().enumerate() {
+            if c.player != self.to_move || self.castling & (1 << i) == 0 {
+                continue;
+            }
+            let king = self.squares[c.king_from.index()];
+            let rook = self.squares[c.rook_from.index()];
+            let (Some(k), Some(r)) = (king, rook) else {
+                continue;
+            };
+            if k.owner != c.player
+                || k.kind != c.king_kind
+                || r.owner != c.player
+                || r.kind != c.rook_kind
+            {
+                continue;
+            }
+            if c.empty
+                .iter()
+                .any(|&n| n != c.king_from && n != c.rook_from && self.squares[n.index()].is_some())
+            {
+                continue;
+            }
+            if c.safe.iter().any(|&n| self.attacked_by(n, opponents)) {
+                continue;
+            }
+            out.push(Planned {
+                mv: Move::Castle {
+                    king_from: c.king_from,
+                    king_to: c.king_to,
+                    rook_from: c.rook_from,
+                },
+                frame: k.frame,
+                effect: Effect::Castle { index: i as u8 },
+                no_check: false,
+            });
+        }
+    }
+
+    /// Appends every pseudo-legal move of the side to move.
+    pub fn pseudo_legal_moves(&self, out: &mut Vec<Planned>) {
+        for i in 0..self.squares.len() {
+            if self.squares[i].is_some_and(|p| p.owner == self.to_move) {
+                self.piece_moves(NodeId(i as u16), out);
+            }
+        }
+        self.castling_moves(out);
+    }
+}
+
+/// Removes the moves to `node` appended since `first` (a path across an open gate reached it
+/// first; an unrestricted path reaching it too makes it an ordinary move).
+fn drop_moves_to(out: &mut Vec<Planned>, first: usize, node: NodeId) {
+    let mut k = first;
+    while k < out.len() {
+        if out[k].mv.to() == node {
+            out.remove(k);
+        } else {
+            k += 1;
+        }
+    }
+}

@@ -1,0 +1,217 @@
+//! Legality: which pseudo-legal moves keep the mover's royals safe (judged from pins where that
+//! is enough, by playing the move otherwise), and the answer for any [`Move`] value.
+
+use crate::ids::NodeId;
+use crate::position::Position;
+
+use super::{Move, Planned};
+
+/// Most pins tracked for one royal before falling back to playing every move.
+const MAX_PINS: usize = 32;
+
+impl Position {
+    /// Whether a pseudo-legal move of the side to move keeps its royals safe (and, for a move
+    /// across a gate that forbids it, gives no check). Plays the move and takes it back.
+    pub(crate) fn keeps_royals_safe(&mut self, m: Planned) -> bool {
+        let me = self.to_move;
+        let undo = self.make_with::<false>(m);
+        let exposed = self.royal_attacked(me);
+        let forbidden_check = m.no_check && self.gives_check(me);
+        self.unmake(undo);
+        !exposed && !forbidden_check
+    }
+
+    /// Appends the legal moves of the side to move into `out` (cleared first), as generated, for
+    /// [`Position::make`]. Eliminations that are due are not settled here: see
+    /// [`Position::resolve`].
+    ///
+    /// With one royal piece that is not in check, ordinary moves are judged from the pins of that
+    /// royal (the own pieces that alone stand between it and an attacker) without being played; king
+    /// moves, en passant, castling, king captures and moves that must not give check are played and
+    /// tested. Otherwise every move is played and tested.
+    pub fn legal_moves_into(&mut self, out: &mut Vec<Planned>) {
+        out.clear();
+        self.pseudo_legal_moves(out);
+        let mut pins = [(NodeId(0), 0u16); MAX_PINS];
+        // Captures after the move remove enemy pieces that may have blocked an enemy line to
+        // the royal: pins cannot judge those moves.
+        let pinned = if self.rules.captures.is_empty() {
+            self.royal_pins(&mut pins)
+        } else {
+            None
+        };
+        match pinned {
+            Some((king, npins)) => {
+                let pins = &pins[..npins];
+                let mut i = 0;
+                while i < out.len() {
+                    let m = out[i];
+                    let ok = match m.mv {
+                        Move::Normal { from, to, .. }
+                            if from != king
+                                && !m.no_check
+                                && !self.squares[to.index()]
+                                    .is_some_and(|p| self.rules.kind(p.kind).royal) =>
+                        {
+                            self.pin_allows(king, pins, from, to)
+                        }
+                        _ => self.keeps_royals_safe(m),
+                    };
+                    if ok {
+                        i += 1;
+                    } else {
+                        out.swap_remove(i);
+                    }
+                }
+            }
+            None => {
+                let mut i = 0;
+                while i < out.len() {
+                    if self.keeps_royals_safe(out[i]) {
+                        i += 1;
+                    } else {
+                        out.swap_remove(i);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The only royal of the side to move and its pins (pinned node, index of the pinning attack
+    /// entry); `None` when there is not exactly one royal, it is in check, or there are too many pins.
+    fn royal_pins(&self, pins: &mut [(NodeId, u16); MAX_PINS]) -> Option<(NodeId, usize)> {
+        let rules = &*self.rules;
+        let me = self.to_move;
+        let mut king = None;
+        for (i, s) in self.squares.iter().enumerate() {
+            if let Some(p) = s
+                && p.owner == me
+                && rules.kind(p.kind).royal
+            {
+                if king.is_some() {
+                    return None;
+                }
+                king = Some(NodeId(i as u16));
+            }
+        }
+        let king = king?;
+        let opponents = self.alive & !(1 << me.0);
+        let t = rules.tables();
+        let mut n = 0;
+        for (ei, a) in t.attacks_on(king).iter().enumerate() {
+            if !self.attacks_along(a, opponents) {
+                continue;
+            }
+            let mut blocker = None;
+            let mut count = 0;
+            for b in t.between(a) {
+                if let Some(q) = self.squares[b.index()] {
+                    count += 1;
+                    blocker = Some((*b, q));
+                    if count > 1 {
+                        break;
+                    }
+                }
+            }
+            match (count, blocker) {
+                (0, _) => return None, // in check
+                (1, Some((b, q))) if q.owner == me => {
+                    if n == MAX_PINS {
+                        return None;
+                    }
+                    pins[n] = (b, ei as u16);
+                    n += 1;
+                }
+                _ => {}
+            }
+        }
+        Some((king, n))
+    }
+
+    /// Whether an ordinary move keeps every line it is pinned on blocked: it stays between the
+    /// royal on `king` and the pinner, or takes the pinner. `pins` are those of
+    /// [`Position::royal_pins`].
+    fn pin_allows(&self, king: NodeId, pins: &[(NodeId, u16)], from: NodeId, to: NodeId) -> bool {
+        let t = self.rules.tables();
+        let entries = t.attacks_on(king);
+        pins.iter().filter(|(n, _)| *n == from).all(|&(_, ei)| {
+            let a = &entries[ei as usize];
+            to == a.origin || t.between(a).contains(&to)
+        })
+    }
+
+    /// The legal moves of the piece on `from` as if its owner were to move (castling included), in
+    /// generation order, whoever's turn it really is: what a picture or a "what can this piece do"
+    /// query shows. Empty for an empty node, a node of another board, or a piece of an eliminated
+    /// player.
+    pub fn piece_legal_moves(&self, from: NodeId) -> Vec<Move> {
+        let Some(Some(pc)) = self.squares.get(from.index()) else {
+            return Vec::new();
+        };
+        let mut p = self.clone();
+        p.to_move = pc.owner;
+        let mut moves = Vec::new();
+        p.piece_moves(from, &mut moves);
+        let mut castles = Vec::new();
+        p.castling_moves(&mut castles);
+        moves.extend(castles.into_iter().filter(|m| m.mv.from() == Some(from)));
+        moves
+            .into_iter()
+            .filter(|&m| p.keeps_royals_safe(m))
+            .map(|m| m.mv)
+            .collect()
+    }
+
+    /// The legal moves of the side to move, in generation order (eliminations that are due are
+    /// not settled: see [`Position::resolve`]).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut p = self.clone();
+        let mut v = Vec::new();
+        p.legal_moves_into(&mut v);
+        v.into_iter().map(|m| m.mv).collect()
+    }
+
+    /// Whether `m` is a legal move here, as [`Position::play`] judges it: eliminations that are
+    /// due are settled first, and a finished game has no legal move. Answers for any value,
+    /// generated or not, including one built from another variant's ids (never legal).
+    pub fn is_legal(&self, m: &Move) -> bool {
+        self.plan(m).is_some()
+    }
+
+    /// The generated form of a legal move `m` of the side to move, on a copy of this position
+    /// with the eliminations that are due settled; `None` if `m` is not legal.
+    pub(crate) fn plan(&self, m: &Move) -> Option<Planned> {
+        if !self.names_own_ids(m) {
+            return None;
+        }
+        let mut work = self.clone();
+        let mut legal = Vec::new();
+        let (outcome, _) = work.resolve(&mut legal);
+        if outcome.is_some() {
+            return None;
+        }
+        legal.into_iter().find(|p| p.mv == *m)
+    }
+
+    /// Whether every id in `m` is one of this variant's (a node of the board, a kind of the
+    /// rules), so that looking it up cannot go out of bounds.
+    pub(crate) fn names_own_ids(&self, m: &Move) -> bool {
+        let nodes = self.squares.len();
+        let kinds = self.rules.kinds().len();
+        let node = |n: NodeId| n.index() < nodes;
+        match *m {
+            Move::Normal {
+                from,
+                to,
+                promotion,
+            } => node(from) && node(to) && promotion.is_none_or(|k| k.index() < kinds),
+            Move::Castle {
+                king_from,
+                king_to,
+                rook_from,
+            } => node(king_from) && node(king_to) && node(rook_from),
+            Move::EnPassant { from, to, captured } => node(from) && node(to) && node(captured),
+            Move::Drop { kind, to } => kind.index() < kinds && node(to),
+        }
+    }
+}

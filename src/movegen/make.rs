@@ -1,0 +1,282 @@
+//! make/unmake: a move as a pipeline of steps (lift the piece, remove what the move captures,
+//! place it, the after-move effects, the turn), and its exact undoing.
+//!
+//! Every change of the board goes through [`Position::put`] and [`Position::take`], which keep
+//! the hash; the pieces a move removes are a list, so a step may remove any number of them (up to
+//! [`MAX_REMOVALS`]) and unmake puts them all back.
+
+use crate::ids::{NodeId, PlayerId};
+use crate::limits::MAX_REMOVALS;
+use crate::position::{EpEntry, EpList, Piece, Position};
+use crate::rules::{CaptureRule, Rules};
+
+use super::{Effect, Move, Planned};
+
+/// The pieces one move removed, in the order it removed them (at most [`MAX_REMOVALS`]).
+pub type Removals = arrayvec::ArrayVec<(NodeId, Piece), MAX_REMOVALS>;
+
+/// What [`Position::make`] changed, so that [`Position::unmake`] can restore it exactly.
+#[derive(Clone, Debug)]
+pub struct Undo {
+    mv: Planned,
+    moved: Piece,
+    removed: Removals,
+    rook: Option<(NodeId, NodeId, Piece)>,
+    castling: u32,
+    ep: EpList,
+    to_move: PlayerId,
+    alive: u8,
+    halfmove: u32,
+    fullmove: u32,
+    gates_open: u32,
+    pieces_hash: u64,
+}
+
+impl Undo {
+    /// The pieces the move removed, with the nodes they stood on.
+    pub fn removed(&self) -> &[(NodeId, Piece)] {
+        &self.removed
+    }
+
+    /// The move that was made.
+    pub fn played(&self) -> Move {
+        self.mv.mv
+    }
+}
+
+impl Position {
+    /// Plays a generated move and returns what is needed to take it back. `m` must be a move of
+    /// this position as [`Position::legal_moves_into`] or [`Position::pseudo_legal_moves`] made
+    /// it (the hot path: nothing is checked); [`Position::play`] plays any [`Move`] after checking
+    /// it.
+    pub fn make(&mut self, m: Planned) -> Undo {
+        self.make_with::<true>(m)
+    }
+
+    /// [`Position::make`], keeping the hash when `HASH`: a legality probe, which takes the move
+    /// back at once (restoring the hash), skips that work.
+    #[inline]
+    pub(crate) fn make_with<const HASH: bool>(&mut self, m: Planned) -> Undo {
+        let from = m.mv.from().expect("generated moves start on a piece");
+        let mut undo = Undo {
+            mv: m,
+            moved: self.squares[from.index()].expect("a generated move starts on a piece"),
+            removed: Removals::new(),
+            rook: None,
+            castling: self.castling,
+            ep: self.ep,
+            to_move: self.to_move,
+            alive: self.alive,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            gates_open: self.gates_open,
+            pieces_hash: self.pieces_hash,
+        };
+        self.take::<HASH>(from);
+        self.remove_captured::<HASH>(m, &mut undo);
+        self.place::<HASH>(m, undo.moved);
+        if !self.rules.captures.is_empty() {
+            self.capture_by_relation::<HASH>(m.mv.to(), undo.moved.owner, &mut undo);
+        }
+        self.after_move(m, &mut undo);
+        undo
+    }
+
+    /// Step 2: removes what the move captures: the piece on the destination (displacement), or
+    /// the pawn an en passant capture names, or a piece on the castling rook's square; a castling
+    /// moves its rook here too.
+    #[inline]
+    fn remove_captured<const HASH: bool>(&mut self, m: Planned, undo: &mut Undo) {
+        if let Effect::Castle { index } = m.effect {
+            let c = &self.rules.castling()[index as usize];
+            let (rook_from, rook_to) = (c.rook_from, c.rook_to);
+            let rook = self.take::<HASH>(rook_from).expect("castling rook");
+            undo.rook = Some((rook_from, rook_to, rook));
+            if let Some(x) = self.take::<HASH>(rook_to) {
+                undo.removed.push((rook_to, x));
+            }
+            self.put::<HASH>(rook_to, rook);
+        }
+        if let Move::EnPassant { captured, .. } = m.mv
+            && let Some(x) = self.take::<HASH>(captured)
+        {
+            undo.removed.push((captured, x));
+        }
+        let to = m.mv.to();
+        if let Some(x) = self.take::<HASH>(to) {
+            undo.removed.push((to, x));
+        }
+    }
+
+    /// Step 3: places the moved piece on the destination, promoted and in its new frame.
+    #[inline]
+    fn place<const HASH: bool>(&mut self, m: Planned, moved: Piece) {
+        let piece = Piece {
+            owner: moved.owner,
+            kind: m.mv.promotion().unwrap_or(moved.kind),
+            frame: m.frame,
+        };
+        self.put::<HASH>(m.mv.to(), piece);
+    }
+
+    /// Step 3b: the variant's captures by relation (`[[capture]]`), judged on the position the
+    /// move produced, all at once: every piece they find is removed, whichever rule found it.
+    fn capture_by_relation<const HASH: bool>(
+        &mut self,
+        to: NodeId,
+        mover: PlayerId,
+        undo: &mut Undo,
+    ) {
+        let rules = self.rules.clone();
+        let board = rules.board();
+        let mut found: arrayvec::ArrayVec<NodeId, MAX_REMOVALS> = arrayvec::ArrayVec::new();
+        for c in &rules.captures {
+            match c.rule {
+                CaptureRule::Custodian => {
+                    for &d in &c.directions {
+                        let Some(next) = board.step(to, d) else {
+                            continue;
+                        };
+                        let Some(behind) = board.step(next.to, d) else {
+                            continue;
+                        };
+                        let victim = self.squares[next.to.index()];
+                        let holder = self.squares[behind.to.index()];
+                        if victim.is_some_and(|v| v.owner != mover)
+                            && holder.is_some_and(|h| h.owner == mover)
+                            && !found.contains(&next.to)
+                        {
+                            // The load-time limit keeps this within capacity.
+                            let _ = found.try_push(next.to);
+                        }
+                    }
+                }
+            }
+        }
+        for n in found {
+            if undo.removed.is_full() {
+                break; // (the load-time limit on directions keeps this from happening)
+            }
+            if let Some(x) = self.take::<HASH>(n) {
+                undo.removed.push((n, x));
+            }
+        }
+    }
+
+    /// Step 4: the effects of the move on the rest of the state, then the turn. The rules are
+    /// borrowed field by field (no reference-count traffic on the hot path).
+    #[inline]
+    fn after_move(&mut self, m: Planned, undo: &mut Undo) {
+        let rules: &Rules = &self.rules;
+        let moved = undo.moved;
+        self.castling &= !lost_rights(rules, m, undo);
+        let capture = undo.removed.iter().any(|(_, x)| x.owner != moved.owner);
+        if capture || rules.kind(moved.kind).resets_clock {
+            self.halfmove = 0;
+        } else {
+            self.halfmove += 1;
+        }
+        // Captured royals: a player left without royals is out at once.
+        for &(_, x) in undo.removed.iter() {
+            if rules.kind(x.kind).royal
+                && x.owner != moved.owner
+                && self.alive & (1 << x.owner.0) != 0
+                && !has_royal(rules, &self.squares, x.owner)
+            {
+                self.alive &= !(1 << x.owner.0);
+            }
+        }
+        update_en_passant(rules, &self.squares, &mut self.ep, m, moved);
+        if !rules.gates().is_empty() {
+            crate::position::open_gates(rules, &self.squares, self.alive, &mut self.gates_open);
+        }
+        super::turn::pass_turn(
+            rules,
+            &mut self.to_move,
+            self.alive,
+            &mut self.ep,
+            &mut self.fullmove,
+        );
+    }
+
+    /// Takes back the move `undo` was made for: the board in the reverse order of `make`, then
+    /// the saved state.
+    pub fn unmake(&mut self, undo: Undo) {
+        let m = undo.mv.mv;
+        self.squares[m.to().index()] = None;
+        for &(n, x) in undo.removed.iter().rev() {
+            self.squares[n.index()] = Some(x);
+        }
+        if let Some((rf, rt, rook)) = undo.rook {
+            if undo.removed.iter().all(|(n, _)| *n != rt) {
+                self.squares[rt.index()] = None;
+            }
+            self.squares[rf.index()] = Some(rook);
+        }
+        if let Some(from) = m.from() {
+            self.squares[from.index()] = Some(undo.moved);
+        }
+        self.castling = undo.castling;
+        self.ep = undo.ep;
+        self.to_move = undo.to_move;
+        self.alive = undo.alive;
+        self.halfmove = undo.halfmove;
+        self.fullmove = undo.fullmove;
+        self.gates_open = undo.gates_open;
+        self.pieces_hash = undo.pieces_hash;
+    }
+}
+
+/// The castling rights a move loses: those whose king or rook square it leaves, lands on or
+/// empties.
+#[inline]
+fn lost_rights(rules: &Rules, m: Planned, undo: &Undo) -> u32 {
+    let clear = &rules.castle_clear;
+    let from = m.mv.from().map_or(0, |f| clear[f.index()]);
+    let mut lost = from | clear[m.mv.to().index()];
+    for (n, _) in undo.removed.iter() {
+        lost |= clear[n.index()];
+    }
+    if let Some((rf, _, _)) = undo.rook {
+        lost |= clear[rf.index()];
+    }
+    lost
+}
+
+/// En passant entries: stale ones go, a double step adds the squares it passed.
+#[inline]
+fn update_en_passant(
+    rules: &Rules,
+    squares: &[Option<Piece>],
+    ep: &mut EpList,
+    m: Planned,
+    moved: Piece,
+) {
+    let from = m.mv.from();
+    if !ep.is_empty() {
+        ep.retain(|e| {
+            squares[e.square.index()].is_none()
+                && squares[e.pawn.index()].is_some_and(|p| p.owner == e.owner)
+                && Some(e.pawn) != from
+        });
+    }
+    if let Effect::CreatesEp { first_step, passed } = m.effect {
+        let t = rules.tables();
+        for k in 0..passed as u32 {
+            let step = t.step_at(first_step + k);
+            ep.push(EpEntry {
+                owner: moved.owner,
+                square: step.node,
+                pawn: m.mv.to(),
+            });
+        }
+    }
+}
+
+/// Whether a player has a royal piece on the board.
+fn has_royal(rules: &Rules, squares: &[Option<Piece>], p: PlayerId) -> bool {
+    squares
+        .iter()
+        .flatten()
+        .any(|x| x.owner == p && rules.kind(x.kind).royal)
+}

@@ -1,0 +1,172 @@
+//! Moves: what a move is, generation from the compiled tables, legality, make/unmake, the end
+//! of a turn, and why a move is refused.
+//!
+//! A [`Move`] is a closed value that says what happens on the board and nothing more: anyone can
+//! build one, and [`Position::is_legal`] answers for any value, generated or not. Generation
+//! produces [`Planned`] moves, which add what `make` reads from the compiled tables (the frame the
+//! piece ends in, the squares a double step passes, which castling it is); the hot paths (perft)
+//! play those, everyone else plays `Move`s with [`Position::play`].
+//!
+//! Generation writes into a caller's buffer and reads only the occupancy and the flat tables: no
+//! allocation per move. Legality is "the mover's royal pieces are not attacked by a live opponent
+//! after the move"; attacks come from the reverse tables.
+//!
+//! The jobs live in files of their own: `generate` (pseudo-legal moves), `legality` (legal
+//! moves, `is_legal`, pins), `make` (the make/unmake pipeline), `turn` (passing the turn,
+//! eliminations, the outcome) and `explain` (why a move is refused, as a [`PlayError`]).
+
+mod explain;
+mod generate;
+mod legality;
+mod make;
+mod turn;
+
+use crate::ids::{FrameId, KindId, NodeId};
+#[cfg(doc)]
+use crate::position::Position;
+
+pub use explain::{BlockReason, PlayError};
+pub use make::{Removals, Undo};
+pub use turn::Resolution;
+
+/// A move: what happens on the board, in the ids of one variant.
+///
+/// Built by generation ([`Position::legal_moves`]), by reading text
+/// ([`crate::notation::parse_move`]) or by hand. It holds no table indices and nothing derived:
+/// `make` works out the rest. A move built from another variant's ids is simply not legal.
+///
+/// ```
+/// use std::sync::Arc;
+/// use chessgraph::{movegen::Move, position::Position, rules::Rules};
+/// let rules = Arc::new(Rules::load("variants/chess.toml").unwrap());
+/// let b = rules.board();
+/// let mut pos = Position::start(&rules);
+/// let e4 = Move::Normal { from: b.node("e2").unwrap(), to: b.node("e4").unwrap(), promotion: None };
+/// assert!(pos.is_legal(&e4));
+/// pos.play(&e4).unwrap();
+/// assert!(!pos.is_legal(&e4)); // now it is Black's turn and e2 is empty
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Move {
+    /// A piece moves from one node to another, capturing what stands there, perhaps promoting.
+    Normal {
+        /// Where the piece starts.
+        from: NodeId,
+        /// Where it ends.
+        to: NodeId,
+        /// The kind it becomes, if it promotes.
+        promotion: Option<KindId>,
+    },
+    /// A castling: the king's move names it, the rook's origin tells castlings with the same king
+    /// move apart.
+    Castle {
+        /// Where the king starts.
+        king_from: NodeId,
+        /// Where the king ends.
+        king_to: NodeId,
+        /// Where the rook starts.
+        rook_from: NodeId,
+    },
+    /// An en passant capture: the pawn moves to an empty en passant square and takes the pawn that
+    /// passed it.
+    EnPassant {
+        /// Where the capturing pawn starts.
+        from: NodeId,
+        /// The en passant square it moves to.
+        to: NodeId,
+        /// Where the captured pawn stands.
+        captured: NodeId,
+    },
+    /// A piece of the mover's hand is put on an empty node (variants with hands).
+    Drop {
+        /// The kind dropped.
+        kind: KindId,
+        /// Where it is dropped.
+        to: NodeId,
+    },
+}
+
+impl Move {
+    /// Where the moving piece starts (the king's origin for a castling); `None` for a drop.
+    #[inline]
+    pub fn from(&self) -> Option<NodeId> {
+        match *self {
+            Move::Normal { from, .. } | Move::EnPassant { from, .. } => Some(from),
+            Move::Castle { king_from, .. } => Some(king_from),
+            Move::Drop { .. } => None,
+        }
+    }
+
+    /// Where the moving piece ends (the king's destination for a castling).
+    #[inline]
+    pub fn to(&self) -> NodeId {
+        match *self {
+            Move::Normal { to, .. } | Move::EnPassant { to, .. } | Move::Drop { to, .. } => to,
+            Move::Castle { king_to, .. } => king_to,
+        }
+    }
+
+    /// The kind the piece promotes to, if it does.
+    #[inline]
+    pub fn promotion(&self) -> Option<KindId> {
+        match *self {
+            Move::Normal { promotion, .. } => promotion,
+            _ => None,
+        }
+    }
+}
+
+/// What a generated move does besides moving one piece, as `make` needs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Effect {
+    /// Nothing else.
+    None,
+    /// Passes squares that become en passant squares: the steps of this ray before its last.
+    CreatesEp {
+        /// Index of the first passed step in the tables.
+        first_step: u32,
+        /// Number of passed squares.
+        passed: u8,
+    },
+    /// Castling number `index` of the rules (the rook moves too).
+    Castle {
+        /// Index into [`crate::rules::Rules::castling`].
+        index: u8,
+    },
+}
+
+/// A generated move with what `make` reads from the compiled tables: the frame the piece ends
+/// in, the squares a double step passes, which castling it is, and whether it must not give check.
+///
+/// Only generation makes these, so they are always moves of the position they were generated in
+/// (or of one reached by `make` and taken back by `unmake`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Planned {
+    mv: Move,
+    frame: FrameId,
+    effect: Effect,
+    /// The move crosses an open gate that forbids giving check: it is legal only if, afterwards,
+    /// no live opponent's royal is attacked by the mover.
+    no_check: bool,
+}
+
+impl Planned {
+    /// The move.
+    #[inline]
+    pub fn mv(&self) -> Move {
+        self.mv
+    }
+
+    /// The frame the piece has after the move (a twist on its way may have turned it).
+    #[inline]
+    pub fn frame(&self) -> FrameId {
+        self.frame
+    }
+
+    /// Whether the move crosses an open gate that forbids giving check across it (then it is
+    /// legal only if it gives no check).
+    #[inline]
+    pub fn must_not_check(&self) -> bool {
+        self.no_check
+    }
+}

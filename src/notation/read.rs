@@ -1,0 +1,221 @@
+//! Reading move text: the node names of the board, `-`, `=X`, `/rook`, `X@node`, and the compact
+//! forms; then matching it against the legal moves, or asking the move generator why not.
+
+use crate::ids::{KindId, NodeId};
+use crate::movegen::Move;
+use crate::position::Position;
+
+use super::MoveError;
+
+/// What a move text says, before it is matched against the legal moves.
+enum Parsed {
+    /// From one node to another, perhaps promoting, perhaps naming a castling's rook.
+    Step {
+        from: NodeId,
+        to: NodeId,
+        promotion: Option<KindId>,
+        rook: Option<NodeId>,
+    },
+    /// A piece from the hand onto a node.
+    Drop { kind: KindId, to: NodeId },
+}
+
+fn malformed(text: &str, reason: impl Into<String>) -> MoveError {
+    MoveError::Malformed {
+        text: text.to_string(),
+        reason: reason.into(),
+    }
+}
+
+fn node(pos: &Position, text: &str, name: &str) -> Result<NodeId, MoveError> {
+    let b = pos.rules().board();
+    b.node(name).ok_or_else(|| {
+        let hint = crate::diagnostic::suggest(name, b.node_ids().map(|n| b.node_name(n)))
+            .map(|h| format!(" ({h})"))
+            .unwrap_or_default();
+        malformed(text, format!("the board has no square `{name}`{hint}"))
+    })
+}
+
+fn parse_text(pos: &Position, text: &str) -> Result<Parsed, MoveError> {
+    let rules = pos.rules();
+    let b = rules.board();
+    // Two node names and a few marks at most: refusing longer text at once keeps the search for
+    // a cut of the compact form short whatever is typed.
+    let longest = b
+        .node_ids()
+        .map(|n| b.node_name(n).len())
+        .max()
+        .unwrap_or(0);
+    if text.len() > 2 * longest + 3 + longest.max(8) {
+        return Err(malformed(
+            &text.chars().take(40).collect::<String>(),
+            format!("too long for a move ({} bytes)", text.len()),
+        ));
+    }
+    if let Some((token, node_name)) = text.split_once('@') {
+        return parse_drop(pos, text, token, node_name);
+    }
+    if let Some(face) = text
+        .strip_suffix('+')
+        .map(|_| "promoted face (`+`)")
+        .or_else(|| (text.len() > 1 && text.ends_with('-')).then_some("unpromoted face (`-`)"))
+    {
+        return Err(malformed(
+            text,
+            format!("no piece of this variant has a {face} to turn to"),
+        ));
+    }
+    let (body, rook) = match text.split_once('/') {
+        Some((a, r)) => (a, Some(node(pos, text, r)?)),
+        None => (text, None),
+    };
+    let (body, promo) = match body.split_once('=') {
+        Some((a, p)) => (
+            a,
+            Some(piece_token(
+                pos,
+                text,
+                p,
+                "write the promotion as `=` and one letter, e.g. `=Q`",
+            )?),
+        ),
+        None => (body, None),
+    };
+    if let Some((f, t)) = body.split_once('-') {
+        return Ok(Parsed::Step {
+            from: node(pos, text, f)?,
+            to: node(pos, text, t)?,
+            promotion: promo,
+            rook,
+        });
+    }
+    // Compact form: two node names run together, perhaps with a promotion letter at the end.
+    let mut found = Vec::new();
+    for cut in 1..body.len() {
+        if !body.is_char_boundary(cut) {
+            continue;
+        }
+        let (f, rest) = body.split_at(cut);
+        let Some(from) = b.node(f) else { continue };
+        if let Some(to) = b.node(rest) {
+            found.push((from, to, promo));
+        }
+        // A promotion letter at the end: the last character, however many bytes it takes.
+        if promo.is_none()
+            && let Some(last) = rest.chars().next_back()
+            && rest.len() > last.len_utf8()
+        {
+            let t = &rest[..rest.len() - last.len_utf8()];
+            if let (Some(to), Some(k)) = (b.node(t), rules.kind_by_letter(last)) {
+                found.push((from, to, Some(k)));
+            }
+        }
+    }
+    match found.as_slice() {
+        [(from, to, promotion)] => Ok(Parsed::Step {
+            from: *from,
+            to: *to,
+            promotion: *promotion,
+            rook,
+        }),
+        [] => Err(malformed(
+            text,
+            "expected `from-to` with square names (e.g. `e2-e4`, `e7-e8=Q`)",
+        )),
+        _ => Err(malformed(
+            text,
+            "the squares can be read more than one way; write `from-to`",
+        )),
+    }
+}
+
+/// A piece token in move text: one letter, either case; `usage` says how to write the move
+/// when the token is not one letter.
+fn piece_token(pos: &Position, text: &str, token: &str, usage: &str) -> Result<KindId, MoveError> {
+    let mut cs = token.chars();
+    match (cs.next(), cs.next()) {
+        (Some(c), None) => pos
+            .rules()
+            .kind_by_letter(c)
+            .ok_or_else(|| malformed(text, format!("no piece has the letter `{c}`"))),
+        _ => Err(malformed(text, usage)),
+    }
+}
+
+/// `TOKEN@node`: a drop; the token is a piece letter (upper case for every player, as
+/// Fairy-Stockfish writes drops; lower case is read too).
+fn parse_drop(
+    pos: &Position,
+    text: &str,
+    token: &str,
+    node_name: &str,
+) -> Result<Parsed, MoveError> {
+    let kind = piece_token(
+        pos,
+        text,
+        token,
+        "write a drop as a piece letter, `@` and a square, e.g. `P@e4`",
+    )?;
+    Ok(Parsed::Drop {
+        kind,
+        to: node(pos, text, node_name)?,
+    })
+}
+
+/// Reads a move of the side to move and checks that it is legal, or says why not.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let text = text.trim();
+    let parsed = parse_text(pos, text)?;
+    let mut work = pos.clone();
+    let mut legal = Vec::new();
+    if let (Some(outcome), _) = work.resolve(&mut legal) {
+        return Err(work.game_over(outcome).into());
+    }
+    let rules = work.rules().clone();
+    let wanted = match parsed {
+        Parsed::Drop { kind, to } => Move::Drop { kind, to },
+        Parsed::Step {
+            from,
+            to,
+            promotion,
+            rook,
+        } => {
+            let matching: Vec<Move> = legal
+                .iter()
+                .map(|p| p.mv())
+                .filter(|m| m.from() == Some(from) && m.to() == to && m.promotion() == promotion)
+                .filter(|m| match (rook, m) {
+                    (Some(r), Move::Castle { rook_from, .. }) => *rook_from == r,
+                    (Some(_), _) => false,
+                    (None, _) => true,
+                })
+                .collect();
+            match matching.as_slice() {
+                [m] => return Ok(*m),
+                [_, _, ..] => {
+                    return Err(MoveError::Ambiguous {
+                        choices: matching.iter().map(|m| m.text(&rules)).collect(),
+                    });
+                }
+                [] => {}
+            }
+            match rook {
+                Some(rook_from) => Move::Castle {
+                    king_from: from,
+                    king_to: to,
+                    rook_from,
+                },
+                None => Move::Normal {
+                    from,
+                    to,
+                    promotion,
+                },
+            }
+        }
+    };
+    match legal.iter().find(|p| p.mv() == wanted) {
+        Some(p) => Ok(p.mv()),
+        None => Err(work.explain(&wanted, &legal).into()),
+    }
+}

@@ -1,0 +1,10 @@
+//! Black-box tests of the `chessgraph` command line: each runs the binary and checks what it
+//! prints. One test binary; each file is a module.
+
+#[path = "../helpers/mod.rs"]
+mod helpers;
+
+mod cli;
+mod play;
+mod render_cli;
+mod three_man_chess_cli;

@@ -1,0 +1,29 @@
+//! Tests of the library: boards, variants, move generation, positions, perft, pictures, against
+//! published numbers, oracles, the reference walker and snapshots. One test binary (link time is
+//! most of a cold build); each file is a module.
+
+#[path = "../helpers/mod.rs"]
+mod helpers;
+
+mod board_features;
+mod boards;
+mod fairy_pieces;
+mod invalid_boards;
+mod invalid_variants;
+mod known_bugs;
+mod move_reasons;
+mod move_values;
+mod perft;
+mod position_hash;
+mod properties;
+mod relation_captures;
+mod render;
+mod ring_oracle;
+mod ring_rules;
+mod setup;
+mod tables_vs_reference;
+mod three_man_chess_fine_points;
+mod three_man_chess_geometry;
+mod three_man_chess_rules;
+mod three_man_chess_symmetry;
+mod variants;

@@ -1,0 +1,549 @@
+//! SVG pictures: snapshots of every shipped variant's start position and every shipped board, and of
+//! `--from` / `--links` / `--tags` examples; every picture parses as XML with one cell per node;
+//! the picture rasterised has the right colours at known cell centres.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use chessgraph::board::{Board, TwistId};
+use chessgraph::notation::play_line;
+use chessgraph::position::Position;
+use chessgraph::render::{
+    DARK, Geometry, LIGHT, RenderOptions, VOID, default_rotation, render_svg,
+};
+use chessgraph::rules::Rules;
+
+const THREE_ARMIES: &str = "tests/fixtures/render/three_armies.toml";
+
+fn rules(path: &str) -> Arc<Rules> {
+    match Rules::load(path) {
+        Ok(r) => Arc::new(r),
+        Err(e) => panic!("{path}: {e}"),
+    }
+}
+
+fn board(path: &str) -> Board {
+    match Board::load(path) {
+        Ok(b) => b,
+        Err(e) => panic!("{}", e.0.render(false, 100)),
+    }
+}
+
+fn position(rules: &Arc<Rules>, fen: Option<&str>, moves: &str) -> Position {
+    let mut pos = match fen {
+        Some(f) => Position::from_fen(rules, f).unwrap_or_else(|e| panic!("{f}: {e}")),
+        None => Position::start(rules),
+    };
+    play_line(&mut pos, moves).unwrap_or_else(|e| panic!("{moves}: {e}"));
+    pos
+}
+
+/// What a picture must satisfy whatever it shows: well-formed XML whose cells are exactly the
+/// board's nodes, one each; one piece element per piece of the position.
+fn check_structure<'a>(
+    svg: &'a str,
+    board: &Board,
+    pos: Option<&Position>,
+) -> roxmltree::Document<'a> {
+    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("not XML: {e}"));
+    let has_class = |n: &roxmltree::Node, c: &str| {
+        n.attribute("class")
+            .is_some_and(|a| a.split_whitespace().any(|x| x == c))
+    };
+    let cells: Vec<&str> = doc
+        .descendants()
+        .filter(|n| has_class(n, "cell"))
+        .map(|n| n.attribute("data-node").expect("a cell names its node"))
+        .collect();
+    assert_eq!(cells.len(), board.node_count(), "one cell per node");
+    let names: BTreeSet<&str> = cells.iter().copied().collect();
+    let expected: BTreeSet<&str> = board.node_ids().map(|n| board.node_name(n)).collect();
+    assert_eq!(names, expected, "the cells are the board's nodes");
+    if let Some(p) = pos {
+        let pieces = doc.descendants().filter(|n| has_class(n, "piece")).count();
+        let on_board = board
+            .node_ids()
+            .filter(|&n| p.piece_at(n).is_some())
+            .count();
+        assert_eq!(pieces, on_board, "one piece element per piece");
+    }
+    doc
+}
+
+fn svg_of(board: &Board, pos: Option<&Position>, options: &RenderOptions) -> String {
+    let svg = render_svg(board, pos, options);
+    assert_eq!(svg, render_svg(board, pos, options), "deterministic");
+    check_structure(&svg, board, pos);
+    svg
+}
+
+/// `dir/*.toml`, sorted: (file stem, path).
+fn toml_files(dir: &str) -> Vec<(String, String)> {
+    let mut files: Vec<(String, String)> = std::fs::read_dir(dir)
+        .expect("directory")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .map(|p| {
+            (
+                p.file_stem().unwrap().to_str().unwrap().to_string(),
+                p.to_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+// Named loops rather than `insta::glob!`: the snapshot of a file keeps its name however many files
+// the directory holds (the 3 Man Chess variant is picked up when it lands).
+#[test]
+fn every_shipped_variant_start_position() {
+    let files = toml_files("variants");
+    assert!(!files.is_empty());
+    for (stem, path) in files {
+        let rules = rules(&path);
+        let pos = Position::start(&rules);
+        let svg = svg_of(rules.board(), Some(&pos), &RenderOptions::default());
+        insta::assert_snapshot!(format!("variant_{stem}"), svg);
+    }
+}
+
+#[test]
+fn every_shipped_board() {
+    let files = toml_files("boards");
+    assert_eq!(files.len(), 4);
+    for (stem, path) in files {
+        let b = board(&path);
+        let svg = svg_of(&b, None, &RenderOptions::default());
+        insta::assert_snapshot!(format!("board_{stem}"), svg);
+    }
+}
+
+#[test]
+fn three_players_start_position() {
+    let r = rules(THREE_ARMIES);
+    let pos = Position::start(&r);
+    let svg = svg_of(r.board(), Some(&pos), &RenderOptions::default());
+    // White's segment (files a-h, sectors 0-7 of 24) is centred at the bottom: sector 0 begins
+    // 120 degrees clockwise from straight up.
+    assert_eq!(default_rotation(&r), 120.0);
+    // The fairy piece `A` is drawn with the letter glyph, and gray's colour comes from the file.
+    assert!(svg.contains("<title>white archbishop on f1</title>"));
+    assert!(svg.contains("fill=\"#9a9a9a\""));
+    insta::assert_snapshot!(svg);
+}
+
+/// The destinations drawn for `--from`: (quiet, captures) node names.
+fn marks(svg: &str) -> (Vec<String>, Vec<String>) {
+    let doc = roxmltree::Document::parse(svg).expect("XML");
+    let of = |class: &str| {
+        doc.descendants()
+            .filter(|n| n.attribute("class") == Some(class))
+            .map(|n| n.attribute("data-node").expect("node").to_string())
+            .collect::<Vec<_>>()
+    };
+    (of("destination"), of("capture"))
+}
+
+#[test]
+fn from_marks_quiet_moves_and_captures_apart() {
+    let r = rules("variants/chess.toml");
+    let pos = position(&r, None, "e2e4 d7d5");
+    let b = r.board();
+    let options = RenderOptions {
+        from: b.node("e4"),
+        last_move: Some((b.node("d7").unwrap(), b.node("d5").unwrap())),
+        ..RenderOptions::default()
+    };
+    let svg = svg_of(b, Some(&pos), &options);
+    assert_eq!(
+        marks(&svg),
+        (vec!["e5".to_string()], vec!["d5".to_string()])
+    );
+    assert_eq!(svg.matches("class=\"last-move\"").count(), 2);
+    assert_eq!(svg.matches("class=\"from\"").count(), 1);
+    insta::assert_snapshot!(svg);
+}
+
+#[test]
+fn from_shows_the_moves_of_a_piece_whose_owner_is_not_to_move() {
+    let r = rules("variants/chess.toml");
+    let pos = position(&r, None, "e2e4");
+    let b = r.board();
+    // Black is to move after e2e4; the white bishop's moves are shown as if white were to move.
+    let svg = svg_of(
+        b,
+        Some(&pos),
+        &RenderOptions {
+            from: b.node("f1"),
+            ..RenderOptions::default()
+        },
+    );
+    let (quiet, captures) = marks(&svg);
+    assert_eq!(quiet, ["e2", "d3", "c4", "b5", "a6"]);
+    assert!(captures.is_empty());
+    assert!(svg.contains("(as if white were to move)"));
+}
+
+#[test]
+fn from_respects_legality_for_the_owner() {
+    // The black knight on d7 is pinned by the white bishop on b5: as if black were to move, it has
+    // no legal move, though it has pseudo-legal ones.
+    let r = rules("variants/chess.toml");
+    let pos = position(&r, Some("4k3/3n4/8/1B6/8/8/8/4K3 w - - 0 1"), "");
+    let d7 = r.board().node("d7").unwrap();
+    assert!(pos.piece_legal_moves(d7).is_empty());
+    let svg = svg_of(
+        r.board(),
+        Some(&pos),
+        &RenderOptions {
+            from: Some(d7),
+            ..RenderOptions::default()
+        },
+    );
+    assert_eq!(marks(&svg), (vec![], vec![]));
+}
+
+#[test]
+fn from_an_empty_node_draws_no_marks() {
+    let r = rules("variants/chess.toml");
+    let pos = Position::start(&r);
+    let options = RenderOptions {
+        from: r.board().node("e4"),
+        ..RenderOptions::default()
+    };
+    let svg = svg_of(r.board(), Some(&pos), &options);
+    assert_eq!(marks(&svg), (vec![], vec![]));
+    assert!(!svg.contains("class=\"from\""));
+    assert!(svg.contains("e4 is empty"));
+}
+
+#[test]
+fn bishop_loop_through_the_center() {
+    // A lone bishop on a6 (with the three kings far away): its two loops cross the void.
+    let r = rules(THREE_ARMIES);
+    let pos = position(&r, Some("wB23/24/24/24/24/4wK7gK7bK3 w - - 0 1"), "");
+    let b = r.board();
+    let a6 = b.node("a6").unwrap();
+    let svg = svg_of(
+        b,
+        Some(&pos),
+        &RenderOptions {
+            from: Some(a6),
+            ..RenderOptions::default()
+        },
+    );
+    let (quiet, captures) = marks(&svg);
+    assert!(captures.is_empty());
+    // The loops of a6 (shared/rules/three-man-chess.md section 9): 20 squares, four of them on
+    // the far side of the void.
+    let set: BTreeSet<&str> = quiet.iter().map(String::as_str).collect();
+    for n in ["b5", "f1", "k6", "g2", "x5", "t1", "o6", "s2"] {
+        assert!(set.contains(n), "{n} in {set:?}");
+    }
+    assert_eq!(quiet.len(), 20, "{quiet:?}");
+    insta::assert_snapshot!(svg);
+}
+
+#[test]
+fn eliminated_players_are_frozen_and_checks_are_marked() {
+    // Gray is out (its king and rook stay on the board, frozen); black's king on u1 is attacked
+    // by the white rook on a1 along ring 1.
+    let r = rules(THREE_ARMIES);
+    let pos = position(
+        &r,
+        Some("24/24/24/24/24/wR3wK7gKgR6bK3 b - - 0 1 out:g"),
+        "",
+    );
+    assert!(!pos.is_alive(chessgraph::rules::PlayerId::seat(1)));
+    let svg = svg_of(r.board(), Some(&pos), &RenderOptions::default());
+    assert_eq!(svg.matches("class=\"piece frozen\"").count(), 2);
+    assert_eq!(svg.matches("class=\"check\"").count(), 1);
+    assert!(svg.contains("data-node=\"u1\" d=") && svg.contains("fill=\"url(#check)\""));
+    assert!(svg.contains("eliminated (frozen): gray"));
+    insta::assert_snapshot!(svg);
+}
+
+#[test]
+fn links_of_one_direction_cross_the_void() {
+    let b = board("boards/three_man_chess.toml");
+    let dir = b.direction("in").unwrap();
+    let svg = svg_of(
+        &b,
+        None,
+        &RenderOptions {
+            links: Some(dir),
+            rotation: Some(120.0),
+            ..RenderOptions::default()
+        },
+    );
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let arrows: Vec<(String, bool)> = doc
+        .descendants()
+        .filter(|n| n.attribute("class").is_some_and(|c| c.starts_with("link")))
+        .map(|n| {
+            (
+                format!(
+                    "{}>{}",
+                    n.attribute("data-from").unwrap(),
+                    n.attribute("data-to").unwrap()
+                ),
+                n.attribute("class") == Some("link twisted"),
+            )
+        })
+        .collect();
+    let expected = b
+        .links()
+        .filter(|&(_, d, _)| d == dir)
+        .map(|(n, _, s)| {
+            (
+                format!("{}>{}", b.node_name(n), b.node_name(s.to)),
+                s.twist != TwistId::IDENTITY,
+            )
+        })
+        .collect::<Vec<_>>();
+    assert_eq!(arrows, expected);
+    // 5 inward steps on each of 24 files, and the 24 crossings of the void, all twisted.
+    assert_eq!(arrows.len(), 144);
+    assert_eq!(arrows.iter().filter(|a| a.1).count(), 24);
+    assert!(arrows.contains(&("a6>m6".to_string(), true)));
+    insta::assert_snapshot!(svg);
+}
+
+#[test]
+fn cylinder_seam_links_are_drawn() {
+    let b = board("boards/cylinder.toml");
+    let svg = svg_of(
+        &b,
+        None,
+        &RenderOptions {
+            links: b.direction("e"),
+            ..RenderOptions::default()
+        },
+    );
+    // 7 ordinary steps and the seam h -> a on each of 8 ranks; the seams are curves.
+    assert_eq!(svg.matches("class=\"link\"").count(), 64);
+    let seam = svg
+        .lines()
+        .find(|l| l.contains("data-from=\"h1\" data-to=\"a1\""))
+        .expect("the seam link h1 e a1");
+    assert!(seam.contains('Q'), "a curve: {seam}");
+    insta::assert_snapshot!(svg);
+}
+
+#[test]
+fn tags_are_heavy_lines_with_a_legend() {
+    let b = board("boards/three_man_chess.toml");
+    let svg = svg_of(
+        &b,
+        None,
+        &RenderOptions {
+            tags: true,
+            rotation: Some(120.0),
+            ..RenderOptions::default()
+        },
+    );
+    // Each moat tags 6 links = 3 node pairs; the creek tags 12 one-way links = 12 pairs.
+    assert_eq!(svg.matches("class=\"tag\"").count(), 3 * 3 + 12);
+    for t in [
+        "moat:black-white",
+        "moat:white-gray",
+        "moat:gray-black",
+        "creek",
+    ] {
+        assert!(svg.contains(&format!("tag {t}</text>")), "{t}");
+    }
+    insta::assert_snapshot!(svg);
+}
+
+/// The colour of a pixel (the picture is opaque: premultiplied = straight).
+fn pixel(p: &resvg::tiny_skia::Pixmap, (x, y): (f64, f64)) -> [u8; 3] {
+    let c = p
+        .pixel(x.round() as u32, y.round() as u32)
+        .expect("inside the picture");
+    [c.red(), c.green(), c.blue()]
+}
+
+fn rasterise(svg: &str) -> resvg::tiny_skia::Pixmap {
+    let tree = resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default()).expect("usvg");
+    let size = tree.size().to_int_size();
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height()).expect("pixmap");
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::default(),
+        &mut pixmap.as_mut(),
+    );
+    pixmap
+}
+
+#[test]
+fn three_man_chess_rasterised_has_light_and_dark_cells_where_the_rules_say() {
+    let b = board("boards/three_man_chess.toml");
+    let svg = render_svg(&b, None, &RenderOptions::default());
+    let geo = Geometry::new(&b, 0.0);
+    // Hand-computed: 24 sectors, 6 rings, outer radius 360, margin 34. The void makes the inner
+    // cells square: k = 24 / 2pi - 0.5, ring width w = 360 / (6 + k). a3 is ring index 2, sector 0:
+    // radius 360 - 2.5 w, angle 7.5 degrees clockwise from straight up, around (394, 394).
+    let k = 24.0 / (2.0 * std::f64::consts::PI) - 0.5;
+    let w = 360.0 / (6.0 + k);
+    let r = 360.0 - 2.5 * w;
+    let a = 7.5f64.to_radians();
+    let (x, y) = geo.centre(b.node("a3").unwrap());
+    assert!((x - (394.0 + r * a.sin())).abs() < 1e-9);
+    assert!((y - (394.0 - r * a.cos())).abs() < 1e-9);
+    assert!(
+        (x - 428.4).abs() < 0.1 && (y - 132.9).abs() < 0.1,
+        "({x}, {y})"
+    );
+
+    let pixmap = rasterise(&svg);
+    // The rules: light when ring index + file index is even (a1 light, b1 dark, a2 dark...).
+    for (name, light) in [
+        ("a1", true),
+        ("b1", false),
+        ("a2", false),
+        ("e1", true),
+        ("m1", true),
+        ("u1", true),
+        ("x6", true),
+        ("l6", true),
+        ("l5", false),
+        ("h3", false),
+        ("q4", false),
+    ] {
+        let n = b.node(name).unwrap();
+        assert_eq!(
+            b.node_info(n).colour == chessgraph::board::Colour::Light,
+            light,
+            "{name}"
+        );
+        assert_eq!(
+            pixel(&pixmap, geo.centre(n)),
+            if light { LIGHT } else { DARK },
+            "{name} at {:?}",
+            geo.centre(n)
+        );
+    }
+    // Every cell, by the board's own colours.
+    for n in b.node_ids() {
+        let want = match b.node_info(n).colour {
+            chessgraph::board::Colour::Light => LIGHT,
+            chessgraph::board::Colour::Dark => DARK,
+        };
+        assert_eq!(pixel(&pixmap, geo.centre(n)), want, "{}", b.node_name(n));
+    }
+    // The void at the centre.
+    assert_eq!(pixel(&pixmap, (394.0, 394.0)), VOID);
+}
+
+#[test]
+fn three_armies_rasterised_shows_each_players_colour() {
+    let r = rules(THREE_ARMIES);
+    let pos = Position::start(&r);
+    let svg = render_svg(r.board(), Some(&pos), &RenderOptions::default());
+    let geo = Geometry::new(r.board(), default_rotation(&r));
+    let pixmap = rasterise(&svg);
+    // The middle of a rook is its body: white, gray (#9a9a9a from the file), black (#262626).
+    for (name, colour) in [
+        ("a1", [255, 255, 255]),
+        ("h1", [255, 255, 255]),
+        ("i1", [0x9a, 0x9a, 0x9a]),
+        ("p1", [0x9a, 0x9a, 0x9a]),
+        ("q1", [0x26, 0x26, 0x26]),
+        ("x1", [0x26, 0x26, 0x26]),
+    ] {
+        let n = r.board().node(name).unwrap();
+        assert_eq!(pixel(&pixmap, geo.centre(n)), colour, "{name}");
+    }
+    // Empty cells keep the board's colours under the rotation.
+    for name in ["a3", "b3", "e4", "m5", "u6"] {
+        let n = r.board().node(name).unwrap();
+        let want = match r.board().node_info(n).colour {
+            chessgraph::board::Colour::Light => LIGHT,
+            chessgraph::board::Colour::Dark => DARK,
+        };
+        assert_eq!(pixel(&pixmap, geo.centre(n)), want, "{name}");
+    }
+    // White's king (e1) is in the lower half of the picture, black's (u1) and gray's (m1) above it.
+    let (_, ye) = geo.centre(r.board().node("e1").unwrap());
+    let (_, ym) = geo.centre(r.board().node("m1").unwrap());
+    let (_, yu) = geo.centre(r.board().node("u1").unwrap());
+    assert!(ye > 394.0 && ym < ye && yu < ye);
+}
+
+/// A variant file extending chess with the given `[[player]]` colours.
+fn chess_with_colours(name: &str, white: &str, black: &str) -> std::path::PathBuf {
+    let chess = std::fs::canonicalize("variants/chess.toml").expect("chess");
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let text = format!(
+        "extends = {chess:?}\n\n\
+         [[player]]\nname = \"white\"\nshort = \"w\"\nmark = \"upper\"\n\
+         zones = {{ pawn_start = \"rank_2\", promotion = \"rank_8\" }}\ncolour = \"{white}\"\n\n\
+         [[player]]\nname = \"black\"\nshort = \"b\"\nmark = \"lower\"\nframe = \"black\"\n\
+         zones = {{ pawn_start = \"rank_7\", promotion = \"rank_1\" }}\ncolour = \"{black}\"\n"
+    );
+    std::fs::write(&path, text).expect("write");
+    path
+}
+
+#[test]
+fn player_colours_come_from_the_variant_file() {
+    let path = chess_with_colours("colours_ok.toml", "#F0E0D0", "#102030");
+    let r = Arc::new(Rules::load(&path).unwrap_or_else(|e| panic!("{e}")));
+    assert_eq!(
+        r.player(chessgraph::rules::PlayerId::seat(0)).colour,
+        Some([0xf0, 0xe0, 0xd0])
+    );
+    let style = chessgraph::render::player_style(&r, chessgraph::rules::PlayerId::seat(1));
+    assert_eq!(style.fill, [0x10, 0x20, 0x30]);
+    // A dark fill gets light inner lines.
+    assert_eq!(style.detail, [0xf2, 0xf2, 0xf2]);
+    let svg = render_svg(
+        r.board(),
+        Some(&Position::start(&r)),
+        &RenderOptions::default(),
+    );
+    assert_eq!(svg.matches("fill=\"#102030\"").count(), 16);
+    // Without the key, seats decide: white and black for two players.
+    let chess = rules("variants/chess.toml");
+    let styles: Vec<[u8; 3]> = (0..2)
+        .map(|i| {
+            chessgraph::render::player_style(&chess, chessgraph::rules::PlayerId::seat(i)).fill
+        })
+        .collect();
+    assert_eq!(styles, [[0xff, 0xff, 0xff], [0x26, 0x26, 0x26]]);
+}
+
+#[test]
+fn a_bad_player_colour_is_reported_where_it_is_written() {
+    let path = chess_with_colours("colours_bad.toml", "#fff", "black");
+    let e = Rules::load(&path).expect_err("invalid colours");
+    let text: String = e.0.iter().map(|r| r.render_short()).collect();
+    assert_eq!(text.matches("schema::invalid-value").count(), 2, "{text}");
+    assert!(text.contains("`#fff` is not a colour"), "{text}");
+    assert!(text.contains("`black` is not a colour"), "{text}");
+}
+
+#[test]
+fn from_includes_castling_as_if_the_owner_were_to_move() {
+    // Black to move; white's king on e1 may castle both ways when its turn comes.
+    let r = rules("variants/chess.toml");
+    let pos = position(&r, Some("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1"), "");
+    let e1 = r.board().node("e1").unwrap();
+    let mut to: Vec<&str> = pos
+        .piece_legal_moves(e1)
+        .iter()
+        .map(|m| r.board().node_name(m.to()))
+        .collect();
+    to.sort();
+    assert_eq!(to, ["c1", "d1", "d2", "e2", "f1", "f2", "g1"]);
+    let svg = svg_of(
+        r.board(),
+        Some(&pos),
+        &RenderOptions {
+            from: Some(e1),
+            ..RenderOptions::default()
+        },
+    );
+    assert_eq!(marks(&svg).0.len(), 7);
+}

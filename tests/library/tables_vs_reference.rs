@@ -1,0 +1,392 @@
+//! The compiled move tables agree with the reference walker (`chessgraph::reference`), the slow
+//! definition of path semantics: for every shipped variant, every piece kind, every frame and every
+//! node on an otherwise empty board, and for every piece of positions met in random games. The
+//! attack (reverse) tables that check detection uses are compared the same way.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use chessgraph::board::NodeId;
+use chessgraph::movegen::{Move, Planned};
+use chessgraph::position::{Piece, Position};
+use chessgraph::reference::{self, Destination};
+use chessgraph::rules::{FrameId, KindId, Rules};
+
+use crate::helpers::{fen_with, load, playout_positions, royal_kind, swept_variant_files};
+
+/// One destination as the engine reports it: node, capture, and each move's promotion and frame.
+type Dest = (NodeId, bool, Vec<(Option<KindId>, FrameId)>);
+
+/// One destination as the reference reports it: node, capture, and the arrival frames.
+type RefDest = (NodeId, bool, Vec<FrameId>);
+
+/// The engine's moves of the piece on `from`, grouped by destination, after checking that promotion
+/// gives one move per choice exactly where the piece must promote.
+fn engine_destinations(pos: &Position, from: NodeId) -> Vec<Dest> {
+    let rules = pos.rules();
+    let mut moves: Vec<Planned> = Vec::new();
+    pos.piece_moves(from, &mut moves);
+    let pc = pos.piece_at(from).expect("a piece");
+    let mut by_node: BTreeMap<NodeId, Vec<Planned>> = BTreeMap::new();
+    for m in moves {
+        assert_eq!(m.mv().from(), Some(from));
+        by_node.entry(m.mv().to()).or_default().push(m);
+    }
+    let kind = rules.kind(pc.kind);
+    by_node
+        .into_iter()
+        .map(|(to, ms)| {
+            let promotes = kind
+                .promotion
+                .as_ref()
+                .filter(|(z, _)| rules.zone(*z, pc.owner).contains(to));
+            match promotes {
+                Some((_, choices)) => {
+                    let got: Vec<Option<KindId>> = ms.iter().map(|m| m.mv().promotion()).collect();
+                    let want: Vec<Option<KindId>> = choices.iter().map(|&c| Some(c)).collect();
+                    assert_eq!(got, want, "promotion choices to {}", name(rules, to));
+                }
+                None => assert_eq!(ms.len(), 1, "one move to {}: {ms:?}", name(rules, to)),
+            }
+            let capture =
+                pos.piece_at(to).is_some() || matches!(ms[0].mv(), Move::EnPassant { .. });
+            (
+                to,
+                capture,
+                ms.iter().map(|m| (m.mv().promotion(), m.frame())).collect(),
+            )
+        })
+        .collect()
+}
+
+/// The reference's destinations, with each arrival frame as a frame id of the rules.
+fn reference_destinations(rules: &Rules, ds: &[Destination]) -> Vec<RefDest> {
+    ds.iter()
+        .map(|d| {
+            let frames = d
+                .frames
+                .iter()
+                .map(|im| {
+                    reference::frame_id(rules, im).unwrap_or_else(|| {
+                        panic!(
+                            "arrival frame {im:?} at {} is no frame of the rules",
+                            name(rules, d.node)
+                        )
+                    })
+                })
+                .collect();
+            (d.node, d.capture, frames)
+        })
+        .collect()
+}
+
+fn name(rules: &Rules, n: NodeId) -> &str {
+    rules.board().node_name(n)
+}
+
+/// Compares the engine and the reference for the piece on `from`; `reference` was computed
+/// separately (perhaps on a board without the helper king).
+fn compare(pos: &Position, from: NodeId, reference: &[RefDest], what: &str) {
+    let rules = pos.rules();
+    let engine = engine_destinations(pos, from);
+    let e: Vec<(NodeId, bool)> = engine.iter().map(|d| (d.0, d.1)).collect();
+    let r: Vec<(NodeId, bool)> = reference.iter().map(|d| (d.0, d.1)).collect();
+    if e != r {
+        let show = |v: &[(NodeId, bool)]| {
+            v.iter()
+                .map(|(n, c)| format!("{}{}", if *c { "x" } else { "" }, name(rules, *n)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        panic!(
+            "{what}: tables and reference disagree for the piece on {} in {}\n  tables:    {}\n  reference: {}",
+            name(rules, from),
+            pos.to_fen(),
+            show(&e),
+            show(&r)
+        );
+    }
+    // Frames: the engine stores the canonical frame of the kind the piece has after the move (the
+    // promoted kind for a promotion), which must be one the reference arrives with.
+    let kind = pos.piece_at(from).expect("a piece").kind;
+    for ((n, _, moves), (_, _, fs)) in engine.iter().zip(reference) {
+        for (promotion, f) in moves {
+            let after = promotion.unwrap_or(kind);
+            assert!(
+                fs.iter().any(|r| rules.canonical_frame(after, *r) == *f),
+                "{what}: piece on {} arrives at {} in frame `{}`, the reference says one of {:?} ({})",
+                name(rules, from),
+                name(rules, *n),
+                rules.frame_name(*f),
+                fs.iter().map(|f| rules.frame_name(*f)).collect::<Vec<_>>(),
+                pos.to_fen()
+            );
+        }
+    }
+}
+
+/// A position with `piece` on `from` as the only piece that matters: its owner to move, every other
+/// player eliminated, and (when the variant has royals and the piece is not one) the owner's royal
+/// on a node where it changes nothing the reference walker sees. `None` when position text cannot
+/// hold the piece there (a pawn on its own promotion rank).
+fn lone_piece(
+    rules: &Arc<Rules>,
+    from: NodeId,
+    piece: Piece,
+    alone: &[Destination],
+) -> Option<Position> {
+    let royal = royal_kind(rules).filter(|_| !rules.kind(piece.kind).royal);
+    let canonical = Piece {
+        frame: rules.canonical_frame(piece.kind, piece.frame),
+        ..piece
+    };
+    let mut pieces = vec![(from, canonical)];
+    if let Some(k) = royal {
+        let frame = rules.player(piece.owner).frame;
+        let king = Piece {
+            owner: piece.owner,
+            kind: k,
+            frame: rules.canonical_frame(k, frame),
+        };
+        // The first node (farthest from `from` in id order first) where the king leaves the
+        // piece's reference moves unchanged.
+        let mut candidates: Vec<NodeId> = rules.board().node_ids().filter(|&n| n != from).collect();
+        candidates.sort_by_key(|n| std::cmp::Reverse(n.index().abs_diff(from.index())));
+        let spot = candidates
+            .into_iter()
+            .find(|&k_at| {
+                let occ = |n: NodeId| {
+                    if n == from {
+                        Some(piece)
+                    } else if n == k_at {
+                        Some(king)
+                    } else {
+                        None
+                    }
+                };
+                reference::destinations_in(rules, &occ, &[], u32::MAX, from, piece) == alone
+            })
+            .unwrap_or_else(|| panic!("no room for a royal beside {}", name(rules, from)));
+        pieces.push((spot, king));
+    }
+    let fen = fen_with(rules, &pieces, piece.owner, &[piece.owner]);
+    match Position::from_fen(rules, &fen) {
+        Ok(pos) => Some(pos),
+        Err(e) if e.0.iter().all(|m| m.contains("must already have promoted")) => None,
+        Err(e) => panic!("`{fen}` does not load: {e}"),
+    }
+}
+
+#[test]
+fn tables_equal_the_reference_walker_on_an_empty_board() {
+    for path in swept_variant_files() {
+        let rules = load(&path);
+        let what = path.display().to_string();
+        let mut checked = 0usize;
+        let mut skipped = 0usize;
+        for kind in rules.kind_ids() {
+            for frame in rules.frame_ids() {
+                for from in rules.board().node_ids() {
+                    let mut placed = false;
+                    for owner in rules.player_ids() {
+                        let piece = Piece { owner, kind, frame };
+                        // The reference walks in the frame asked for, even for a kind the engine
+                        // treats as frame-independent: so this also checks that such kinds really
+                        // move alike in every frame.
+                        let occ = |n: NodeId| (n == from).then_some(piece);
+                        let alone =
+                            reference::destinations_in(&rules, &occ, &[], u32::MAX, from, piece);
+                        let Some(pos) = lone_piece(&rules, from, piece, &alone) else {
+                            continue;
+                        };
+                        placed = true;
+                        let r = reference_destinations(&rules, &alone);
+                        compare(&pos, from, &r, &what);
+                        // Alone, nothing is captured.
+                        assert!(alone.iter().all(|d| !d.capture));
+                        checked += 1;
+                    }
+                    // A square in every player's promotion zone never holds this piece.
+                    let promotes_everywhere =
+                        rules.kind(kind).promotion.as_ref().is_some_and(|(z, _)| {
+                            rules.player_ids().all(|o| rules.zone(*z, o).contains(from))
+                        });
+                    if promotes_everywhere {
+                        skipped += 1;
+                    }
+                    assert!(
+                        placed || promotes_everywhere,
+                        "{what}: no player can have a {} in frame `{}` on {}",
+                        rules.kind(kind).name,
+                        rules.frame_name(frame),
+                        name(&rules, from)
+                    );
+                }
+            }
+        }
+        let expected =
+            rules.kinds().len() * rules.frame_count() * rules.board().node_count() - skipped;
+        assert!(
+            checked >= expected,
+            "{what}: {checked} of {expected} cases checked"
+        );
+    }
+}
+
+/// The engine's and the reference's attack maps agree: for every node and every player, whether
+/// that player's pieces attack it.
+fn compare_attacks(pos: &Position, what: &str) {
+    let rules = pos.rules();
+    let players = rules.players().len();
+    let mut attacked = vec![vec![false; players]; rules.board().node_count()];
+    for from in rules.board().node_ids() {
+        if let Some(pc) = pos.piece_at(from) {
+            for n in reference::attacks_in(rules, &|x| pos.piece_at(x), from, pc) {
+                attacked[n.index()][pc.owner.index()] = true;
+            }
+        }
+    }
+    for n in rules.board().node_ids() {
+        for (p, &by_p) in attacked[n.index()].iter().enumerate() {
+            assert_eq!(
+                pos.attacked_by(n, 1 << p),
+                by_p,
+                "{what}: is {} attacked by {}? tables and reference disagree in {}",
+                name(rules, n),
+                rules.players()[p].name,
+                pos.to_fen()
+            );
+        }
+    }
+}
+
+#[test]
+fn tables_equal_the_reference_walker_in_random_games() {
+    for (i, path) in swept_variant_files().iter().enumerate() {
+        let rules = load(path);
+        let what = path.display().to_string();
+        let positions = playout_positions(&rules, 0x5eed_0000 + i as u64, 12, 40);
+        assert!(
+            positions.len() >= 200,
+            "{what}: only {} positions",
+            positions.len()
+        );
+        for pos in &positions {
+            for from in rules.board().node_ids() {
+                if pos.piece_at(from).is_none() {
+                    continue;
+                }
+                let r = reference_destinations(&rules, &reference::destinations(pos, from));
+                compare(pos, from, &r, &what);
+            }
+            compare_attacks(pos, &what);
+            // The reference's own check test says the same as the engine's.
+            for p in rules.player_ids() {
+                let royal_attacked = rules.board().node_ids().any(|n| {
+                    pos.piece_at(n)
+                        .is_some_and(|x| x.owner == p && rules.kind(x.kind).royal)
+                        && reference::attacked_by(pos, n, pos.alive_mask() & !(1 << p.index()))
+                });
+                assert_eq!(
+                    pos.royal_attacked(p),
+                    royal_attacked,
+                    "{what}: {}",
+                    pos.to_fen()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_reference_walker_knows_the_orthodox_pieces() {
+    // Hand-checked: the start position of chess, where only pawns and knights can move.
+    let rules = load("variants/chess.toml");
+    let pos = Position::start(&rules);
+    let b = rules.board();
+    let dests = |sq: &str| -> Vec<String> {
+        reference::destinations(&pos, b.node(sq).expect("square"))
+            .iter()
+            .map(|d| {
+                format!(
+                    "{}{}",
+                    if d.capture { "x" } else { "" },
+                    b.node_name(d.node)
+                )
+            })
+            .collect()
+    };
+    assert_eq!(dests("e2"), ["e3", "e4"]);
+    assert_eq!(dests("b8"), ["a6", "c6"]);
+    assert_eq!(dests("d1"), Vec::<String>::new());
+    assert_eq!(
+        dests("e4"),
+        Vec::<String>::new(),
+        "an empty square has no moves"
+    );
+    let black = rules.frame_by_name("black").expect("frame");
+    let n = b.direction("n").expect("n");
+    let s = b.direction("s").expect("s");
+    assert_eq!(reference::frame_image(&rules, black)[n.index()], s);
+    assert_eq!(
+        reference::frame_id(&rules, &reference::frame_image(&rules, black)),
+        Some(black)
+    );
+}
+
+/// The positions of the perft files (`variant` and `fen` lines) and every position one move later:
+/// they hold the castlings, en passant captures and promotions that random games seldom reach.
+fn perft_positions() -> Vec<(String, Position)> {
+    let mut files: Vec<_> = std::fs::read_dir("tests/perft")
+        .expect("tests/perft")
+        .map(|e| e.expect("directory entry").path())
+        .collect();
+    files.sort();
+    let mut out = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).expect("perft file");
+        let mut variant = None;
+        for line in text.lines() {
+            if let Some(v) = line.strip_prefix("variant ") {
+                variant = Some(load(v.trim()));
+            } else if let Some(fen) = line.strip_prefix("fen ") {
+                let rules = variant.as_ref().expect("`variant` before `fen`");
+                let pos = Position::from_fen(rules, fen.trim()).expect("perft position");
+                for m in pos.legal_moves() {
+                    let mut child = pos.clone();
+                    child.play(&m).expect("a legal move plays");
+                    out.push((f.display().to_string(), child));
+                }
+                out.push((f.display().to_string(), pos));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn tables_equal_the_reference_walker_in_the_perft_positions() {
+    let positions = perft_positions();
+    assert!(positions.len() > 200, "{} positions", positions.len());
+    let mut ep_captures = 0;
+    let mut promotions = 0;
+    for (what, pos) in &positions {
+        let rules = pos.rules();
+        for from in rules.board().node_ids() {
+            if pos.piece_at(from).is_some() {
+                let r = reference_destinations(rules, &reference::destinations(pos, from));
+                compare(pos, from, &r, what);
+            }
+        }
+        compare_attacks(pos, what);
+        for m in pos.legal_moves() {
+            ep_captures += usize::from(matches!(m, Move::EnPassant { .. }));
+            promotions += usize::from(m.promotion().is_some());
+        }
+    }
+    // The comparison above met the special moves it is meant to cover.
+    assert!(
+        ep_captures > 0 && promotions > 0,
+        "{ep_captures} en passant, {promotions} promotions"
+    );
+}
