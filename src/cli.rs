@@ -337,6 +337,11 @@ fn game_over_text(rules: &Rules, o: Outcome) -> String {
     }
 }
 
+/// A path as it may be printed (a file name may hold control characters).
+fn shown(path: &Path) -> String {
+    printable(&path.display().to_string()).into_owned()
+}
+
 fn check_file(f: &Path, short: bool, colour: bool, out: &mut dyn Write) -> std::io::Result<bool> {
     let is_variant = SourceFile::read(f).is_ok_and(|s| looks_like_variant(s.text()));
     if is_variant {
@@ -347,7 +352,7 @@ fn check_file(f: &Path, short: bool, colour: bool, out: &mut dyn Write) -> std::
         match rules {
             Some(rules) => {
                 let warnings: usize = reports.iter().map(|r| r.diagnostics.len()).sum();
-                writeln!(out, "{}: ok ({warnings} warning(s))", f.display())?;
+                writeln!(out, "{}: ok ({warnings} warning(s))", shown(f))?;
                 for line in rules.summary().lines() {
                     writeln!(out, "  {line}")?;
                 }
@@ -355,7 +360,7 @@ fn check_file(f: &Path, short: bool, colour: bool, out: &mut dyn Write) -> std::
             }
             None => {
                 let errors: usize = reports.iter().map(FileReport::error_count).sum();
-                status!("{}: invalid ({errors} error(s))", f.display());
+                status!("{}: invalid ({errors} error(s))", shown(f));
                 Ok(false)
             }
         }
@@ -365,14 +370,14 @@ fn check_file(f: &Path, short: bool, colour: bool, out: &mut dyn Write) -> std::
         match result {
             Ok(board) => {
                 let warnings = rep.diagnostics.len();
-                writeln!(out, "{}: ok ({warnings} warning(s))", f.display())?;
+                writeln!(out, "{}: ok ({warnings} warning(s))", shown(f))?;
                 for line in board.summary().lines() {
                     writeln!(out, "  {line}")?;
                 }
                 Ok(true)
             }
             Err(rep) => {
-                status!("{}: invalid ({} error(s))", f.display(), rep.error_count());
+                status!("{}: invalid ({} error(s))", shown(f), rep.error_count());
                 Ok(false)
             }
         }
@@ -531,7 +536,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             match output {
                 Some(path) if path.as_os_str() != "-" => {
                     write_output(&path, svg.as_bytes(), &inputs).map_err(|e| e.to_string())?;
-                    status!("wrote {}", printable(&path.display().to_string()));
+                    status!("wrote {}", shown(&path));
                 }
                 _ => out.write_all(svg.as_bytes()).map_err(io)?,
             }

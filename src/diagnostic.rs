@@ -237,6 +237,11 @@ impl SourceFile {
         &self.path
     }
 
+    /// The path as it may be printed: [`printable`] (a file name may hold any character).
+    pub fn shown_path(&self) -> String {
+        printable(&self.path.display().to_string()).into_owned()
+    }
+
     /// The whole text.
     pub fn text(&self) -> &str {
         &self.text
@@ -437,7 +442,7 @@ impl FileReport {
     /// miette report handler can draw (the binary draws them graphically).
     pub fn shown(&self) -> impl Iterator<Item = ShownDiagnostic<'_>> {
         let named = Arc::new(NamedSource::new(
-            self.source.path.display().to_string(),
+            self.source.shown_path(),
             self.source.text.clone(),
         ));
         self.diagnostics.iter().map(move |d| {
@@ -495,7 +500,7 @@ impl FileReport {
 
     fn location(&self, d: &Diagnostic) -> String {
         let (line, col) = self.source.line_col(d.span.start);
-        format!("{}:{line}:{col}", self.source.path.display())
+        format!("{}:{line}:{col}", self.source.shown_path())
     }
 }
 

@@ -321,3 +321,25 @@ fn empty_square_counts_with_leading_zeros_are_refused_like_zero() {
     ])
     .assert_ok();
 }
+
+#[test]
+fn file_names_with_control_characters_are_escaped_where_they_are_printed() {
+    let dir = super::runner::temp_dir();
+    let broken = dir.path().join("a\u{1b}]0;x\u{7}b.toml");
+    std::fs::write(&broken, "[board]\nname = 1\n").unwrap();
+    let broken = broken.to_str().unwrap();
+    for args in [vec!["check", broken], vec!["check", "--short", broken]] {
+        let r = run(&args);
+        r.assert_error(&[
+            "a\\u{1b}]0;x\\u{7}b.toml:2:8",
+            "a\\u{1b}]0;x\\u{7}b.toml: invalid",
+        ]);
+        assert_nothing_raw(&r);
+    }
+    let board = dir.path().join("c\u{202e}d.toml");
+    std::fs::copy("boards/chess.toml", &board).unwrap();
+    let r = run(&["check", board.to_str().unwrap()]);
+    r.assert_ok();
+    assert!(r.stdout.contains("c\\u{202e}d.toml: ok"), "{}", r.stdout);
+    assert_nothing_raw(&r);
+}
