@@ -13,7 +13,7 @@ use clap::{Parser, Subcommand};
 use std::sync::Arc;
 
 use chessgraph::board::Board;
-use chessgraph::diagnostic::{FileReport, SourceFile};
+use chessgraph::diagnostic::{FileReport, SourceFile, printable};
 use chessgraph::limits::{MAX_PERFT_DEPTH, MAX_THREADS};
 use chessgraph::movegen::Move;
 use chessgraph::notation::{LineError, move_text, parse_move, play_line};
@@ -251,7 +251,8 @@ pub fn main() -> ExitCode {
         }
         Ok(code) => code,
         Err(msg) => {
-            status!("error: {msg}");
+            // Messages quote what the user typed (moves, nodes, paths): never raw on a terminal.
+            status!("error: {}", printable(&msg));
             ExitCode::FAILURE
         }
     }
@@ -336,6 +337,11 @@ fn game_over_text(rules: &Rules, o: Outcome) -> String {
     }
 }
 
+/// A path as it may be printed (a file name may hold control characters).
+fn shown(path: &Path) -> String {
+    printable(&path.display().to_string()).into_owned()
+}
+
 fn check_file(f: &Path, short: bool, colour: bool, out: &mut dyn Write) -> std::io::Result<bool> {
     let is_variant = SourceFile::read(f).is_ok_and(|s| looks_like_variant(s.text()));
     if is_variant {
@@ -346,7 +352,7 @@ fn check_file(f: &Path, short: bool, colour: bool, out: &mut dyn Write) -> std::
         match rules {
             Some(rules) => {
                 let warnings: usize = reports.iter().map(|r| r.diagnostics.len()).sum();
-                writeln!(out, "{}: ok ({warnings} warning(s))", f.display())?;
+                writeln!(out, "{}: ok ({warnings} warning(s))", shown(f))?;
                 for line in rules.summary().lines() {
                     writeln!(out, "  {line}")?;
                 }
@@ -354,7 +360,7 @@ fn check_file(f: &Path, short: bool, colour: bool, out: &mut dyn Write) -> std::
             }
             None => {
                 let errors: usize = reports.iter().map(FileReport::error_count).sum();
-                status!("{}: invalid ({errors} error(s))", f.display());
+                status!("{}: invalid ({errors} error(s))", shown(f));
                 Ok(false)
             }
         }
@@ -364,14 +370,14 @@ fn check_file(f: &Path, short: bool, colour: bool, out: &mut dyn Write) -> std::
         match result {
             Ok(board) => {
                 let warnings = rep.diagnostics.len();
-                writeln!(out, "{}: ok ({warnings} warning(s))", f.display())?;
+                writeln!(out, "{}: ok ({warnings} warning(s))", shown(f))?;
                 for line in board.summary().lines() {
                     writeln!(out, "  {line}")?;
                 }
                 Ok(true)
             }
             Err(rep) => {
-                status!("{}: invalid ({} error(s))", f.display(), rep.error_count());
+                status!("{}: invalid ({} error(s))", shown(f), rep.error_count());
                 Ok(false)
             }
         }
@@ -530,7 +536,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             match output {
                 Some(path) if path.as_os_str() != "-" => {
                     write_output(&path, svg.as_bytes(), &inputs).map_err(|e| e.to_string())?;
-                    status!("wrote {}", path.display());
+                    status!("wrote {}", shown(&path));
                 }
                 _ => out.write_all(svg.as_bytes()).map_err(io)?,
             }
@@ -654,14 +660,27 @@ fn bench_command(args: &BenchArgs, out: &mut dyn Write) -> Result<ExitCode, Stri
         "load (parse, validate, compile)", "ms"
     )
     .map_err(io)?;
+    let mut failing = 0;
     for r in crate::bench::run_load(&args.root, 10) {
-        writeln!(
-            out,
-            "{:<45} {:>12.2}",
-            r.file.display(),
-            r.mean.as_secs_f64() * 1000.0
-        )
+        match r.mean {
+            Ok(mean) => writeln!(
+                out,
+                "{:<45} {:>12.2}",
+                r.file.display(),
+                mean.as_secs_f64() * 1000.0
+            ),
+            Err(why) => {
+                failing += 1;
+                writeln!(out, "{:<45} {:>12}  ({why})", r.file.display(), "FAILS")
+            }
+        }
         .map_err(io)?;
+    }
+    if failing > 0 {
+        return Err(format!(
+            "{failing} variant file(s) under `{}` do not load (see `chessgraph check`)",
+            variants.display()
+        ));
     }
     Ok(ExitCode::SUCCESS)
 }

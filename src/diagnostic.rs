@@ -10,7 +10,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::limits::{MAX_FILE_BYTES, MAX_REPEATED_DIAGNOSTICS};
+use crate::limits::{MAX_FILE_BYTES, MAX_QUOTED_CHARS, MAX_REPEATED_DIAGNOSTICS};
 #[cfg(feature = "fancy")]
 use miette::{GraphicalReportHandler, GraphicalTheme};
 use miette::{LabeledSpan, NamedSource, SourceCode};
@@ -200,6 +200,20 @@ impl Diagnostic {
     pub fn severity(&self) -> Severity {
         self.code.severity()
     }
+
+    /// An empty name where a `what` name is written (`schema::invalid-value`); `example` shows
+    /// one in the help line.
+    pub fn empty_name(span: Range<usize>, what: &str, example: &str) -> Self {
+        Diagnostic::new(
+            Code::InvalidValue,
+            span,
+            format!("`` cannot be a {what} name"),
+        )
+        .label(format!("{what} name"))
+        .help(format!(
+            "names are printed in summaries, messages and pictures: give it one, e.g. {example}"
+        ))
+    }
 }
 
 /// The text of a data file with its name, shared by every diagnostic about it.
@@ -221,6 +235,11 @@ impl SourceFile {
     /// The path as given.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// The path as it may be printed: [`printable`] (a file name may hold any character).
+    pub fn shown_path(&self) -> String {
+        printable(&self.path.display().to_string()).into_owned()
     }
 
     /// The whole text.
@@ -287,25 +306,34 @@ impl SourceFile {
         }
         match String::from_utf8(bytes) {
             Ok(text) => {
-                match text.find(|c: char| c.is_control() && !matches!(c, '\t' | '\n' | '\r')) {
+                // Tabs and line breaks are text; other control characters would drive the
+                // terminal, and bidirectional formatting characters would reorder the line.
+                let raw = |c: char| is_unprintable(c) && !matches!(c, '\t' | '\n' | '\r');
+                match text.find(raw) {
                     None => Ok(SourceFile::new(path, text)),
                     Some(at) => {
-                        // Shown with every control character as `?` (one byte for one byte, so the
+                        // Shown with every such character as `?` (one byte for one byte, so the
                         // location holds): printing the line raw would drive the terminal.
-                        let code = text[at..].chars().next().map_or(0, u32::from);
+                        let c = text[at..].chars().next().unwrap_or('?');
                         let mut shown = String::with_capacity(text.len());
                         for c in text.chars() {
-                            if c.is_control() && !matches!(c, '\t' | '\n' | '\r') {
+                            if raw(c) {
                                 shown.extend(std::iter::repeat_n('?', c.len_utf8()));
                             } else {
                                 shown.push(c);
                             }
                         }
+                        let what = if c.is_control() {
+                            "control character"
+                        } else {
+                            "bidirectional formatting character"
+                        };
                         Err(fail(
                             &shown,
                             at..at + 1,
                             format!(
-                                "the file holds a raw control character (U+{code:04X}), shown as `?`"
+                                "the file holds a raw {what} (U+{:04X}), shown as `?`",
+                                u32::from(c)
                             ),
                         ))
                     }
@@ -350,6 +378,8 @@ pub struct FileReport {
     pub source: SourceFile,
     /// Errors first, then warnings, each group in file order.
     pub diagnostics: Vec<Diagnostic>,
+    /// Errors found, those counted in an "and K more" diagnostic included.
+    errors: usize,
 }
 
 impl FileReport {
@@ -361,6 +391,10 @@ impl FileReport {
             (a.severity(), a.span.start, a.code).cmp(&(b.severity(), b.span.start, b.code))
         });
         diagnostics.dedup();
+        let errors = diagnostics
+            .iter()
+            .filter(|d| d.severity() == Severity::Error)
+            .count();
         let mut kept: Vec<Diagnostic> = Vec::with_capacity(diagnostics.len().min(256));
         let mut dropped: Vec<(Code, usize, std::ops::Range<usize>)> = Vec::new();
         let mut per_code: std::collections::HashMap<Code, usize> = std::collections::HashMap::new();
@@ -388,6 +422,7 @@ impl FileReport {
         FileReport {
             source,
             diagnostics: kept,
+            errors,
         }
     }
 
@@ -398,19 +433,16 @@ impl FileReport {
             .any(|d| d.severity() == Severity::Error)
     }
 
-    /// Number of errors.
+    /// Number of errors, all of them: those beyond the shown ones are counted too.
     pub fn error_count(&self) -> usize {
-        self.diagnostics
-            .iter()
-            .filter(|d| d.severity() == Severity::Error)
-            .count()
+        self.errors
     }
 
     /// The diagnostics paired with this file's text, each a [`miette::Diagnostic`] that any
     /// miette report handler can draw (the binary draws them graphically).
     pub fn shown(&self) -> impl Iterator<Item = ShownDiagnostic<'_>> {
         let named = Arc::new(NamedSource::new(
-            self.source.path.display().to_string(),
+            self.source.shown_path(),
             self.source.text.clone(),
         ));
         self.diagnostics.iter().map(move |d| {
@@ -468,7 +500,7 @@ impl FileReport {
 
     fn location(&self, d: &Diagnostic) -> String {
         let (line, col) = self.source.line_col(d.span.start);
-        format!("{}:{line}:{col}", self.source.path.display())
+        format!("{}:{line}:{col}", self.source.shown_path())
     }
 }
 
@@ -657,4 +689,42 @@ pub fn did_you_mean<'a>(
 /// A help line `did you mean `x`?` when a close candidate exists.
 pub fn suggest<'a>(wrong: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
     did_you_mean(wrong, candidates).map(|c| format!("did you mean `{c}`?"))
+}
+
+/// Whether `c` is a bidirectional formatting character (U+061C, U+200E, U+200F, U+202A to
+/// U+202E, U+2066 to U+2069): shown raw, it reorders the text around it on the screen.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Whether `c` may not be shown raw: a control character (it would drive the terminal) or a
+/// bidirectional formatting character (it would reorder the line).
+pub fn is_unprintable(c: char) -> bool {
+    c.is_control() || is_bidi_control(c)
+}
+
+/// Text given by a user as it may be shown: every [unprintable](is_unprintable) character
+/// written as `\u{1b}`; other text unchanged. The one way user text is escaped for printing.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(is_unprintable) {
+        return text.into();
+    }
+    let mut shown = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if is_unprintable(c) {
+            shown.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+        } else {
+            shown.push(c);
+        }
+    }
+    shown.into()
+}
+
+/// User text to quote in a message: [`printable`], and cut after [`MAX_QUOTED_CHARS`]
+/// characters with `…`, so that a huge input gives a short message.
+pub fn quoted(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(MAX_QUOTED_CHARS) {
+        None => printable(text),
+        Some((cut, _)) => format!("{}…", printable(&text[..cut])).into(),
+    }
 }

@@ -153,6 +153,7 @@ impl Builder<'_> {
 
     /// The rules from the spec, step by step; `None` when any step found an error.
     fn build(mut self, spec: &VariantSpec) -> Option<Rules> {
+        self.names_not_empty(spec);
         let mut frames = self.frames(spec);
         let players = self.players(spec, &frames);
         let mut zone_keys = ZoneKeys::default();
@@ -184,5 +185,23 @@ impl Builder<'_> {
             captures,
         };
         self.assemble(spec, parts)
+    }
+
+    /// No player, piece or player-relative zone has an empty name: it would print as nothing.
+    fn names_not_empty(&mut self, spec: &VariantSpec) {
+        for p in &spec.players {
+            if p.name.get_ref().is_empty() {
+                let example = "`name = \"white\"`";
+                self.err(Diagnostic::empty_name(p.name.span(), "player", example));
+            }
+            if let Some(target) = p.zones.get("") {
+                let example = "`zones = { promotion = \"rank_8\" }`";
+                self.err(Diagnostic::empty_name(target.span(), "zone", example));
+            }
+        }
+        for piece in spec.pieces.iter().filter(|p| p.name.value.is_empty()) {
+            let span = piece.name.span.clone();
+            self.err(Diagnostic::empty_name(span, "piece", "`[pieces.knight]`"));
+        }
     }
 }
