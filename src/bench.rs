@@ -36,8 +36,8 @@ impl PerftRow {
 pub struct LoadRow {
     /// The variant file.
     pub file: PathBuf,
-    /// Mean time of one load.
-    pub mean: Duration,
+    /// Mean time of one load, or why the file does not load.
+    pub mean: Result<Duration, String>,
 }
 
 /// The perft cases: (name, variant file, position text or start, depths).
@@ -111,7 +111,8 @@ pub fn run_perft(root: &Path, quick: bool, mut each: impl FnMut(&PerftRow)) -> V
     rows
 }
 
-/// Loads every `variants/*.toml` under `root` `repeat` times and returns the mean time per file.
+/// Loads every `variants/*.toml` under `root` `repeat` times and returns the mean time per file;
+/// a file that does not load is tried once and reported with the reason.
 pub fn run_load(root: &Path, repeat: u32) -> Vec<LoadRow> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(root.join("variants"))
         .map(|d| {
@@ -125,13 +126,11 @@ pub fn run_load(root: &Path, repeat: u32) -> Vec<LoadRow> {
         .into_iter()
         .map(|file| {
             let start = Instant::now();
-            for _ in 0..repeat.max(1) {
-                let _ = Rules::load(&file);
-            }
-            LoadRow {
-                mean: start.elapsed() / repeat.max(1),
-                file,
-            }
+            let mean = match (0..repeat.max(1)).try_for_each(|_| Rules::load(&file).map(drop)) {
+                Ok(()) => Ok(start.elapsed() / repeat.max(1)),
+                Err(e) => Err(e.to_string()),
+            };
+            LoadRow { mean, file }
         })
         .collect()
 }

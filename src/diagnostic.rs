@@ -10,9 +10,10 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::limits::{MAX_FILE_BYTES, MAX_REPEATED_DIAGNOSTICS};
+use crate::limits::{MAX_FILE_BYTES, MAX_QUOTED_CHARS, MAX_REPEATED_DIAGNOSTICS};
 #[cfg(feature = "fancy")]
-use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode};
+use miette::{GraphicalReportHandler, GraphicalTheme};
+use miette::{LabeledSpan, NamedSource, SourceCode};
 
 /// How bad a diagnostic is. Warnings never make a file invalid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -199,6 +200,20 @@ impl Diagnostic {
     pub fn severity(&self) -> Severity {
         self.code.severity()
     }
+
+    /// An empty name where a `what` name is written (`schema::invalid-value`); `example` shows
+    /// one in the help line.
+    pub fn empty_name(span: Range<usize>, what: &str, example: &str) -> Self {
+        Diagnostic::new(
+            Code::InvalidValue,
+            span,
+            format!("`` cannot be a {what} name"),
+        )
+        .label(format!("{what} name"))
+        .help(format!(
+            "names are printed in summaries, messages and pictures: give it one, e.g. {example}"
+        ))
+    }
 }
 
 /// The text of a data file with its name, shared by every diagnostic about it.
@@ -220,6 +235,11 @@ impl SourceFile {
     /// The path as given.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// The path as it may be printed: [`printable`] (a file name may hold any character).
+    pub fn shown_path(&self) -> String {
+        printable(&self.path.display().to_string()).into_owned()
     }
 
     /// The whole text.
@@ -253,7 +273,6 @@ impl SourceFile {
     }
 
     /// The length in bytes of the line holding `offset`.
-    #[cfg(feature = "fancy")]
     fn line_len_at(&self, offset: usize) -> usize {
         let text = &self.text;
         let offset = floor_char_boundary(text, offset.min(text.len()));
@@ -320,11 +339,12 @@ fn not_utf8(path: &Path, e: &std::string::FromUtf8Error) -> Box<(SourceFile, Dia
     )
 }
 
-/// The diagnostic of a file holding a raw control character at byte `at`.
+/// The diagnostic of a file holding a raw control or bidirectional formatting character at byte
+/// `at`.
 fn raw_control(path: &Path, text: &str, at: usize) -> Box<(SourceFile, Diagnostic)> {
-    // Shown with every control character as `?` (one byte for one byte, so the location
-    // holds): printing the line raw would drive the terminal.
-    let code = text[at..].chars().next().map_or(0, u32::from);
+    // Shown with every such character as `?` (one byte for one byte, so the location holds):
+    // printing the line raw would drive the terminal.
+    let c = text[at..].chars().next().unwrap_or('?');
     let mut shown = String::with_capacity(text.len());
     for c in text.chars() {
         if is_raw_control(c) {
@@ -333,17 +353,28 @@ fn raw_control(path: &Path, text: &str, at: usize) -> Box<(SourceFile, Diagnosti
             shown.push(c);
         }
     }
+    let what = if c.is_control() {
+        "control character"
+    } else {
+        "bidirectional formatting character"
+    };
     unreadable(
         path,
         &shown,
         at..at + 1,
-        format!("the file holds a raw control character (U+{code:04X}), shown as `?`"),
+        format!(
+            "the file holds a raw {what} (U+{:04X}), shown as `?`",
+            u32::from(c)
+        ),
     )
 }
 
-/// A control character a data file may not hold raw (tab and line endings are text).
+/// A character a data file may not hold raw: a control character other than tab and line
+/// endings, or a bidirectional formatting character.
 fn is_raw_control(c: char) -> bool {
-    c.is_control() && !matches!(c, '\t' | '\n' | '\r')
+    // Tabs and line breaks are text; other control characters would drive the terminal, and
+    // bidirectional formatting characters would reorder the line.
+    is_unprintable(c) && !matches!(c, '\t' | '\n' | '\r')
 }
 
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
@@ -360,6 +391,8 @@ pub struct FileReport {
     pub source: SourceFile,
     /// Errors first, then warnings, each group in file order.
     pub diagnostics: Vec<Diagnostic>,
+    /// Errors found, those counted in an "and K more" diagnostic included.
+    errors: usize,
 }
 
 impl FileReport {
@@ -371,6 +404,10 @@ impl FileReport {
             (a.severity(), a.span.start, a.code).cmp(&(b.severity(), b.span.start, b.code))
         });
         diagnostics.dedup();
+        let errors = diagnostics
+            .iter()
+            .filter(|d| d.severity() == Severity::Error)
+            .count();
         let mut kept: Vec<Diagnostic> = Vec::with_capacity(diagnostics.len().min(256));
         let mut dropped: Vec<(Code, usize, std::ops::Range<usize>)> = Vec::new();
         let mut per_code: std::collections::HashMap<Code, usize> = std::collections::HashMap::new();
@@ -398,6 +435,7 @@ impl FileReport {
         FileReport {
             source,
             diagnostics: kept,
+            errors,
         }
     }
 
@@ -408,12 +446,33 @@ impl FileReport {
             .any(|d| d.severity() == Severity::Error)
     }
 
-    /// Number of errors.
+    /// Number of errors, all of them: those beyond the shown ones are counted too.
     pub fn error_count(&self) -> usize {
-        self.diagnostics
-            .iter()
-            .filter(|d| d.severity() == Severity::Error)
-            .count()
+        self.errors
+    }
+
+    /// The diagnostics paired with this file's text, each a [`miette::Diagnostic`] that any
+    /// miette report handler can draw (the binary draws them graphically).
+    pub fn shown(&self) -> impl Iterator<Item = ShownDiagnostic<'_>> {
+        let named = Arc::new(NamedSource::new(
+            self.source.shown_path(),
+            self.source.text.clone(),
+        ));
+        self.diagnostics.iter().map(move |d| {
+            // miette cannot draw a snippet past column 65,535 (and nobody reads one that wide):
+            // such a diagnostic is shown with its location and no snippet.
+            let spans = std::iter::once(&d.span).chain(d.related.iter().map(|(s, _)| s));
+            let drawable = spans.into_iter().all(|s| {
+                self.source.line_len_at(s.start) <= MAX_SNIPPET_LINE
+                    && self.source.line_len_at(s.end) <= MAX_SNIPPET_LINE
+            });
+            ShownDiagnostic {
+                diag: d,
+                source: named.clone(),
+                location: self.location(d),
+                snippet: drawable,
+            }
+        })
     }
 
     #[cfg(feature = "fancy")]
@@ -427,25 +486,8 @@ impl FileReport {
         let handler = GraphicalReportHandler::new_themed(theme)
             .with_width(width)
             .with_links(false);
-        let named = NamedSource::new(
-            self.source.path.display().to_string(),
-            self.source.text.clone(),
-        );
         let mut out = String::new();
-        for d in &self.diagnostics {
-            // miette cannot draw a snippet past column 65,535 (and nobody reads one that wide):
-            // such a diagnostic is shown with its location and no snippet.
-            let spans = std::iter::once(&d.span).chain(d.related.iter().map(|(s, _)| s));
-            let drawable = spans.into_iter().all(|s| {
-                self.source.line_len_at(s.start) <= MAX_SNIPPET_LINE
-                    && self.source.line_len_at(s.end) <= MAX_SNIPPET_LINE
-            });
-            let shown = Shown {
-                diag: d,
-                source: &named,
-                location: self.location(d),
-                snippet: drawable,
-            };
+        for shown in self.shown() {
             if handler.render_report(&mut out, &shown).is_err() {
                 out.push_str(&shown.to_string());
             }
@@ -471,7 +513,7 @@ impl FileReport {
 
     fn location(&self, d: &Diagnostic) -> String {
         let (line, col) = self.source.line_col(d.span.start);
-        format!("{}:{line}:{col}", self.source.path.display())
+        format!("{}:{line}:{col}", self.source.shown_path())
     }
 }
 
@@ -482,31 +524,37 @@ fn severity_word(s: Severity) -> &'static str {
     }
 }
 
-#[cfg(feature = "fancy")]
 /// Longest source line drawn in a snippet, in bytes.
 const MAX_SNIPPET_LINE: usize = 2_000;
 
-#[cfg(feature = "fancy")]
-struct Shown<'a> {
+/// A [`Diagnostic`] with the text of its file, as a [`miette::Diagnostic`]. Its message names the
+/// location only when no snippet can be drawn (a line too long to show); otherwise the snippet's
+/// header names it, once.
+pub struct ShownDiagnostic<'a> {
     diag: &'a Diagnostic,
-    source: &'a NamedSource<Arc<str>>,
+    source: Arc<NamedSource<Arc<str>>>,
     location: String,
     /// Draw the source snippet (else the location is part of the message).
     snippet: bool,
 }
 
-#[cfg(feature = "fancy")]
-impl fmt::Debug for Shown<'_> {
+impl ShownDiagnostic<'_> {
+    /// `file:line:col` of the diagnostic's main span.
+    pub fn location(&self) -> &str {
+        &self.location
+    }
+}
+
+impl fmt::Debug for ShownDiagnostic<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
     }
 }
 
-#[cfg(feature = "fancy")]
-impl fmt::Display for Shown<'_> {
+impl fmt::Display for ShownDiagnostic<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.snippet {
-            write!(f, "{}: {}", self.location, self.diag.message)
+            f.write_str(&self.diag.message)
         } else {
             write!(
                 f,
@@ -517,11 +565,9 @@ impl fmt::Display for Shown<'_> {
     }
 }
 
-#[cfg(feature = "fancy")]
-impl std::error::Error for Shown<'_> {}
+impl std::error::Error for ShownDiagnostic<'_> {}
 
-#[cfg(feature = "fancy")]
-impl miette::Diagnostic for Shown<'_> {
+impl miette::Diagnostic for ShownDiagnostic<'_> {
     fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
         Some(Box::new(self.diag.code))
     }
@@ -541,7 +587,7 @@ impl miette::Diagnostic for Shown<'_> {
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
-        self.snippet.then_some(self.source as &dyn SourceCode)
+        self.snippet.then_some(&*self.source as &dyn SourceCode)
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
@@ -656,4 +702,42 @@ pub fn did_you_mean<'a>(
 /// A help line `did you mean `x`?` when a close candidate exists.
 pub fn suggest<'a>(wrong: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
     did_you_mean(wrong, candidates).map(|c| format!("did you mean `{c}`?"))
+}
+
+/// Whether `c` is a bidirectional formatting character (U+061C, U+200E, U+200F, U+202A to
+/// U+202E, U+2066 to U+2069): shown raw, it reorders the text around it on the screen.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Whether `c` may not be shown raw: a control character (it would drive the terminal) or a
+/// bidirectional formatting character (it would reorder the line).
+pub fn is_unprintable(c: char) -> bool {
+    c.is_control() || is_bidi_control(c)
+}
+
+/// Text given by a user as it may be shown: every [unprintable](is_unprintable) character
+/// written as `\u{1b}`; other text unchanged. The one way user text is escaped for printing.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(is_unprintable) {
+        return text.into();
+    }
+    let mut shown = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if is_unprintable(c) {
+            shown.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+        } else {
+            shown.push(c);
+        }
+    }
+    shown.into()
+}
+
+/// User text to quote in a message: [`printable`], and cut after [`MAX_QUOTED_CHARS`]
+/// characters with `…`, so that a huge input gives a short message.
+pub fn quoted(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(MAX_QUOTED_CHARS) {
+        None => printable(text),
+        Some((cut, _)) => format!("{}…", printable(&text[..cut])).into(),
+    }
 }

@@ -5,15 +5,48 @@
 //! tags. A variant file names a board and declares players, frames, pieces as link-path programs,
 //! castling, promotion and the outcome policy. One generic engine plays every variant.
 //!
+//! The quick start of the README, kept true by this doctest:
+//!
 //! ```
 //! use std::sync::Arc;
-//! use chessgraph::{perft::perft, position::Position, rules::Rules};
+//! use chessgraph::movegen::{Move, PlayError};
+//! use chessgraph::notation::{move_text, parse_move};
+//! use chessgraph::perft::perft;
+//! use chessgraph::position::Position;
+//! use chessgraph::rules::Rules;
+//! use chessgraph::setup::{Setup, SetupPiece};
 //!
-//! let rules = Arc::new(Rules::load("variants/chess.toml").unwrap());
-//! let a6 = rules.board().node("a6").unwrap();
+//! // Load a variant (every problem of the files is reported at once, located).
+//! let rules = Arc::new(Rules::load("variants/chess.toml").expect("a valid variant"));
+//! let b = rules.board();
+//!
+//! // Positions come from the start, from position text, or from a Setup built in code.
 //! let mut pos = Position::start(&rules);
 //! assert_eq!(perft(&mut pos, 3), 8902);
-//! # let _ = a6;
+//!
+//! // Moves are closed values; text reads into them and they print back.
+//! let e4 = parse_move(&pos, "e2e4").unwrap();
+//! assert_eq!(move_text(&pos, e4), "e2-e4");
+//! pos.play(&e4).unwrap();
+//!
+//! // Any Move value is answered: a refused move says why, as a typed error.
+//! let (e7, e4sq) = (b.node("e7").unwrap(), b.node("e4").unwrap());
+//! let bad = Move::Normal { from: e7, to: e4sq, promotion: None };
+//! assert!(!pos.is_legal(&bad));
+//! let why = pos.play(&bad).unwrap_err();
+//! assert!(matches!(why, PlayError::CannotReach { .. }));
+//! assert_eq!(why.to_string(), "the pawn on e7 cannot move to e4");
+//!
+//! // A hand-made position: two kings and a rook.
+//! let white = rules.player_id(0).unwrap();
+//! let black = rules.player_id(1).unwrap();
+//! let (k, r) = (rules.kind_by_letter('K').unwrap(), rules.kind_by_letter('R').unwrap());
+//! let mut setup = Setup::new(white);
+//! setup.place(b.node("e1").unwrap(), SetupPiece::new(white, k));
+//! setup.place(b.node("a1").unwrap(), SetupPiece::new(white, r));
+//! setup.place(b.node("e8").unwrap(), SetupPiece::new(black, k));
+//! let pos = Position::from_setup(&rules, setup, Default::default()).expect("a legal position");
+//! assert_eq!(pos.to_fen(), "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
 //! ```
 
 pub mod board;

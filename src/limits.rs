@@ -9,6 +9,11 @@
 /// files, and anything that is not a regular file (a FIFO, `/dev/zero`), are refused.
 pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 
+/// Largest magnitude of a node's drawing coordinate (`x`, `y`, `ring`, `sector`): a picture of
+/// a board is drawn to the scale of its coordinates, and a larger one would give sizes no SVG
+/// reader handles (`1e308` became `width="inf"`).
+pub const MAX_COORDINATE: f64 = 1e6;
+
 /// Most nodes (squares) on a board: occupancy and zone sets are 256-bit sets.
 pub const MAX_NODES: usize = 256;
 
@@ -33,7 +38,8 @@ pub const MAX_FRAMES: usize = 64;
 /// Most castling entries of a variant.
 pub const MAX_CASTLINGS: usize = 32;
 
-/// Longest `extends` chain: a variant and at most this many ancestors.
+/// Most files in an `extends` chain: a variant and at most `MAX_EXTENDS_DEPTH - 1` (7) files it
+/// extends, directly or not; the `extends` that would add a ninth file is refused.
 pub const MAX_EXTENDS_DEPTH: usize = 8;
 
 /// Most en passant entries alive at once in a position.
@@ -52,6 +58,17 @@ pub const MAX_LINE_BYTES: usize = 64 * 1024;
 /// Most diagnostics of one kind reported for one file; the rest are counted ("and K more").
 pub const MAX_REPEATED_DIAGNOSTICS: usize = 20;
 
+/// Most problems of one position text shown in its error message; the rest are counted ("and K
+/// more"), so a flood of one mistake gives a short message.
+pub const MAX_POSITION_PROBLEMS: usize = 20;
+
+/// Longest piece of user text quoted in a message, in characters; a longer one is cut (`…`).
+pub const MAX_QUOTED_CHARS: usize = 100;
+
 /// Most pieces one move may remove (a capture, an en passant capture, and later the captures an
 /// after-move rule makes); `make` keeps them without allocating.
 pub const MAX_REMOVALS: usize = 8;
+
+/// Most symbolic links followed in a row to the file an output path leads to (as Linux allows);
+/// more, or a loop, is refused.
+pub const MAX_SYMLINK_HOPS: usize = 40;

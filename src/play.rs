@@ -11,6 +11,7 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 
 use crate::board::NodeId;
+use crate::diagnostic::is_unprintable;
 use crate::limits::MAX_LINE_BYTES;
 use crate::notation::{MoveError, move_text, parse_move};
 use crate::output_file::write_output;
@@ -89,12 +90,38 @@ fn read_line(input: &mut impl BufRead) -> io::Result<Option<Result<String, Strin
     if line.last() == Some(&b'\r') {
         line.pop();
     }
-    Ok(Some(String::from_utf8(line).map_err(|e| {
-        format!(
-            "line refused: not UTF-8 text (byte {} of the line)",
-            e.utf8_error().valid_up_to() + 1
-        )
-    })))
+    Ok(Some(
+        String::from_utf8(line)
+            .map_err(|e| {
+                format!(
+                    "line refused: not UTF-8 text (byte {} of the line)",
+                    e.utf8_error().valid_up_to() + 1
+                )
+            })
+            .and_then(refuse_unprintable),
+    ))
+}
+
+/// A line as read, or why it is refused: a control character other than tab, or a
+/// bidirectional formatting character (echoed or quoted, either would reach the terminal raw).
+fn refuse_unprintable(line: String) -> Result<String, String> {
+    let found = line
+        .chars()
+        .enumerate()
+        .find(|&(_, c)| c != '\t' && is_unprintable(c));
+    match found {
+        None => Ok(line),
+        Some((i, c)) => Err(format!(
+            "line refused: {} (U+{:04X}, character {} of the line)",
+            if c.is_control() {
+                "a control character"
+            } else {
+                "a bidirectional formatting character"
+            },
+            u32::from(c),
+            i + 1
+        )),
+    }
 }
 
 /// The move just played, for the display and the picture.
@@ -218,7 +245,7 @@ impl Game {
             ("moves", [square]) => list_piece_moves(out, &self.pos, square)?,
             ("moves", _) => writeln!(out, "{}", usage(" [SQUARE]"))?,
             ("undo", []) => self.undo(out)?,
-            ("svg", [file]) if *file != "-" && *file != "\"\"" && *file != "''" => {
+            ("svg", [file]) if *file != "-" && !file.contains(['"', '\'']) => {
                 self.save_svg(out, file)?;
             }
             ("svg", _) => writeln!(

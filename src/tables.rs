@@ -110,6 +110,34 @@ pub(crate) fn walk_path(
     path: usize,
 ) -> Vec<RayStep> {
     let (dirs, stop) = (&pattern.paths[path].0, pattern.paths[path].1);
+    let mut out = walk_dirs(board, frames, origin, frame, pattern, dirs, stop);
+    // Other leg orders of the same jump add the tags they cross on the way to the same square.
+    // Each is walked on its own, once: the time grows with the number of leg orders, no faster.
+    if let Some(last) = out.last_mut() {
+        for alt in &pattern.alternatives[path] {
+            let alt_steps = walk_dirs(board, frames, origin, frame, pattern, alt, true);
+            if let Some(a) = alt_steps.last()
+                && a.node == last.node
+            {
+                last.tags = last.tags.union(a.tags);
+            }
+        }
+    }
+    out
+}
+
+/// The squares of the directions `dirs` walked from `origin` in frame `frame` with `pattern`'s
+/// kind and avoided tags (`stop`: a ride does not repeat its last direction), each with the
+/// frame on arrival and the tags crossed so far. None when a leap or step cannot be completed.
+fn walk_dirs(
+    board: &Board,
+    frames: &FrameData<'_>,
+    origin: NodeId,
+    frame: FrameId,
+    pattern: &Pattern,
+    dirs: &[DirId],
+    stop: bool,
+) -> Vec<RayStep> {
     let (kind, avoid) = (pattern.kind, pattern.avoid);
     let mut out: Vec<RayStep> = Vec::new();
     let mut at = origin;
@@ -147,22 +175,6 @@ pub(crate) fn walk_path(
     }
     if kind != Kind::Ride && out.len() < dirs.len() {
         out.clear();
-    }
-    // Other leg orders of the same jump add the tags they cross on the way to the same square.
-    if let Some(last) = out.last_mut() {
-        for alt in &pattern.alternatives[path] {
-            let alt_pattern = Pattern {
-                paths: vec![(alt.clone(), true)],
-                alternatives: vec![Vec::new()],
-                ..pattern.clone()
-            };
-            let alt_steps = walk_path(board, frames, origin, frame, &alt_pattern, 0);
-            if let Some(a) = alt_steps.last()
-                && a.node == last.node
-            {
-                last.tags = last.tags.union(a.tags);
-            }
-        }
     }
     out
 }

@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 pub use args::{BenchArgs, Cli, Command, PositionArgs};
 use chessgraph::board::Board;
-use chessgraph::diagnostic::{FileReport, SourceFile};
+use chessgraph::diagnostic::{FileReport, SourceFile, printable};
 use chessgraph::movegen::Move;
 use chessgraph::notation::{LineError, move_text, parse_move, play_line};
 use chessgraph::output_file::write_output;
@@ -101,7 +101,8 @@ pub fn main() -> ExitCode {
         }
         Ok(code) => code,
         Err(msg) => {
-            status!("error: {msg}");
+            // Messages quote what the user typed (moves, nodes, paths): never raw on a terminal.
+            status!("error: {}", printable(&msg));
             ExitCode::FAILURE
         }
     }
@@ -186,6 +187,11 @@ fn game_over_text(rules: &Rules, o: Outcome) -> String {
     }
 }
 
+/// A path as it may be printed (a file name may hold control characters).
+fn shown(path: &Path) -> String {
+    printable(&path.display().to_string()).into_owned()
+}
+
 fn check_file(f: &Path, short: bool, colour: bool, out: &mut dyn Write) -> std::io::Result<bool> {
     let is_variant = SourceFile::read(f).is_ok_and(|s| looks_like_variant(s.text()));
     if is_variant {
@@ -196,7 +202,7 @@ fn check_file(f: &Path, short: bool, colour: bool, out: &mut dyn Write) -> std::
         match rules {
             Some(rules) => {
                 let warnings: usize = reports.iter().map(|r| r.diagnostics.len()).sum();
-                writeln!(out, "{}: ok ({warnings} warning(s))", f.display())?;
+                writeln!(out, "{}: ok ({warnings} warning(s))", shown(f))?;
                 for line in rules.summary().lines() {
                     writeln!(out, "  {line}")?;
                 }
@@ -204,7 +210,7 @@ fn check_file(f: &Path, short: bool, colour: bool, out: &mut dyn Write) -> std::
             }
             None => {
                 let errors: usize = reports.iter().map(FileReport::error_count).sum();
-                status!("{}: invalid ({errors} error(s))", f.display());
+                status!("{}: invalid ({errors} error(s))", shown(f));
                 Ok(false)
             }
         }
@@ -214,14 +220,14 @@ fn check_file(f: &Path, short: bool, colour: bool, out: &mut dyn Write) -> std::
         match result {
             Ok(board) => {
                 let warnings = rep.diagnostics.len();
-                writeln!(out, "{}: ok ({warnings} warning(s))", f.display())?;
+                writeln!(out, "{}: ok ({warnings} warning(s))", shown(f))?;
                 for line in board.summary().lines() {
                     writeln!(out, "  {line}")?;
                 }
                 Ok(true)
             }
             Err(rep) => {
-                status!("{}: invalid ({} error(s))", f.display(), rep.error_count());
+                status!("{}: invalid ({} error(s))", shown(f), rep.error_count());
                 Ok(false)
             }
         }
@@ -336,7 +342,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             match output {
                 Some(path) if path.as_os_str() != "-" => {
                     write_output(&path, svg.as_bytes(), &inputs).map_err(|e| e.to_string())?;
-                    status!("wrote {}", path.display());
+                    status!("wrote {}", shown(&path));
                 }
                 _ => out.write_all(svg.as_bytes()).map_err(io_error)?,
             }
@@ -534,14 +540,27 @@ fn bench_command(args: &BenchArgs, out: &mut dyn Write) -> Result<ExitCode, Stri
         "load (parse, validate, compile)", "ms"
     )
     .map_err(io)?;
+    let mut failing = 0;
     for r in crate::bench::run_load(&args.root, 10) {
-        writeln!(
-            out,
-            "{:<45} {:>12.2}",
-            r.file.display(),
-            r.mean.as_secs_f64() * 1000.0
-        )
+        match r.mean {
+            Ok(mean) => writeln!(
+                out,
+                "{:<45} {:>12.2}",
+                r.file.display(),
+                mean.as_secs_f64() * 1000.0
+            ),
+            Err(why) => {
+                failing += 1;
+                writeln!(out, "{:<45} {:>12}  ({why})", r.file.display(), "FAILS")
+            }
+        }
         .map_err(io)?;
+    }
+    if failing > 0 {
+        return Err(format!(
+            "{failing} variant file(s) under `{}` do not load (see `chessgraph check`)",
+            variants.display()
+        ));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -205,7 +205,7 @@ impl Move {
                 let mut s = format!("{}-{}", b.node_name(from), b.node_name(to));
                 if let Some(k) = promotion {
                     s.push('=');
-                    s.push(rules.kind(k).letter);
+                    s.push_str(&rules.kind(k).token());
                 }
                 s
             }
@@ -228,11 +228,7 @@ impl Move {
                 }
                 s
             }
-            Move::Drop { kind, to } => format!(
-                "{}@{}",
-                rules.kind(kind).letter.to_ascii_uppercase(),
-                b.node_name(to)
-            ),
+            Move::Drop { kind, to } => format!("{}@{}", rules.kind(kind).token(), b.node_name(to)),
         }
     }
 }

@@ -33,7 +33,14 @@ impl Position {
         out.clear();
         self.pseudo_legal_moves(out);
         let mut pins = [(NodeId(0), 0u16); MAX_PINS];
-        match self.royal_pins(&mut pins) {
+        // Captures after the move remove enemy pieces that may have blocked an enemy line to
+        // the royal: pins cannot judge those moves.
+        let pinned = if self.rules.captures.is_empty() {
+            self.royal_pins(&mut pins)
+        } else {
+            None
+        };
+        match pinned {
             Some((king, npins)) => {
                 let pins = &pins[..npins];
                 let mut i = 0;

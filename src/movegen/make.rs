@@ -8,7 +8,7 @@
 use crate::ids::{NodeId, PlayerId};
 use crate::limits::MAX_REMOVALS;
 use crate::position::{EpEntry, EpList, Piece, Position};
-use crate::rules::Rules;
+use crate::rules::{CaptureRule, Rules};
 
 use super::{Effect, Move, Planned};
 
@@ -75,6 +75,9 @@ impl Position {
         self.take::<HASH>(from);
         self.remove_captured::<HASH>(m, &mut undo);
         self.place::<HASH>(m, undo.moved);
+        if !self.rules.captures.is_empty() {
+            self.capture_by_relation::<HASH>(m.mv.to(), undo.moved.owner, &mut undo);
+        }
         self.after_move(m, &mut undo);
         undo
     }
@@ -114,6 +117,50 @@ impl Position {
             frame: m.frame,
         };
         self.put::<HASH>(m.mv.to(), piece);
+    }
+
+    /// Step 3b: the variant's captures by relation (`[[capture]]`), judged on the position the
+    /// move produced, all at once: every piece they find is removed, whichever rule found it.
+    fn capture_by_relation<const HASH: bool>(
+        &mut self,
+        to: NodeId,
+        mover: PlayerId,
+        undo: &mut Undo,
+    ) {
+        let rules = self.rules.clone();
+        let board = rules.board();
+        let mut found: arrayvec::ArrayVec<NodeId, MAX_REMOVALS> = arrayvec::ArrayVec::new();
+        for c in &rules.captures {
+            match c.rule {
+                CaptureRule::Custodian => {
+                    for &d in &c.directions {
+                        let Some(next) = board.step(to, d) else {
+                            continue;
+                        };
+                        let Some(behind) = board.step(next.to, d) else {
+                            continue;
+                        };
+                        let victim = self.squares[next.to.index()];
+                        let holder = self.squares[behind.to.index()];
+                        if victim.is_some_and(|v| v.owner != mover)
+                            && holder.is_some_and(|h| h.owner == mover)
+                            && !found.contains(&next.to)
+                        {
+                            // The load-time limit keeps this within capacity.
+                            let _ = found.try_push(next.to);
+                        }
+                    }
+                }
+            }
+        }
+        for n in found {
+            if undo.removed.is_full() {
+                break; // (the load-time limit on directions keeps this from happening)
+            }
+            if let Some(x) = self.take::<HASH>(n) {
+                undo.removed.push((n, x));
+            }
+        }
     }
 
     /// Step 4: the effects of the move on the rest of the state, then the turn. The rules are

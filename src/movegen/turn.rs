@@ -3,9 +3,19 @@
 
 use crate::ids::PlayerId;
 use crate::position::{EpList, Outcome, Position};
-use crate::rules::{Policy, Rules};
+use crate::rules::{EndCondition, Policy, Rules};
 
 use super::Planned;
+
+/// What the end conditions say of a turn.
+enum Turn {
+    /// The player to move plays.
+    Play,
+    /// The game is over.
+    Over(Outcome),
+    /// The player to move is out; the turn passes on.
+    PlayerOut,
+}
 
 /// What [`Position::resolve`] changed.
 #[derive(Clone, Copy, Debug)]
@@ -31,26 +41,13 @@ impl Position {
             gates_open: self.gates_open,
         };
         loop {
-            if self.alive_count() <= 1 {
-                moves.clear();
-                return (Some(Outcome::Winner(self.to_move)), saved);
-            }
-            self.legal_moves_into(moves);
-            if !moves.is_empty() {
-                return (None, saved);
-            }
-            let policy = if self.is_check() {
-                self.rules.outcome().checkmate
-            } else {
-                self.rules.outcome().stalemate_with(self.alive_count())
-            };
-            match policy {
-                Policy::Draw => return (Some(Outcome::Stalemate(self.to_move)), saved),
-                // The last elimination ends the game; the position is left as it stands.
-                Policy::Eliminate if self.alive_count() == 2 => {
-                    return (Some(Outcome::Winner(self.next_alive(self.to_move))), saved);
+            match self.settle_turn(moves) {
+                Turn::Play => return (None, saved),
+                Turn::Over(o) => {
+                    moves.clear();
+                    return (Some(o), saved);
                 }
-                Policy::Eliminate => {
+                Turn::PlayerOut => {
                     self.alive &= !(1 << self.to_move.0);
                     self.update_gates();
                     pass_turn(
@@ -63,6 +60,45 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// Checks the variant's end conditions, in order, for the player to move; `moves` receives his
+    /// legal moves once they are generated.
+    #[inline]
+    fn settle_turn(&mut self, moves: &mut Vec<Planned>) -> Turn {
+        for i in 0..self.rules.outcome().conditions.len() {
+            let settled = match self.rules.outcome().conditions[i] {
+                EndCondition::LastPlayerStanding => {
+                    (self.alive_count() <= 1).then_some(Turn::Over(Outcome::Winner(self.to_move)))
+                }
+                EndCondition::NoLegalMove => self.no_legal_move(moves),
+            };
+            if let Some(t) = settled {
+                return t;
+            }
+        }
+        Turn::Play
+    }
+
+    /// The checkmate or stalemate policy when the player to move has no legal move.
+    fn no_legal_move(&mut self, moves: &mut Vec<Planned>) -> Option<Turn> {
+        self.legal_moves_into(moves);
+        if !moves.is_empty() {
+            return None;
+        }
+        let policy = if self.is_check() {
+            self.rules.outcome().checkmate
+        } else {
+            self.rules.outcome().stalemate_with(self.alive_count())
+        };
+        Some(match policy {
+            Policy::Draw => Turn::Over(Outcome::Stalemate(self.to_move)),
+            // The last elimination ends the game; the position is left as it stands.
+            Policy::Eliminate if self.alive_count() == 2 => {
+                Turn::Over(Outcome::Winner(self.next_alive(self.to_move)))
+            }
+            Policy::Eliminate => Turn::PlayerOut,
+        })
     }
 
     /// Restores what [`Position::resolve`] changed.

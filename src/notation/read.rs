@@ -101,13 +101,18 @@ fn parse_text(pos: &Position, text: &str) -> Result<Parsed, MoveError> {
         if let Some(to) = b.node(rest) {
             found.push((from, to, promo));
         }
-        // A promotion letter at the end: the last character, however many bytes it takes.
+        // A promotion token at the end: the last character (however many bytes it takes),
+        // perhaps after a `+` (a promoted face: `e7e8+p`).
         if promo.is_none()
             && let Some(last) = rest.chars().next_back()
             && rest.len() > last.len_utf8()
         {
             let t = &rest[..rest.len() - last.len_utf8()];
-            if let (Some(to), Some(k)) = (b.node(t), rules.kind_by_letter(last)) {
+            let (t, plus) = match t.strip_suffix('+') {
+                Some(t) => (t, true),
+                None => (t, false),
+            };
+            if let (Some(to), Some(k)) = (b.node(t), rules.kind_by_token(plus, last)) {
                 found.push((from, to, Some(k)));
             }
         }
@@ -130,15 +135,19 @@ fn parse_text(pos: &Position, text: &str) -> Result<Parsed, MoveError> {
     }
 }
 
-/// A piece token in move text: one letter, either case; `usage` says how to write the move
-/// when the token is not one letter.
+/// A piece token in move text: one letter, either case, perhaps after `+` (a promoted face);
+/// `usage` says how to write the move when the token is not one.
 fn piece_token(pos: &Position, text: &str, token: &str, usage: &str) -> Result<KindId, MoveError> {
-    let mut cs = token.chars();
+    let (plus, letter) = match token.strip_prefix('+') {
+        Some(rest) => (true, rest),
+        None => (false, token),
+    };
+    let mut cs = letter.chars();
     match (cs.next(), cs.next()) {
         (Some(c), None) => pos
             .rules()
-            .kind_by_letter(c)
-            .ok_or_else(|| malformed(text, format!("no piece has the letter `{c}`"))),
+            .kind_by_token(plus, c)
+            .ok_or_else(|| malformed(text, format!("no piece has the token `{token}`"))),
         _ => Err(malformed(text, usage)),
     }
 }

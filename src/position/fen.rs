@@ -19,26 +19,29 @@ use std::fmt::Write;
 use super::Position;
 use super::from_setup::default_frame;
 use crate::board::NodeId;
+use crate::limits::MAX_POSITION_PROBLEMS;
 use crate::position::Piece;
-use crate::rules::{FrameId, KindId, Mark, PlayerId, Rules};
+use crate::rules::{FrameId, KindId, PlayerId, Rules};
 
-/// Every problem found in a position text or position, at once.
+/// Every problem found in a position text or position, at once. Shown, the first
+/// [`MAX_POSITION_PROBLEMS`] are listed and the rest counted.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct SetupError(pub Vec<String>);
 
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0.join("; "))
+        let shown = self.0.len().min(MAX_POSITION_PROBLEMS);
+        f.write_str(&self.0[..shown].join("; "))?;
+        match self.0.len() - shown {
+            0 => Ok(()),
+            more => write!(f, "; and {more} more problem(s)"),
+        }
     }
 }
 
 fn piece_token(rules: &Rules, n: NodeId, pc: Piece) -> String {
     let k = rules.kind(pc.kind);
-    let mut s = match &rules.player(pc.owner).mark {
-        Mark::Upper => k.letter.to_ascii_uppercase().to_string(),
-        Mark::Lower => k.letter.to_ascii_lowercase().to_string(),
-        Mark::Prefix(m) => format!("{m}{}", k.letter.to_ascii_uppercase()),
-    };
+    let mut s = k.token_for(&rules.player(pc.owner).mark);
     if pc.frame != default_frame(rules, pc.owner, pc.kind, n) {
         let _ = write!(s, "[{}]", rules.frame_name(pc.frame));
     }

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use super::Position;
 use super::fen::{SetupError, derive_pawn};
+use crate::diagnostic::quoted;
 use crate::ids::{NodeId, PlayerId};
 use crate::rules::{Mark, Rules};
 use crate::setup::{EpEntry, Setup, SetupPiece, Waivers};
@@ -41,11 +42,10 @@ impl Position {
             )]));
         }
         let Some(to_move) = player_by_short(rules, fields[1]) else {
-            let names: Vec<&str> = rules.players().iter().map(|p| p.short.as_str()).collect();
             errs.push(format!(
                 "unknown side to move `{}` (expected one of: {})",
-                fields[1],
-                names.join(" ")
+                quoted(fields[1]),
+                short_names(rules)
             ));
             return Err(SetupError(errs));
         };
@@ -71,6 +71,12 @@ impl Position {
         Position::from_setup(rules, setup, waivers)
             .map_err(|e| SetupError(e.0.iter().map(ToString::to_string).collect()))
     }
+}
+
+/// The players' side-to-move tokens, for messages: `w b`.
+fn short_names(rules: &Rules) -> String {
+    let names: Vec<&str> = rules.players().iter().map(|p| p.short.as_str()).collect();
+    names.join(" ")
 }
 
 fn player_by_short(rules: &Rules, short: &str) -> Option<PlayerId> {
@@ -100,7 +106,7 @@ fn read_rows(rules: &Rules, field: &str, setup: &mut Setup, errs: &mut Vec<Strin
                     setup.place(n, pc);
                 }
             }
-            Err(e) => errs.push(format!("row {} (`{row}`): {e}", ri + 1)),
+            Err(e) => errs.push(format!("row {} (`{}`): {e}", ri + 1, quoted(row))),
         }
     }
 }
@@ -126,10 +132,17 @@ fn read_row(
             let n = digits.parse::<usize>().ok().filter(|&n| n <= nodes.len());
             match n {
                 Some(0) => return Err("an empty-square count of 0".into()),
+                _ if digits.starts_with('0') => {
+                    return Err(format!(
+                        "the empty-square count `{}` begins with 0 (write counts without leading zeros)",
+                        quoted(&digits)
+                    ));
+                }
                 Some(n) if col + n <= nodes.len() => col += n,
                 _ => {
                     return Err(format!(
-                        "{digits} empty squares, more than the row's {} squares",
+                        "{} empty squares, more than the row's {} squares",
+                        quoted(&digits),
                         nodes.len()
                     ));
                 }
@@ -150,41 +163,30 @@ fn read_row(
     Ok(out)
 }
 
-/// A piece at the start of `chars`: its owner's mark and letter, then an optional `[frame]`;
-/// with the number of characters read.
+/// A piece at the start of `chars`, in the grammar every variant shares: its owner's mark, its
+/// token (a letter, perhaps after `+`), then optionally `~`, a `[frame]`, a `{value}` and a
+/// `(stack)`, in that order; with the number of characters read. What this variant's pieces
+/// cannot carry is refused by name.
 fn read_piece(rules: &Rules, chars: &[char]) -> Result<(SetupPiece, usize), String> {
-    let c = chars[0];
-    let prefix = rules
-        .players()
-        .iter()
-        .enumerate()
-        .find_map(|(pi, p)| match &p.mark {
-            Mark::Prefix(m) => {
-                let m: Vec<char> = m.chars().collect();
-                (chars.starts_with(&m)
-                    && chars.get(m.len()).is_some_and(|c| c.is_ascii_uppercase()))
-                .then_some((pi, m.len()))
-            }
-            _ => None,
-        });
-    let (owner, letter, mut i) = match prefix {
-        Some((pi, len)) => (pi, chars[len], len + 1),
-        None => {
-            let want = if c.is_ascii_uppercase() {
-                Mark::Upper
-            } else {
-                Mark::Lower
-            };
-            match rules.players().iter().position(|p| p.mark == want) {
-                Some(pi) if c.is_ascii_alphabetic() => (pi, c, 1),
-                _ => return Err(format!("`{c}` is neither a piece nor a count")),
-            }
-        }
-    };
-    let kind = rules
-        .kind_by_letter(letter)
-        .ok_or_else(|| format!("no piece has the letter `{letter}`"))?;
-    let owner = rules.player_id(owner).expect("a player of the rules");
+    let (owner, start) = read_owner(rules, chars)?;
+    let plus = chars.get(start) == Some(&'+');
+    let at = start + usize::from(plus);
+    let letter = *chars.get(at).ok_or("a `+` with no piece letter after it")?;
+    let kind = rules.kind_by_token(plus, letter).ok_or_else(|| {
+        let token = if plus {
+            format!("+{letter}")
+        } else {
+            letter.to_string()
+        };
+        format!("no piece has the letter `{token}`")
+    })?;
+    let mut i = at + 1;
+    if chars.get(i) == Some(&'~') {
+        return Err(
+            "`~` marks a promoted piece that turns back when captured: this variant has none"
+                .into(),
+        );
+    }
     let mut piece = SetupPiece::new(owner, kind);
     if chars.get(i) == Some(&'[') {
         let end = chars[i..]
@@ -194,11 +196,62 @@ fn read_piece(rules: &Rules, chars: &[char]) -> Result<(SetupPiece, usize), Stri
         let name: String = chars[i + 1..i + end].iter().collect();
         let frame = rules
             .frame_by_name(&name)
-            .ok_or_else(|| format!("unknown frame `{name}`"))?;
+            .ok_or_else(|| format!("unknown frame `{}`", quoted(&name)))?;
         piece = piece.in_frame(frame);
         i += end + 1;
     }
-    Ok((piece, i))
+    match chars.get(i) {
+        Some('{') => {
+            Err("`{...}` gives a piece a value: no piece of this variant carries one".into())
+        }
+        Some('(') => {
+            Err("`(...)` lists the parts of a stacked piece: this variant has no stacks".into())
+        }
+        _ => Ok((piece, i)),
+    }
+}
+
+/// The owner of a piece at the start of `chars` and where its token starts: a prefix mark
+/// (`g` in `gK`), else the case of the letter (after a `+`) for upper- and lower-case players.
+fn read_owner(rules: &Rules, chars: &[char]) -> Result<(PlayerId, usize), String> {
+    let token_start = |c: Option<&char>| c.is_some_and(|c| c.is_ascii_uppercase() || *c == '+');
+    let prefix = rules
+        .players()
+        .iter()
+        .enumerate()
+        .find_map(|(pi, p)| match &p.mark {
+            Mark::Prefix(m) => {
+                let m: Vec<char> = m.chars().collect();
+                (chars.starts_with(&m) && token_start(chars.get(m.len()))).then_some((pi, m.len()))
+            }
+            _ => None,
+        });
+    let (pi, start) = match prefix {
+        Some(found) => found,
+        None => {
+            let c = chars[0];
+            let letter = if c == '+' {
+                chars.get(1).copied().unwrap_or(c)
+            } else {
+                c
+            };
+            let want = if letter.is_ascii_uppercase() {
+                Mark::Upper
+            } else {
+                Mark::Lower
+            };
+            match rules.players().iter().position(|p| p.mark == want) {
+                Some(pi) if letter.is_ascii_alphabetic() => (pi, 0),
+                _ => {
+                    return Err(format!(
+                        "`{}` is neither a piece nor a count",
+                        quoted(c.encode_utf8(&mut [0; 4]))
+                    ));
+                }
+            }
+        }
+    };
+    Ok((rules.player_id(pi).expect("a player of the rules"), start))
 }
 
 /// The castling field: `-` or the right tokens held, longest token first.
@@ -217,7 +270,8 @@ fn read_castling(rules: &Rules, field: &str, setup: &mut Setup, errs: &mut Vec<S
         let Some((i, c)) = best else {
             let tokens: Vec<&str> = rules.castling().iter().map(|c| c.right.as_str()).collect();
             errs.push(format!(
-                "unknown castling right at `{rest}` (this variant's rights: {})",
+                "unknown castling right at `{}` (this variant's rights: {})",
+                quoted(rest),
                 if tokens.is_empty() {
                     "none, write `-`".to_string()
                 } else {
@@ -241,7 +295,8 @@ fn read_number(field: Option<&&str>, what: &str, default: u32, errs: &mut Vec<St
         None => default,
         Some(s) => s.parse().unwrap_or_else(|_| {
             errs.push(format!(
-                "{what} `{s}` is not a number from 0 to {}",
+                "{what} `{}` is not a number from 0 to {}",
+                quoted(s),
                 u32::MAX
             ));
             default
@@ -256,7 +311,11 @@ fn read_extra(rules: &Rules, field: &str, setup: &mut Setup, errs: &mut Vec<Stri
             for s in list.split(',') {
                 match player_by_short(rules, s) {
                     Some(p) => setup.out.insert(p),
-                    None => errs.push(format!("unknown eliminated player `{s}`")),
+                    None => errs.push(format!(
+                        "unknown eliminated player `{}` (expected one of: {})",
+                        quoted(s),
+                        short_names(rules)
+                    )),
                 }
             }
         }
@@ -268,7 +327,8 @@ fn read_extra(rules: &Rules, field: &str, setup: &mut Setup, errs: &mut Vec<Stri
                         let names: Vec<&str> =
                             rules.gates().iter().map(|x| x.name.as_str()).collect();
                         errs.push(format!(
-                            "unknown gate `{g}` (this variant's gates: {})",
+                            "unknown gate `{}` (this variant's gates: {})",
+                            quoted(g),
                             if names.is_empty() {
                                 "none".to_string()
                             } else {
@@ -280,7 +340,8 @@ fn read_extra(rules: &Rules, field: &str, setup: &mut Setup, errs: &mut Vec<Stri
             }
         }
         _ => errs.push(format!(
-            "unknown field `{field}` after the move number (expected `out:...` or `open:...`)"
+            "unknown field `{}` after the move number (expected `out:...` or `open:...`)",
+            quoted(field)
         )),
     }
 }
@@ -306,7 +367,7 @@ fn read_en_passant(rules: &Arc<Rules>, field: &str, setup: &mut Setup, errs: &mu
     for tok in tokens {
         match read_entry(&pos, tok) {
             Ok(e) => setup.en_passant.push(e),
-            Err(m) => errs.push(format!("en passant `{tok}`: {m}")),
+            Err(m) => errs.push(format!("en passant `{}`: {m}", quoted(tok))),
         }
     }
 }
@@ -316,7 +377,13 @@ fn read_entry(pos: &Position, tok: &str) -> Result<EpEntry, String> {
     let board = rules.board();
     let (owner, rest) = match tok.split_once(':') {
         Some((o, r)) => (
-            player_by_short(rules, o).ok_or_else(|| format!("unknown player `{o}`"))?,
+            player_by_short(rules, o).ok_or_else(|| {
+                format!(
+                    "unknown player `{}` (expected one of: {})",
+                    quoted(o),
+                    short_names(rules)
+                )
+            })?,
             r,
         ),
         None => (pos.previous_alive(pos.to_move()), tok),
@@ -327,11 +394,11 @@ fn read_entry(pos: &Position, tok: &str) -> Result<EpEntry, String> {
     };
     let square = board
         .node(sq)
-        .ok_or_else(|| format!("the board has no square `{sq}`"))?;
+        .ok_or_else(|| format!("the board has no square `{}`", quoted(sq)))?;
     let pawn = match pawn {
         Some(p) => board
             .node(p)
-            .ok_or_else(|| format!("the board has no square `{p}`"))?,
+            .ok_or_else(|| format!("the board has no square `{}`", quoted(p)))?,
         None => derive_pawn(pos, owner, square).ok_or_else(|| {
             format!(
                 "no piece of {} can just have passed {sq}",

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use super::{Outcome, Position};
-use crate::rules::{Mark, PlayerId};
+use crate::rules::PlayerId;
 
 impl Position {
     /// The piece token of a square for text views (`.` when empty). A piece whose orientation is
@@ -15,12 +15,7 @@ impl Position {
         match self.squares[n.index()] {
             None => ".".to_string(),
             Some(pc) => {
-                let k = rules.kind(pc.kind).letter;
-                let mut s = match &rules.player(pc.owner).mark {
-                    Mark::Upper => k.to_ascii_uppercase().to_string(),
-                    Mark::Lower => k.to_ascii_lowercase().to_string(),
-                    Mark::Prefix(m) => format!("{m}{k}"),
-                };
+                let mut s = rules.kind(pc.kind).token_for(&rules.player(pc.owner).mark);
                 if pc.frame != super::from_setup::default_frame(rules, pc.owner, pc.kind, n) {
                     s.push('\'');
                 }

@@ -63,6 +63,9 @@ pub struct PieceKind {
     pub name: String,
     /// Letter in position text (upper case).
     pub letter: char,
+    /// The token is `+` and the letter: a promoted face (shogi's `+P`), which may share its
+    /// letter with the piece it is the face of.
+    pub promoted_face: bool,
     /// Check and mate are about royal pieces.
     pub royal: bool,
     /// A move of this piece resets the halfmove clock (pawns in chess), as a capture does.
@@ -73,6 +76,34 @@ pub struct PieceKind {
     pub promotion: Option<(usize, Vec<KindId>)>,
     /// Whether the piece's moves depend on its frame (else its frame is always the identity).
     pub oriented: bool,
+}
+
+impl PieceKind {
+    /// The token in position and move text, upper case: the letter, after `+` for a promoted
+    /// face.
+    ///
+    /// ```
+    /// # use chessgraph::rules::Rules;
+    /// let rules = Rules::load("variants/chess.toml").unwrap();
+    /// let n = rules.kind_by_letter('n').unwrap();
+    /// assert_eq!(rules.kind(n).token(), "N");
+    /// ```
+    pub fn token(&self) -> String {
+        if self.promoted_face {
+            format!("+{}", self.letter)
+        } else {
+            self.letter.to_string()
+        }
+    }
+
+    /// The token as a player with this mark writes it (`+p` for a lower-case player).
+    pub fn token_for(&self, mark: &Mark) -> String {
+        match mark {
+            Mark::Lower => self.token().to_ascii_lowercase(),
+            Mark::Upper => self.token(),
+            Mark::Prefix(m) => format!("{m}{}", self.token()),
+        }
+    }
 }
 
 /// A castling move of one player.
@@ -102,6 +133,29 @@ pub struct Castling {
     pub ambiguous: bool,
 }
 
+/// A rule that removes pieces after every move by where they stand relative to the mover's
+/// pieces (`[[capture]]`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RelationCapture {
+    /// Which relation removes a piece.
+    pub rule: CaptureRule,
+    /// The board directions the rule looks along from the moved piece.
+    pub directions: Vec<DirId>,
+}
+
+pub use crate::spec::variant::CaptureRule;
+
+/// A way a player's turn can end the game or his part in it, checked in order at the start of
+/// every turn (before his moves are generated).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndCondition {
+    /// One player is left in the game: he has won.
+    LastPlayerStanding,
+    /// The player to move has no legal move: the checkmate or stalemate policy decides (always
+    /// the last condition).
+    NoLegalMove,
+}
+
 /// Links carrying `tags` are closed until any of `opens_when` holds; then they stay open. Attacks
 /// never cross a gated link.
 #[derive(Clone, Debug)]
@@ -127,6 +181,8 @@ pub struct OutcomePolicy {
     pub stalemate_by_players: Vec<Option<Policy>>,
     /// Not in check, default.
     pub stalemate: Policy,
+    /// The conditions checked at the start of every turn, in order.
+    pub conditions: Vec<EndCondition>,
 }
 
 impl OutcomePolicy {
@@ -158,6 +214,7 @@ pub struct Rules {
     pub(crate) outcome: OutcomePolicy,
     pub(crate) gates: Vec<Gate>,
     pub(crate) gate_tags: TagSet,
+    pub(crate) captures: Vec<RelationCapture>,
     pub(crate) start: String,
     pub(crate) tables: MoveTables,
     pub(crate) zobrist: ZobristKeys,
@@ -253,11 +310,16 @@ impl Rules {
         &self.kinds[k.index()]
     }
 
-    /// The kind with this (upper-case) letter.
+    /// The kind whose token is this letter alone (either case).
     pub fn kind_by_letter(&self, c: char) -> Option<KindId> {
+        self.kind_by_token(false, c)
+    }
+
+    /// The kind whose token is this letter (either case), after a `+` when `plus`.
+    pub fn kind_by_token(&self, plus: bool, c: char) -> Option<KindId> {
         self.kinds
             .iter()
-            .position(|k| k.letter == c.to_ascii_uppercase())
+            .position(|k| k.letter == c.to_ascii_uppercase() && k.promoted_face == plus)
             .map(|i| KindId(i as u8))
     }
 
@@ -320,6 +382,11 @@ impl Rules {
         &self.outcome
     }
 
+    /// The rules that remove pieces after a move besides displacement (`[[capture]]`).
+    pub fn relation_captures(&self) -> &[RelationCapture] {
+        &self.captures
+    }
+
     /// The start position text.
     pub fn start_fen(&self) -> &str {
         &self.start
@@ -373,7 +440,7 @@ impl Rules {
         let frames: Vec<&str> = self.frames.iter().map(|(n, _)| n.as_str()).collect();
         let _ = writeln!(s, "frames: {}", frames.join(", "));
         for k in &self.kinds {
-            let _ = writeln!(s, "piece {} {}{}", k.letter, k.name, self.piece_flags(k));
+            let _ = writeln!(s, "piece {} {}{}", k.token(), k.name, self.piece_flags(k));
             for p in &k.patterns {
                 let _ = writeln!(s, "  {}", p.text);
             }
@@ -394,6 +461,17 @@ impl Rules {
         let _ = writeln!(s, "{}", self.outcome_summary());
         for g in &self.gates {
             let _ = writeln!(s, "gate {}", self.gate_summary(g));
+        }
+        for c in &self.captures {
+            let dirs: Vec<&str> = c
+                .directions
+                .iter()
+                .map(|&d| self.board.direction_name(d))
+                .collect();
+            let rule = match c.rule {
+                CaptureRule::Custodian => "custodian",
+            };
+            let _ = writeln!(s, "capture after a move: {rule} along {}", dirs.join(" "));
         }
         let _ = writeln!(s, "start: {}", self.start);
         s
@@ -430,7 +508,7 @@ impl Rules {
         if let Some((z, choices)) = &k.promotion {
             let c: String = choices
                 .iter()
-                .map(|c| self.kinds[c.index()].letter)
+                .map(|c| self.kinds[c.index()].token())
                 .collect();
             flags.push(format!("promotes on {} to {c}", self.zone_names[*z]));
         }

@@ -40,6 +40,7 @@ use toml::Spanned;
 
 use super::{Located, Span, TableReader, deserialize, parse_document};
 use crate::diagnostic::Diagnostic;
+use crate::limits::MAX_COORDINATE;
 
 /// How node drawing positions are given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -103,20 +104,25 @@ pub struct GridSpec {
     pub light: Option<Located<Parity>>,
 }
 
-/// A drawing coordinate: a finite number (TOML's `nan` and `inf` are refused where they are
-/// written, so no picture ever holds `NaN`).
+/// A drawing coordinate: a finite number of magnitude at most [`MAX_COORDINATE`] (TOML's `nan`
+/// and `inf`, and numbers too large to draw, are refused where they are written, so no picture
+/// ever holds `NaN` or `inf`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Coordinate(pub f64);
 
 impl<'de> Deserialize<'de> for Coordinate {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let v = f64::deserialize(d)?;
-        if v.is_finite() {
-            Ok(Coordinate(v))
-        } else {
+        if !v.is_finite() {
             Err(serde::de::Error::custom(format!(
                 "a coordinate must be a finite number, not `{v}`"
             )))
+        } else if v.abs() > MAX_COORDINATE {
+            Err(serde::de::Error::custom(format!(
+                "a coordinate must be from -{MAX_COORDINATE} to {MAX_COORDINATE}, not `{v:e}`"
+            )))
+        } else {
+            Ok(Coordinate(v))
         }
     }
 }

@@ -68,25 +68,44 @@ pub(crate) fn parse_document(text: &str) -> Result<Spanned<DeTable<'_>>, Vec<Dia
         .collect())
 }
 
-/// Whether a string holds a character no name or text of ours may hold: a control character
-/// (ESC, BEL, NUL, ...) other than tab and line breaks. Written out raw they would drive the
-/// terminal, and no XML picture may contain them.
-fn has_control_character(s: &str) -> bool {
-    s.chars()
-        .any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+/// The first character of a string that no name or text of ours may hold: a control character
+/// (ESC, BEL, NUL, ...) other than tab and line breaks, or a bidirectional formatting character
+/// (U+202E, ...). Written out raw they would drive the terminal or reorder the line, and no XML
+/// picture may contain control characters.
+fn forbidden_character(s: &str) -> Option<char> {
+    s.chars().find(|&c| {
+        (c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+            || crate::diagnostic::is_bidi_control(c)
+    })
 }
 
-/// Reports every key and string value of a document that holds a control character.
+/// Reports every key and string value of a document that holds a forbidden character.
 fn control_characters(table: &DeTable<'_>, diags: &mut Vec<Diagnostic>) {
     fn value(v: &Spanned<DeValue<'_>>, diags: &mut Vec<Diagnostic>) {
         match v.get_ref() {
-            DeValue::String(s) if has_control_character(s) => diags.push(found(v.span())),
+            DeValue::String(s) => {
+                if let Some(c) = forbidden_character(s) {
+                    diags.push(found(v.span(), c));
+                }
+            }
             DeValue::Array(items) => items.iter().for_each(|i| value(i, diags)),
             DeValue::Table(t) => control_characters(t, diags),
             _ => {}
         }
     }
-    fn found(span: Span) -> Diagnostic {
+    fn found(span: Span, c: char) -> Diagnostic {
+        if !c.is_control() {
+            return Diagnostic::new(
+                Code::ControlCharacter,
+                span,
+                format!(
+                    "a bidirectional formatting character (U+{:04X}) in a name or text",
+                    u32::from(c)
+                ),
+            )
+            .label("here")
+            .help("it reorders the text around it where it is printed: write names and texts without it");
+        }
         Diagnostic::new(
             Code::ControlCharacter,
             span,
@@ -96,8 +115,8 @@ fn control_characters(table: &DeTable<'_>, diags: &mut Vec<Diagnostic>) {
         .help("names and texts are printed and drawn: write them without control characters")
     }
     for (k, v) in table {
-        if has_control_character(k.get_ref()) {
-            diags.push(found(k.span()));
+        if let Some(c) = forbidden_character(k.get_ref()) {
+            diags.push(found(k.span(), c));
         }
         value(v, diags);
     }

@@ -44,6 +44,10 @@
 //! opens_when = [{ player = "white", no_piece_in = "white_back_rank" }]
 //! capture_when_open = false       # once open: may a move capture across? give check across?
 //! check_when_open = false         # (an attack never crosses a gated link, open or not)
+//!
+//! [[capture]]                     # after every move, besides what the move displaces:
+//! rule = "custodian"              # an enemy piece between the moved piece and another of
+//! directions = ["n", "e", "s", "w"] # the mover's, along one of these board directions
 //! ```
 
 use std::collections::BTreeMap;
@@ -172,6 +176,26 @@ pub struct GateSpec {
     pub check_when_open: bool,
 }
 
+/// A rule that removes pieces after a move by where they stand relative to the mover's pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CaptureRule {
+    /// An enemy piece next to the moved piece, with a piece of the mover right behind it on the
+    /// same line, is removed (Hasami shogi, Tablut, Rithmomachia's ambush without arithmetic).
+    Custodian,
+}
+
+/// One `[[capture]]`: pieces removed after every move, besides what the move displaces.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaptureSpec {
+    /// The rule.
+    pub rule: Spanned<CaptureRule>,
+    /// The board directions (not turned by the mover's frame) along which the rule looks from
+    /// the moved piece.
+    pub directions: Spanned<Vec<Spanned<String>>>,
+}
+
 /// What happens to a player who has no legal move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -218,13 +242,15 @@ pub struct VariantSpec {
     pub outcome: OutcomeSpec,
     /// `[[gate]]`s.
     pub gates: Vec<GateSpec>,
+    /// `[[capture]]`s.
+    pub captures: Vec<CaptureSpec>,
     /// Span of `[[player]]` items (or the file start).
     pub players_span: Span,
 }
 
 /// Keys of a variant file's top level.
 pub const TOP_LEVEL_KEYS: &[&str] = &[
-    "extends", "variant", "frames", "player", "pieces", "castling", "outcome", "gate",
+    "extends", "variant", "frames", "player", "pieces", "castling", "outcome", "gate", "capture",
 ];
 
 /// Whether a TOML text looks like a variant file (it has `[variant]` or `extends`), as opposed to a
@@ -515,6 +541,7 @@ fn read_merged(
     let castling = top.items::<CastlingSpec>("castling", "`[[castling]]`", diags);
     let outcome = read_outcome(&mut top, diags);
     let gates = top.items::<GateSpec>("gate", "`[[gate]]`", diags);
+    let captures = top.items::<CaptureSpec>("capture", "`[[capture]]`", diags);
     top.finish(diags);
 
     let board = board?;
@@ -536,6 +563,7 @@ fn read_merged(
         castling,
         outcome,
         gates,
+        captures,
         players_span,
     })
 }

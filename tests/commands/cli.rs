@@ -64,10 +64,10 @@ fn check_rejects_a_broken_board_on_stderr() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(stdout(&o), "", "nothing on stdout for an invalid file");
     let err = stderr(&o);
-    assert!(
-        err.contains(&format!("{BROKEN}:28:9: twist `centre` is not declared")),
-        "{err}"
-    );
+    // The snippet's header names the location once; the message does not repeat it.
+    assert!(err.contains("× twist `centre` is not declared"), "{err}");
+    assert!(err.contains(&format!("╭─[{BROKEN}:28:9]")), "{err}");
+    assert!(!err.contains(&format!("{BROKEN}:28:9: twist")), "{err}");
     assert!(err.contains("board::unknown-twist"), "{err}");
     assert!(err.contains("did you mean `center`?"), "{err}");
     assert!(

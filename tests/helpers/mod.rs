@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use chessgraph::board::NodeId;
 use chessgraph::position::{Piece, Position};
-use chessgraph::rules::{KindId, Mark, PlayerId, Rules};
+use chessgraph::rules::{KindId, PlayerId, Rules};
 
 /// The `.toml` files of a directory, sorted, as paths relative to the crate root.
 fn toml_files(dir: &str) -> Vec<PathBuf> {
@@ -34,11 +34,13 @@ pub fn variant_files() -> Vec<PathBuf> {
     toml_files("variants")
 }
 
-/// The shipped variants and the geometry test beds (`tests/fixtures/geometry_variants/*.toml`:
-/// twisted, wrapping and three-player boards that no shipped variant may cover yet).
+/// The shipped variants and the test beds: `tests/fixtures/geometry_variants/*.toml` (twisted,
+/// wrapping and three-player boards that no shipped variant may cover yet) and
+/// `tests/fixtures/rule_variants/*.toml` (rule capabilities no shipped variant uses yet).
 pub fn swept_variant_files() -> Vec<PathBuf> {
     let mut files = variant_files();
     files.extend(toml_files("tests/fixtures/geometry_variants"));
+    files.extend(toml_files("tests/fixtures/rule_variants"));
     files
 }
 
@@ -53,15 +55,10 @@ pub fn load(path: impl AsRef<Path>) -> Arc<Rules> {
     }
 }
 
-/// The position-text token of a piece: its owner's mark, its letter, and its frame in brackets
+/// The position-text token of a piece: its owner's mark, its token, and its frame in brackets
 /// (always written, so the frame is exactly the one asked for).
 pub fn piece_token(rules: &Rules, pc: Piece) -> String {
-    let letter = rules.kind(pc.kind).letter;
-    let mut s = match &rules.player(pc.owner).mark {
-        Mark::Upper => letter.to_ascii_uppercase().to_string(),
-        Mark::Lower => letter.to_ascii_lowercase().to_string(),
-        Mark::Prefix(m) => format!("{m}{}", letter.to_ascii_uppercase()),
-    };
+    let mut s = rules.kind(pc.kind).token_for(&rules.player(pc.owner).mark);
     s.push_str(&format!("[{}]", rules.frame_name(pc.frame)));
     s
 }

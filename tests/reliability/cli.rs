@@ -217,3 +217,208 @@ fn bench_outside_the_repository_is_an_error_not_empty_tables() {
     r.assert_error(&["bench runs on the shipped variants", "is not a directory"]);
     assert_eq!(r.stdout, "");
 }
+
+#[test]
+fn bench_reports_a_variant_that_does_not_load_and_fails() {
+    let dir = super::runner::temp_dir();
+    let variants = dir.path().join("variants");
+    std::fs::create_dir(&variants).unwrap();
+    std::fs::write(
+        variants.join("good.toml"),
+        super::runner::chess_variant_text(),
+    )
+    .unwrap();
+    std::fs::write(variants.join("broken.toml"), "[variant]\nname = \"x\"\n").unwrap();
+    let root = dir.path().to_str().unwrap();
+    let r = run(&["bench", "--quick", "--root", root]);
+    r.assert_error(&["1 variant file(s) under", "do not load"]);
+    let broken = r
+        .stdout
+        .lines()
+        .find(|l| l.contains("broken.toml"))
+        .unwrap_or_else(|| panic!("broken.toml is listed:\n{}", r.stdout));
+    assert!(
+        broken.contains("FAILS") && broken.contains("error(s)"),
+        "{broken}"
+    );
+    let good = r.stdout.lines().find(|l| l.contains("good.toml"));
+    assert!(good.is_some_and(|l| !l.contains("FAILS")), "{}", r.stdout);
+}
+
+#[test]
+fn coordinates_past_the_limit_are_refused_where_they_are_written() {
+    let dir = super::runner::temp_dir();
+    let board = |name: &str, x: &str, y: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(
+            &path,
+            format!(
+                "[board]\nname = \"x\"\nlayout = \"grid\"\n[[node]]\nname = \"a\"\nx = 0\ny = 0\n[[node]]\nname = \"b\"\nx = {x}\ny = {y}\n[directions]\ne = {{}}\n"
+            ),
+        )
+        .unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    // At the limit: drawn, with finite sizes.
+    let at_limit = board("at_limit.toml", "1e6", "-1000000");
+    run(&["check", &at_limit]).assert_ok();
+    let r = run(&["render", &at_limit]);
+    r.assert_ok();
+    assert!(!r.stdout.contains("inf") && !r.stdout.contains("NaN"));
+    // Past it: refused at the value, in every command.
+    for (x, y, at, shown) in [
+        ("1e308", "0", "10:5", "1e308"),
+        ("0", "-1000000.5", "11:5", "-1.0000005e6"),
+    ] {
+        let past = board("past.toml", x, y);
+        run(&["check", "--short", &past]).assert_error(&[&format!(
+            "{past}:{at}: error[schema::invalid-value]: `[[node]]`: a coordinate must be from -1000000 to 1000000, not `{shown}`"
+        )]);
+        let r = run(&["render", &past]);
+        r.assert_error(&["not a valid board file"]);
+        assert_eq!(r.stdout, "");
+    }
+}
+
+/// The mode bits of a file (not following a last symbolic link).
+#[cfg(unix)]
+fn mode(path: &std::path::Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::symlink_metadata(path)
+        .unwrap()
+        .permissions()
+        .mode()
+        & 0o7777
+}
+
+#[cfg(unix)]
+#[test]
+fn output_files_replace_only_regular_files_and_keep_their_permissions() {
+    use std::os::unix::fs::{FileTypeExt, PermissionsExt, symlink};
+    let dir = super::runner::temp_dir();
+    let d = dir.path();
+    let variant = concat!(env!("CARGO_MANIFEST_DIR"), "/variants/chess.toml");
+    let render = |out: &str| super::runner::run_in(Some(d), &["render", variant, "-o", out], b"");
+    // Special files are refused, never replaced.
+    assert!(
+        Command::new("mkfifo")
+            .arg(d.join("fifo"))
+            .status()
+            .unwrap()
+            .success()
+    );
+    let _socket = std::os::unix::net::UnixListener::bind(d.join("socket")).unwrap();
+    std::fs::create_dir(d.join("sub")).unwrap();
+    symlink("fifo", d.join("to_fifo")).unwrap();
+    for (out, why) in [
+        (
+            "fifo",
+            "cannot write `fifo`: it is a FIFO, not a regular file",
+        ),
+        (
+            "socket",
+            "cannot write `socket`: it is a socket, not a regular file",
+        ),
+        (
+            "sub",
+            "cannot write `sub`: it is a directory, not a regular file",
+        ),
+        (
+            "sub/",
+            "cannot write `sub/`: it is a directory, not a regular file",
+        ),
+        (
+            "new_dir/",
+            "`new_dir/`: it names a directory (it ends with `/`), not a file",
+        ),
+        (
+            "to_fifo",
+            "`to_fifo`: it leads to `fifo`, which is a FIFO, not a regular file",
+        ),
+    ] {
+        render(out).assert_error(&[why]);
+    }
+    assert!(
+        std::fs::symlink_metadata(d.join("fifo"))
+            .unwrap()
+            .file_type()
+            .is_fifo()
+    );
+    // A new file gets the permissions any new file gets (the umask applies).
+    std::fs::write(d.join("reference"), "").unwrap();
+    render("new.svg").assert_ok();
+    assert_eq!(mode(&d.join("new.svg")), mode(&d.join("reference")));
+    // An existing file keeps its permissions; a link stays a link and its file is written.
+    let old = d.join("old.svg");
+    std::fs::write(&old, "old").unwrap();
+    std::fs::set_permissions(&old, std::fs::Permissions::from_mode(0o640)).unwrap();
+    symlink("old.svg", d.join("link.svg")).unwrap();
+    symlink("later.svg", d.join("dangling.svg")).unwrap();
+    for out in ["old.svg", "link.svg", "dangling.svg"] {
+        render(out).assert_ok();
+    }
+    assert_eq!(mode(&old), 0o640);
+    assert!(std::fs::read_to_string(&old).unwrap().starts_with("<svg"));
+    for link in ["link.svg", "dangling.svg"] {
+        assert!(
+            std::fs::symlink_metadata(d.join(link))
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+    }
+    assert!(
+        std::fs::read_to_string(d.join("later.svg"))
+            .unwrap()
+            .starts_with("<svg")
+    );
+    // A read-only file is refused and kept.
+    let ro = d.join("ro.svg");
+    std::fs::write(&ro, "keep").unwrap();
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o444)).unwrap();
+    render("ro.svg").assert_error(&["cannot write `ro.svg`: the file is read-only"]);
+    assert_eq!(std::fs::read_to_string(&ro).unwrap(), "keep");
+    // A link loop is refused; a missing folder is named as the user wrote it.
+    symlink("loop_b", d.join("loop_a")).unwrap();
+    symlink("loop_a", d.join("loop_b")).unwrap();
+    for (out, why) in [
+        ("loop_a", "symbolic links in a row"),
+        ("no/such/p.svg", "No such file or directory"),
+    ] {
+        let r = render(out);
+        r.assert_error(&[&format!("cannot write `{out}`: "), why]);
+        assert!(!r.stderr.contains(".tmp"), "{}", r.stderr);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn play_svg_refuses_special_files_too() {
+    let dir = super::runner::temp_dir();
+    assert!(
+        Command::new("mkfifo")
+            .arg(dir.path().join("fifo"))
+            .status()
+            .unwrap()
+            .success()
+    );
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    let variant = concat!(env!("CARGO_MANIFEST_DIR"), "/variants/chess.toml");
+    let r = super::runner::run_in(
+        Some(dir.path()),
+        &["play", variant],
+        b"svg fifo\nsvg sub/\nquit\n",
+    );
+    r.assert_ok();
+    assert!(
+        r.stdout
+            .contains("cannot write `fifo`: it is a FIFO, not a regular file"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains("cannot write `sub/`: it is a directory"),
+        "{}",
+        r.stdout
+    );
+}

@@ -171,3 +171,175 @@ fn play_refuses_a_line_over_the_limit_in_bounded_time() {
     assert!(!r.stdout.contains("line refused"));
     assert!(r.stdout.contains("too long for a move"));
 }
+
+/// Characters that must never reach a terminal raw: control characters and bidirectional
+/// formatting characters.
+const UNPRINTABLE: [char; 6] = [
+    '\u{1b}', '\u{7}', '\u{9b}', '\u{202e}', '\u{2066}', '\u{200f}',
+];
+
+fn assert_nothing_raw(r: &super::runner::Run) {
+    for c in UNPRINTABLE {
+        assert!(
+            !r.stdout.contains(c) && !r.stderr.contains(c),
+            "{c:?} raw:\n{}\n{}",
+            r.stdout,
+            r.stderr
+        );
+    }
+}
+
+#[test]
+fn control_and_bidi_characters_typed_on_the_command_line_are_escaped_in_errors() {
+    for (args, expected) in [
+        (
+            vec!["moves", "variants/chess.toml", "--moves", "e2e4\u{1b}[31m"],
+            "cannot read move `e2e4\\u{1b}[31m`",
+        ),
+        (
+            vec!["moves", "variants/chess.toml", "--moves", "e2\u{202e}e4"],
+            "move 1 `e2\\u{202e}e4`",
+        ),
+        (
+            vec![
+                "show",
+                "variants/chess.toml",
+                "--fen",
+                "8/8/8/8/8/8/8/8 \u{1b}]0;x\u{7} - - 0 1",
+            ],
+            "unknown side to move `\\u{1b}]0;x\\u{7}`",
+        ),
+        (
+            vec![
+                "show",
+                "variants/chess.toml",
+                "--fen",
+                "4k3/8/8/8/8/8/8/4K3 w - - 0 1 out:\u{2066}b",
+            ],
+            "unknown eliminated player `\\u{2066}b`",
+        ),
+        (
+            vec!["links", "boards/chess.toml", "a\u{9b}1"],
+            "has no node `a\\u{9b}1`",
+        ),
+        (
+            vec!["render", "variants/chess.toml", "--from", "e\u{200f}2"],
+            "--from: the board has no node `e\\u{200f}2`",
+        ),
+    ] {
+        let r = run(&args);
+        r.assert_error(&[expected]);
+        assert_nothing_raw(&r);
+    }
+}
+
+#[test]
+fn play_refuses_lines_with_control_or_bidi_characters_and_goes_on() {
+    let dir = super::runner::temp_dir();
+    let variant = concat!(env!("CARGO_MANIFEST_DIR"), "/variants/chess.toml");
+    let input = "e2e4\u{1b}[31m\ne2\u{202e}e4\nmoves e\u{7}2\nsvg a\"b.svg\nsvg it's.svg\nsvg ok.svg\ne2e4\nquit\n";
+    let r = super::runner::run_in(Some(dir.path()), &["play", variant], input.as_bytes());
+    r.assert_ok();
+    assert_nothing_raw(&r);
+    for expected in [
+        "line refused: a control character (U+001B, character 5 of the line)",
+        "line refused: a bidirectional formatting character (U+202E, character 3 of the line)",
+        "line refused: a control character (U+0007, character 8 of the line)",
+        "wrote ok.svg",
+        "last move: white e2-e4",
+    ] {
+        assert!(r.stdout.contains(expected), "{expected}:\n{}", r.stdout);
+    }
+    assert_eq!(
+        r.stdout.matches("usage: svg FILE").count(),
+        2,
+        "{}",
+        r.stdout
+    );
+    let written: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(written, ["ok.svg"]);
+}
+
+#[test]
+fn position_text_floods_are_capped_and_quoted_text_is_bounded() {
+    let zz = vec!["zz"; 12_000].join(",");
+    let r = run(&[
+        "show",
+        "variants/chess.toml",
+        "--fen",
+        &format!("4k3/8/8/8/8/8/8/4K3 w - - 0 1 out:{zz}"),
+    ]);
+    r.assert_error(&[
+        "unknown eliminated player `zz` (expected one of: w b)",
+        "; and 11980 more problem(s)",
+    ]);
+    assert_eq!(r.stderr.matches("unknown eliminated player").count(), 20);
+    assert!(r.stderr.len() < 2_000, "{} bytes", r.stderr.len());
+    // One huge field: quoted cut after 100 characters.
+    let huge = "x".repeat(100_000);
+    let r = run(&[
+        "show",
+        "variants/chess.toml",
+        "--fen",
+        &format!("4k3/8/8/8/8/8/8/4K3 w - - 0 1 {huge}"),
+    ]);
+    r.assert_error(&[&format!(
+        "unknown field `{}…` after the move number",
+        "x".repeat(100)
+    )]);
+    assert!(r.stderr.len() < 300, "{} bytes", r.stderr.len());
+    // A player's full name is not its token.
+    refused_fen(
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 out:black",
+        &["unknown eliminated player `black` (expected one of: w b)"],
+    );
+}
+
+#[test]
+fn empty_square_counts_with_leading_zeros_are_refused_like_zero() {
+    for (count, row) in [("00008", "00008"), ("08", "08"), ("04", "4k04")] {
+        let fen = format!("{row}/8/8/8/8/8/8/4K2k w - - 0 1");
+        refused_fen(
+            &fen,
+            &[&format!(
+                "row 1 (`{row}`): the empty-square count `{count}` begins with 0"
+            )],
+        );
+    }
+    refused_fen(
+        "0/8/8/8/8/8/8/4K2k w - - 0 1",
+        &["an empty-square count of 0"],
+    );
+    run(&[
+        "show",
+        "variants/chess.toml",
+        "--fen",
+        "8/8/8/8/8/8/8/4K2k w - - 0 1",
+    ])
+    .assert_ok();
+}
+
+#[test]
+fn file_names_with_control_characters_are_escaped_where_they_are_printed() {
+    let dir = super::runner::temp_dir();
+    let broken = dir.path().join("a\u{1b}]0;x\u{7}b.toml");
+    std::fs::write(&broken, "[board]\nname = 1\n").unwrap();
+    let broken = broken.to_str().unwrap();
+    for args in [vec!["check", broken], vec!["check", "--short", broken]] {
+        let r = run(&args);
+        r.assert_error(&[
+            "a\\u{1b}]0;x\\u{7}b.toml:2:8",
+            "a\\u{1b}]0;x\\u{7}b.toml: invalid",
+        ]);
+        assert_nothing_raw(&r);
+    }
+    let board = dir.path().join("c\u{202e}d.toml");
+    std::fs::copy("boards/chess.toml", &board).unwrap();
+    let r = run(&["check", board.to_str().unwrap()]);
+    r.assert_ok();
+    assert!(r.stdout.contains("c\\u{202e}d.toml: ok"), "{}", r.stdout);
+    assert_nothing_raw(&r);
+}

@@ -30,6 +30,12 @@ fn inconsistent_castling_entries_are_refused_with_their_location() {
             "moves neither the king nor the rook",
         ),
         (
+            "castling_king_stays.toml",
+            ":10:8",
+            "bad-castling",
+            "the king does not move: castling is the king's move",
+        ),
+        (
             "castling_prefix_tokens.toml",
             ":16:9",
             "duplicate-name",

@@ -136,3 +136,25 @@ pub fn scratch_dir(name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).expect("scratch dir");
     dir
 }
+
+/// A fresh temporary directory for one test's files, removed with everything in it when the
+/// value is dropped.
+pub fn temp_dir() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("chessgraph-reliability-")
+        .tempdir()
+        .expect("a temporary directory")
+}
+
+/// The text of `variants/chess.toml` with its board named by an absolute path, so that a copy
+/// loads from any directory.
+pub fn chess_variant_text() -> String {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let text = std::fs::read_to_string(format!("{root}/variants/chess.toml")).expect("chess");
+    let moved = text.replace(
+        "\"../boards/chess.toml\"",
+        &format!("{:?}", format!("{root}/boards/chess.toml")),
+    );
+    assert_ne!(moved, text, "the board line was replaced");
+    moved
+}

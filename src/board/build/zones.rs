@@ -2,7 +2,7 @@
 
 use super::Builder;
 use crate::board::{NodeId, Zone};
-use crate::diagnostic::Code;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::spec::board::BoardSpec;
 
 impl Builder<'_> {
@@ -10,6 +10,10 @@ impl Builder<'_> {
     pub(super) fn zones(&mut self, spec: &BoardSpec) -> Vec<Zone> {
         let mut zones = Vec::new();
         for z in &spec.zones {
+            if z.name.value.is_empty() {
+                let example = "`rank_8 = [\"a8\", \"b8\"]`";
+                self.push(Diagnostic::empty_name(z.name.span.clone(), "zone", example));
+            }
             let ctx = format!("zone `{}`", z.name.value);
             let mut nodes: Vec<NodeId> = z
                 .nodes

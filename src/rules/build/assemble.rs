@@ -25,6 +25,7 @@ impl Builder<'_> {
             outcome,
             gates,
             gate_tags,
+            captures,
         } = parts;
         if self.has_errors() {
             return None;
@@ -48,6 +49,7 @@ impl Builder<'_> {
             outcome,
             gates,
             gate_tags,
+            captures,
             start: spec.start.value.clone(),
             tables,
             zobrist,

@@ -128,20 +128,26 @@ impl Builder<'_> {
         let king_kind = self.castling_king(c, kinds);
         let rook_kind = self.castling_piece(c.rook_piece.as_ref(), "rook", c.rook.span(), kinds);
         let (kf, kt, rf, rt) = (kf?, kt?, rf?, rt?);
+        // (The problem, and whether it is the king's squares that show it.)
         let problem = if kf == rf {
-            Some("the king and the rook start on the same square")
+            Some(("the king and the rook start on the same square", false))
         } else if kt == rt {
-            Some("the king and the rook end on the same square")
+            Some(("the king and the rook end on the same square", false))
         } else if kf == kt && rf == rt {
-            Some("this castling moves neither the king nor the rook")
+            Some(("this castling moves neither the king nor the rook", false))
+        } else if kf == kt {
+            Some(("the king does not move: castling is the king's move", true))
         } else {
             None
         };
-        if let Some(problem) = problem {
+        if let Some((problem, on_king)) = problem {
+            let king = (c.king.span(), "king squares");
+            let rook = (c.rook.span(), "rook squares");
+            let (at, other) = if on_king { (king, rook) } else { (rook, king) };
             self.err(
-                Diagnostic::new(Code::BadCastling, c.rook.span(), problem)
-                    .label("rook squares")
-                    .related(c.king.span(), "king squares")
+                Diagnostic::new(Code::BadCastling, at.0, problem)
+                    .label(at.1)
+                    .related(other.0, other.1)
                     .help("`king = [from, to]` and `rook = [from, to]` must describe a real move of both"),
             );
             return None;

@@ -6,6 +6,7 @@
 //! The steps are child modules so that the builder's state stays private to the build.
 
 mod assemble;
+mod captures;
 mod castling;
 mod frames;
 mod gates;
@@ -19,7 +20,7 @@ mod zones;
 
 use std::path::Path;
 
-use super::{Castling, Gate, NodeSet, OutcomePolicy, PieceKind, Player, Rules};
+use super::{Castling, Gate, NodeSet, OutcomePolicy, PieceKind, Player, RelationCapture, Rules};
 use crate::board::{Board, DirId, TagSet};
 use crate::diagnostic::{Code, Diagnostic, FileReport};
 use crate::spec::variant::{VariantSpec, read_variant_spec};
@@ -130,6 +131,7 @@ struct Parts {
     outcome: OutcomePolicy,
     gates: Vec<Gate>,
     gate_tags: TagSet,
+    captures: Vec<RelationCapture>,
 }
 
 /// The rules under construction: the board they are for, and every diagnostic found so far.
@@ -151,6 +153,7 @@ impl Builder<'_> {
 
     /// The rules from the spec, step by step; `None` when any step found an error.
     fn build(mut self, spec: &VariantSpec) -> Option<Rules> {
+        self.names_not_empty(spec);
         let mut frames = self.frames(spec);
         let players = self.players(spec, &frames);
         let mut zone_keys = ZoneKeys::default();
@@ -165,6 +168,7 @@ impl Builder<'_> {
         let (castling, castle_clear) = self.castling_entries(spec, &kinds);
         let outcome = self.outcome(spec, players.len());
         let (gates, gate_tags) = self.gates(spec);
+        let captures = self.relation_captures(spec);
         let parts = Parts {
             frames,
             after,
@@ -178,7 +182,26 @@ impl Builder<'_> {
             outcome,
             gates,
             gate_tags,
+            captures,
         };
         self.assemble(spec, parts)
+    }
+
+    /// No player, piece or player-relative zone has an empty name: it would print as nothing.
+    fn names_not_empty(&mut self, spec: &VariantSpec) {
+        for p in &spec.players {
+            if p.name.get_ref().is_empty() {
+                let example = "`name = \"white\"`";
+                self.err(Diagnostic::empty_name(p.name.span(), "player", example));
+            }
+            if let Some(target) = p.zones.get("") {
+                let example = "`zones = { promotion = \"rank_8\" }`";
+                self.err(Diagnostic::empty_name(target.span(), "zone", example));
+            }
+        }
+        for piece in spec.pieces.iter().filter(|p| p.name.value.is_empty()) {
+            let span = piece.name.span.clone();
+            self.err(Diagnostic::empty_name(span, "piece", "`[pieces.knight]`"));
+        }
     }
 }

@@ -2,7 +2,7 @@
 
 use super::Builder;
 use crate::diagnostic::{Code, Diagnostic};
-use crate::rules::{OutcomePolicy, Policy};
+use crate::rules::{EndCondition, OutcomePolicy, Policy};
 use crate::spec::variant::VariantSpec;
 
 impl Builder<'_> {
@@ -38,6 +38,9 @@ impl Builder<'_> {
                 .as_ref()
                 .map_or(Policy::Draw, |p| p.value),
             stalemate_by_players: by,
+            // Today every variant ends this way; the breadth issues add conditions read from
+            // `[outcome]` (bare royal, n-check, reaching a zone, captured material).
+            conditions: vec![EndCondition::LastPlayerStanding, EndCondition::NoLegalMove],
         }
     }
 }

@@ -42,7 +42,8 @@ impl Builder<'_> {
                 .map(|pr| (intern_zone(&Located::from(pr.zone.clone())), pr));
             kinds.push(PieceKind {
                 name: p.name.value.clone(),
-                letter: c.unwrap_or('?'),
+                letter: c.map_or('?', |(c, _)| c),
+                promoted_face: c.is_some_and(|(_, plus)| plus),
                 royal: p.royal,
                 resets_clock: p.resets_clock,
                 patterns,
@@ -53,13 +54,18 @@ impl Builder<'_> {
         kinds
     }
 
-    /// The letter of piece `i`: one letter, upper case, not another piece's.
-    fn piece_letter(&mut self, spec: &VariantSpec, i: usize) -> Option<char> {
+    /// The token of piece `i`: one letter, upper case, perhaps after `+` (a promoted face), not
+    /// another piece's.
+    fn piece_letter(&mut self, spec: &VariantSpec, i: usize) -> Option<(char, bool)> {
         let p = &spec.pieces[i];
         let letter = p.letter.get_ref();
-        let mut chars = letter.chars();
+        let (plus, rest) = match letter.strip_prefix('+') {
+            Some(rest) => (true, rest),
+            None => (false, letter.as_str()),
+        };
+        let mut chars = rest.chars();
         let c = match (chars.next(), chars.next()) {
-            (Some(c), None) if c.is_ascii_alphabetic() => Some(c.to_ascii_uppercase()),
+            (Some(c), None) if c.is_ascii_alphabetic() => Some((c.to_ascii_uppercase(), plus)),
             _ => {
                 self.err(
                     Diagnostic::new(
@@ -67,21 +73,22 @@ impl Builder<'_> {
                         p.letter.span(),
                         format!("`{letter}` cannot be a piece letter"),
                     )
-                    .label("expected one letter")
-                    .help("position text writes a piece as one letter, e.g. `letter = \"N\"`"),
+                    .label("expected one letter, perhaps after `+`")
+                    .help("position text writes a piece as one letter, e.g. `letter = \"N\"`, or `+` and a letter for a promoted face, e.g. `letter = \"+P\"`"),
                 );
                 None
             }
         };
-        if let Some(c) = c {
+        if let Some((c, plus)) = c {
+            let token = if plus { format!("+{c}") } else { c.to_string() };
             for q in &spec.pieces[..i] {
-                if q.letter.get_ref().to_ascii_uppercase() == c.to_string() {
+                if q.letter.get_ref().to_ascii_uppercase() == token {
                     self.err(
                         Diagnostic::new(
                             Code::DuplicateName,
                             p.letter.span(),
                             format!(
-                                "pieces `{}` and `{}` share the letter `{c}`",
+                                "pieces `{}` and `{}` share the letter `{token}`",
                                 q.name.value, p.name.value
                             ),
                         )

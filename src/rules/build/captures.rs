@@ -1,0 +1,61 @@
+//! `[[capture]]`: rules that remove pieces after a move by their relation to the mover's pieces.
+
+use super::Builder;
+use super::lookup::unknown;
+use crate::diagnostic::{Code, Diagnostic};
+use crate::limits::MAX_REMOVALS;
+use crate::rules::RelationCapture;
+use crate::spec::variant::VariantSpec;
+
+impl Builder<'_> {
+    /// The relation captures, each direction a direction of the board. One move may remove the
+    /// piece it displaces (or takes en passant, or finds on a castling rook's square) and one
+    /// piece per listed direction: together at most [`MAX_REMOVALS`].
+    pub(super) fn relation_captures(&mut self, spec: &VariantSpec) -> Vec<RelationCapture> {
+        let board = self.board;
+        let names: Vec<&str> = board
+            .direction_ids()
+            .map(|d| board.direction_name(d))
+            .collect();
+        let mut out = Vec::new();
+        let mut total = 0;
+        for c in &spec.captures {
+            let mut directions = Vec::new();
+            for d in c.directions.get_ref() {
+                match board.direction(d.get_ref()) {
+                    Some(id) if directions.contains(&id) => self.err(
+                        Diagnostic::new(
+                            Code::DuplicateName,
+                            d.span(),
+                            format!("direction `{}` is listed twice", d.get_ref()),
+                        )
+                        .label("repeated")
+                        .help("list each direction once"),
+                    ),
+                    Some(id) => directions.push(id),
+                    None => self.err(unknown(d.span(), "direction", d.get_ref(), &names)),
+                }
+            }
+            total += directions.len();
+            if total + 2 > MAX_REMOVALS {
+                self.err(
+                    Diagnostic::new(
+                        Code::VariantTooLarge,
+                        c.directions.span(),
+                        format!(
+                            "captures after a move look along {total} directions; at most {} in all",
+                            MAX_REMOVALS - 2
+                        ),
+                    )
+                    .label("too many directions")
+                    .help("one move removes at most MAX_REMOVALS pieces (see the README's limits)"),
+                );
+            }
+            out.push(RelationCapture {
+                rule: *c.rule.get_ref(),
+                directions,
+            });
+        }
+        out
+    }
+}

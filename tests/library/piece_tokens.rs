@@ -1,0 +1,73 @@
+//! Position and move text in the grammar every variant shares: tokens of two characters (`+P`),
+//! and the marks a variant cannot use yet (`~`, `{value}`, `(stack)`) refused by name.
+
+use chessgraph::notation::{move_text, parse_move, play_line};
+use chessgraph::position::Position;
+
+use crate::helpers::load;
+
+const FILE: &str = "tests/fixtures/rule_variants/promoted_faces.toml";
+
+#[test]
+fn promoted_faces_are_written_read_and_played_as_plus_tokens() {
+    let rules = load(FILE);
+    let mut pos = Position::from_fen(&rules, "4k3/P7/8/8/8/8/7p/4K3 w - - 0 1").expect("position");
+    let m = parse_move(&pos, "a7-a8=+P").expect("promotion to the promoted face");
+    assert_eq!(move_text(&pos, m), "a7-a8=+P");
+    play_line(&mut pos, "a7-a8=+P h2-h1=+p").expect("both promote");
+    let text = pos.to_fen();
+    assert_eq!(text, "+P3k3/8/8/8/8/8/8/4K2+p w - - 0 2");
+    let back = Position::from_fen(&rules, &text).expect("reads back");
+    assert!(back == pos, "the text reads back to the same position");
+    // The promoted face moves as its own kind: one step any way.
+    let mut from_a8: Vec<String> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.from() == rules.board().node("a8"))
+        .map(|m| move_text(&pos, m))
+        .collect();
+    from_a8.sort();
+    assert_eq!(from_a8, ["a8-a7", "a8-b7", "a8-b8"]);
+}
+
+#[test]
+fn marks_the_variant_cannot_use_are_refused_by_name() {
+    let rules = load(FILE);
+    let cases = [
+        (
+            "4k3/8/8/8/8/8/8/P~3K3 w - - 0 1",
+            "`~` marks a promoted piece",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/P{16}3K3 w - - 0 1",
+            "no piece of this variant carries one",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/P(P.P)3K3 w - - 0 1",
+            "this variant has no stacks",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/+Q3K3 w - - 0 1",
+            "no piece has the letter `+Q`",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/+ w - - 0 1",
+            "`+` is neither a piece nor a count",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K2+ w - - 0 1",
+            "`+` is neither a piece nor a count",
+        ),
+    ];
+    for (text, why) in cases {
+        let err = Position::from_fen(&rules, text)
+            .expect_err(text)
+            .to_string();
+        assert!(err.contains(why), "{text}: {err}");
+    }
+    let pos = Position::start(&rules);
+    let err = parse_move(&pos, "a2-a3=+Q")
+        .expect_err("no such token")
+        .to_string();
+    assert!(err.contains("no piece has the token `+Q`"), "{err}");
+}
