@@ -166,10 +166,33 @@ impl PlayerSet {
     /// No player.
     pub const EMPTY: PlayerSet = PlayerSet(0);
 
+    /// The set with bit `i` for seat `i` (the position's own representation).
+    #[inline]
+    pub(crate) const fn from_bits(bits: u8) -> PlayerSet {
+        PlayerSet(bits)
+    }
+
+    /// The set as bits (bit `i`: seat `i`).
+    #[inline]
+    pub(crate) const fn bits(self) -> u8 {
+        self.0
+    }
+
     /// Whether the player is in the set; false for an id of another variant's extra seats.
     #[inline]
     pub fn contains(self, p: PlayerId) -> bool {
         p.index() < 8 && self.0 & (1 << p.0) != 0
+    }
+
+    /// The set of one player.
+    ///
+    /// ```
+    /// use chessgraph::ids::{PlayerId, PlayerSet};
+    /// let gray = PlayerSet::only(PlayerId::seat(1));
+    /// assert!(gray.contains(PlayerId::seat(1)) && gray.len() == 1);
+    /// ```
+    pub fn only(p: PlayerId) -> PlayerSet {
+        PlayerSet(1 << p.0)
     }
 
     /// Adds a player.
@@ -247,6 +270,12 @@ impl CastlingRights {
     /// No right.
     pub const NONE: CastlingRights = CastlingRights(0);
 
+    /// The set with bit `i` for castling entry `i` (the position's own representation).
+    #[inline]
+    pub(crate) const fn from_bits(bits: u32) -> CastlingRights {
+        CastlingRights(bits)
+    }
+
     /// Whether right `i` is held.
     #[inline]
     pub fn contains(self, i: usize) -> bool {
@@ -288,6 +317,12 @@ impl GateSet {
     /// No gate.
     pub const NONE: GateSet = GateSet(0);
 
+    /// The set with bit `i` for gate `i` (the position's own representation).
+    #[inline]
+    pub(crate) const fn from_bits(bits: u32) -> GateSet {
+        GateSet(bits)
+    }
+
     /// Whether gate `i` is in the set.
     #[inline]
     pub fn contains(self, i: usize) -> bool {
@@ -300,7 +335,7 @@ impl GateSet {
     }
 
     /// The gates as bits (bit `i`: gate `i`).
-    pub(crate) fn bits(self) -> u32 {
+    pub(crate) const fn bits(self) -> u32 {
         self.0
     }
 

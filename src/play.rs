@@ -12,6 +12,7 @@ use std::path::Path;
 
 use crate::board::NodeId;
 use crate::diagnostic::is_unprintable;
+use crate::ids::PlayerSet;
 use crate::limits::MAX_LINE_BYTES;
 use crate::notation::{MoveError, move_text, parse_move};
 use crate::output_file::write_output;
@@ -164,7 +165,7 @@ pub fn play(
         last: None,
         history: Vec::new(),
     };
-    let alive = game.pos.alive_mask();
+    let alive = game.pos.players_in();
     if let Some(end) = game.settle_and_show(&mut out, alive)? {
         return Ok(end);
     }
@@ -304,7 +305,7 @@ impl Game {
         let mover = self.pos.to_move();
         let text = move_text(&self.pos, m);
         self.history.push((self.pos.clone(), self.last.take()));
-        let alive = self.pos.alive_mask();
+        let alive = self.pos.players_in();
         if let Err(why) = self.pos.play(&m) {
             if let Some((_, last)) = self.history.pop() {
                 self.last = last;
@@ -327,7 +328,7 @@ impl Game {
     fn settle_and_show(
         &mut self,
         out: &mut impl Write,
-        alive_before: u8,
+        alive_before: PlayerSet,
     ) -> io::Result<Option<GameEnd>> {
         let (outcome, events) = settle(&mut self.pos, alive_before);
         show(out, self, &events)?;
@@ -338,7 +339,7 @@ impl Game {
 /// Settles the position after a move: players whose royals were captured (alive in `alive_before`
 /// and not now), then players to move without a legal move. Returns the outcome, if the game is
 /// over, and one line per elimination.
-fn settle(pos: &mut Position, alive_before: u8) -> (Option<Outcome>, Vec<String>) {
+fn settle(pos: &mut Position, alive_before: PlayerSet) -> (Option<Outcome>, Vec<String>) {
     let rules = pos.rules().clone();
     let mut events = Vec::new();
     let royal = rules
@@ -349,7 +350,8 @@ fn settle(pos: &mut Position, alive_before: u8) -> (Option<Outcome>, Vec<String>
         .to_string();
     let n = rules.players().len();
     for i in 0..n {
-        if alive_before & !pos.alive_mask() & (1 << i) != 0 {
+        let p = PlayerId::seat(i as u8);
+        if alive_before.contains(p) && !pos.players_in().contains(p) {
             events.push(format!(
                 "{name}'s {royal} was captured: {name} is out, its pieces stay frozen",
                 name = rules.players()[i].name
@@ -358,12 +360,12 @@ fn settle(pos: &mut Position, alive_before: u8) -> (Option<Outcome>, Vec<String>
     }
     let judged = pos.to_move();
     let in_check = pos.is_check();
-    let alive = pos.alive_mask();
+    let alive = pos.players_in();
     let (outcome, _) = pos.resolve(&mut Vec::new());
     // Eliminations happen in turn order from the player who was to move.
     for k in 0..n {
         let p = PlayerId(((judged.index() + k) % n) as u8);
-        if alive & !pos.alive_mask() & (1 << p.0) != 0 {
+        if alive.contains(p) && !pos.players_in().contains(p) {
             let checked = if p == judged {
                 in_check
             } else {

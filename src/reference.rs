@@ -40,6 +40,7 @@
 //! ```
 
 use crate::board::{Board, DirId, NodeId, TagSet};
+use crate::ids::PlayerSet;
 use crate::path::Kind;
 use crate::position::{EpEntry, Piece, Position};
 use crate::rules::{FrameId, Pattern, Rules};
@@ -274,7 +275,7 @@ pub fn destinations(pos: &Position, from: NodeId) -> Vec<Destination> {
         pos.rules(),
         &|n| pos.piece_at(n),
         &ep,
-        pos.gates_open(),
+        pos.gates_open().bits(),
         from,
         piece,
     )
@@ -310,13 +311,12 @@ pub fn attacks_in(
     out
 }
 
-/// Whether any piece of a player in `by` (a bit set of players) attacks `n` in `pos`.
-pub fn attacked_by(pos: &Position, n: NodeId, by: u8) -> bool {
+/// Whether any piece of a player in `by` attacks `n` in `pos`.
+pub fn attacked_by(pos: &Position, n: NodeId, by: PlayerSet) -> bool {
     let rules = pos.rules();
     rules.board().node_ids().any(|from| {
         pos.piece_at(from).is_some_and(|p| {
-            by & (1 << p.owner.0) != 0
-                && attacks_in(rules, &|x| pos.piece_at(x), from, p).contains(&n)
+            by.contains(p.owner) && attacks_in(rules, &|x| pos.piece_at(x), from, p).contains(&n)
         })
     })
 }

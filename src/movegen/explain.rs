@@ -422,7 +422,11 @@ impl Position {
                 to,
                 square: name(n),
             }
-        } else if let Some(&n) = c.safe.iter().find(|&&n| self.attacked_by(n, opponents)) {
+        } else if let Some(&n) = c
+            .safe
+            .iter()
+            .find(|&&n| self.attacked_by_bits(n, opponents))
+        {
             PlayError::CastlingSquareAttacked {
                 from,
                 to,

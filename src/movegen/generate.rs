@@ -178,7 +178,7 @@ impl Position {
             {
                 continue;
             }
-            if c.safe.iter().any(|&n| self.attacked_by(n, opponents)) {
+            if c.safe.iter().any(|&n| self.attacked_by_bits(n, opponents)) {
                 continue;
             }
             out.push(Planned {

@@ -2,7 +2,7 @@
 //! tables (which origins attack a target, through which squares), so no opponent move is
 //! generated.
 
-use crate::ids::{NodeId, PlayerId};
+use crate::ids::{NodeId, PlayerId, PlayerSet};
 use crate::tables::Attack;
 
 use super::Position;
@@ -31,10 +31,15 @@ impl Position {
                 .is_none_or(|z| rules.zone(z as usize, p.owner).contains(a.origin))
     }
 
-    /// Whether `n` is attacked by any piece of a player in `by` (a bit set of players), live or not:
-    /// callers pass live players only.
+    /// Whether `n` is attacked by any piece of a player in `by`, live or not: callers pass live
+    /// players only.
+    pub fn attacked_by(&self, n: NodeId, by: PlayerSet) -> bool {
+        self.attacked_by_bits(n, by.bits())
+    }
+
+    /// [`Position::attacked_by`] with the players as bits (the hot paths' form).
     #[inline]
-    pub fn attacked_by(&self, n: NodeId, by: u8) -> bool {
+    pub(crate) fn attacked_by_bits(&self, n: NodeId, by: u8) -> bool {
         let t = self.rules.tables();
         for a in t.attacks_on(n) {
             if !self.attacks_along(a, by) {
@@ -57,7 +62,7 @@ impl Position {
         let rules = &*self.rules;
         self.squares.iter().enumerate().any(|(i, s)| {
             s.is_some_and(|pc| pc.owner == p && rules.kind(pc.kind).royal)
-                && self.attacked_by(NodeId(i as u16), by)
+                && self.attacked_by_bits(NodeId(i as u16), by)
         })
     }
 
@@ -67,7 +72,7 @@ impl Position {
         self.squares.iter().enumerate().any(|(i, s)| {
             s.is_some_and(|pc| {
                 pc.owner != p && self.is_alive(pc.owner) && rules.kind(pc.kind).royal
-            }) && self.attacked_by(NodeId(i as u16), 1 << p.0)
+            }) && self.attacked_by_bits(NodeId(i as u16), 1 << p.0)
         })
     }
 
@@ -76,10 +81,14 @@ impl Position {
         self.royal_attacked(self.to_move)
     }
 
-    /// The live players whose royals are attacked, as a bit set.
-    pub fn checked_players(&self) -> u8 {
-        (0..self.rules.players().len())
-            .filter(|&i| self.is_alive(PlayerId(i as u8)) && self.royal_attacked(PlayerId(i as u8)))
-            .fold(0, |m, i| m | (1 << i))
+    /// The live players whose royals are attacked.
+    pub fn checked_players(&self) -> PlayerSet {
+        let mut set = PlayerSet::EMPTY;
+        for p in self.rules.player_ids() {
+            if self.is_alive(p) && self.royal_attacked(p) {
+                set.insert(p);
+            }
+        }
+        set
     }
 }

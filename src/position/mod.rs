@@ -22,6 +22,7 @@ mod text;
 use std::sync::Arc;
 
 use crate::board::NodeId;
+use crate::ids::{CastlingRights, GateSet, PlayerSet};
 use crate::rules::{FrameId, KindId, PlayerId, Rules};
 
 pub use fen::SetupError;
@@ -241,9 +242,9 @@ impl Position {
         self.alive & (1 << p.0) != 0
     }
 
-    /// The players still in the game, as a bit set.
-    pub fn alive_mask(&self) -> u8 {
-        self.alive
+    /// The players still in the game.
+    pub fn players_in(&self) -> PlayerSet {
+        PlayerSet::from_bits(self.alive)
     }
 
     /// Number of players still in the game.
@@ -251,9 +252,9 @@ impl Position {
         self.alive.count_ones() as usize
     }
 
-    /// Castling rights still held, one bit per castling of the rules.
-    pub fn castling_rights(&self) -> u32 {
-        self.castling
+    /// Castling rights still held (by index into the rules' castlings).
+    pub fn castling_rights(&self) -> CastlingRights {
+        CastlingRights::from_bits(self.castling)
     }
 
     /// En passant entries.
@@ -261,9 +262,9 @@ impl Position {
         &self.ep
     }
 
-    /// Open gates, one bit per gate of the rules.
-    pub fn gates_open(&self) -> u32 {
-        self.gates_open
+    /// Open gates (by index into the rules' gates).
+    pub fn gates_open(&self) -> GateSet {
+        GateSet::from_bits(self.gates_open)
     }
 
     /// Opens every gate whose condition now holds (gates never close again).

@@ -65,9 +65,10 @@ impl Position {
         }
         let p = rules.player(self.to_move);
         let _ = writeln!(s, "to move: {} ({})", p.name, p.short);
-        let checked: Vec<&str> = (0..rules.players().len())
-            .filter(|&i| self.checked_players() & (1 << i) != 0)
-            .map(|i| rules.players()[i].name.as_str())
+        let checked: Vec<&str> = self
+            .checked_players()
+            .iter()
+            .map(|p| rules.player(p).name.as_str())
             .collect();
         if !checked.is_empty() {
             let _ = writeln!(s, "in check: {}", checked.join(", "));

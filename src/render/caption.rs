@@ -7,6 +7,7 @@ use super::RenderOptions;
 use super::links::{Link, TAG_COLOURS};
 use super::svg::{escape, num};
 use crate::board::{Board, NodeId};
+use crate::ids::PlayerSet;
 use crate::position::{Outcome, Position};
 
 /// Height of one caption line.
@@ -79,11 +80,8 @@ fn piece_moves(board: &Board, p: &Position, from: NodeId, dests: &[(NodeId, bool
 /// The caption's status line: whose turn, check, eliminated players, last move, game over.
 fn status(pos: &Position, last: Option<(NodeId, NodeId)>) -> String {
     let rules = pos.rules();
-    let names = |mask: u8| -> Vec<&str> {
-        (0..rules.players().len())
-            .filter(|&i| mask & (1 << i) != 0)
-            .map(|i| rules.players()[i].name.as_str())
-            .collect()
+    let names = |set: PlayerSet| -> Vec<&str> {
+        set.iter().map(|p| rules.player(p).name.as_str()).collect()
     };
     let mut parts = Vec::new();
     match pos.outcome() {
@@ -98,8 +96,11 @@ fn status(pos: &Position, last: Option<(NodeId, NodeId)>) -> String {
     if !checked.is_empty() {
         parts.push(format!("in check: {}", checked.join(", ")));
     }
-    let all = ((1u16 << rules.players().len()) - 1) as u8;
-    let out = names(all & !pos.alive_mask());
+    let mut out_players = PlayerSet::EMPTY;
+    for p in rules.player_ids().filter(|&p| !pos.is_alive(p)) {
+        out_players.insert(p);
+    }
+    let out = names(out_players);
     if !out.is_empty() {
         parts.push(format!("eliminated (frozen): {}", out.join(", ")));
     }

@@ -57,7 +57,7 @@ pub(super) fn write_highlights(
     for n in board.node_ids() {
         if let Some(pc) = pos.piece_at(n)
             && rules.kind(pc.kind).royal
-            && checked & (1 << pc.owner.0) != 0
+            && checked.contains(pc.owner)
         {
             overlay(s, "check", n, "fill=\"url(#check)\"");
         }

@@ -353,7 +353,7 @@ impl OBoard {
         }
         let mut rights = 0;
         for (i, c) in rules.castling().iter().enumerate() {
-            if pos.castling_rights() & (1 << i) != 0 {
+            if pos.castling_rights().contains(i) {
                 let token = c.right.chars().next().expect("a token");
                 let j = game
                     .castling

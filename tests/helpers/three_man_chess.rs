@@ -239,7 +239,7 @@ pub fn gate_open(pos: &Position, name: &str) -> bool {
         .iter()
         .position(|g| g.name == name)
         .unwrap_or_else(|| panic!("no gate {name}"));
-    pos.gates_open() & (1 << i) != 0
+    pos.gates_open().contains(i)
 }
 
 /// Perft from position text.

@@ -201,7 +201,11 @@ fn a_capture_that_needs_a_zone_does_not_attack_from_elsewhere() {
         guard.iter().all(|m| m.mv().to() != e5),
         "the guard cannot take on e5"
     );
-    assert!(!chessgraph::reference::attacked_by(&pos, e5, 1));
+    assert!(!chessgraph::reference::attacked_by(
+        &pos,
+        e5,
+        chessgraph::ids::PlayerSet::only(rules.player_id(0).expect("white"))
+    ));
     assert!(!pos.is_check(), "black is not in check");
     let mut moves: Vec<String> = pos
         .legal_moves()

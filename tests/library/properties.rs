@@ -26,10 +26,10 @@ fn observed(pos: &Position) -> String {
     let mut ep: Vec<String> = pos.ep_entries().iter().map(|e| format!("{e:?}")).collect();
     ep.sort();
     format!(
-        "{} to move {:?} alive {} castling {} ep {ep:?} clocks {} {}",
+        "{} to move {:?} alive {:?} castling {:?} ep {ep:?} clocks {} {}",
         squares.join(","),
         pos.to_move(),
-        pos.alive_mask(),
+        pos.players_in(),
         pos.castling_rights(),
         pos.halfmove(),
         pos.fullmove()

@@ -69,7 +69,7 @@ fn the_side_not_to_move_in_check_is_refused_unless_waived() {
         ..Waivers::NONE
     };
     let pos = Position::from_setup(&rules, s, waived).unwrap();
-    assert!(pos.is_check() || pos.checked_players() != 0);
+    assert!(pos.is_check() || !pos.checked_players().is_empty());
 }
 
 #[test]

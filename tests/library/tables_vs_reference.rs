@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use chessgraph::board::NodeId;
+use chessgraph::ids::PlayerSet;
 use chessgraph::movegen::{Move, Planned};
 use chessgraph::position::{Piece, Position};
 use chessgraph::reference::{self, Destination};
@@ -249,7 +250,7 @@ fn compare_attacks(pos: &Position, what: &str) {
     for n in rules.board().node_ids() {
         for (p, &by_p) in attacked[n.index()].iter().enumerate() {
             assert_eq!(
-                pos.attacked_by(n, 1 << p),
+                pos.attacked_by(n, PlayerSet::only(rules.player_id(p).expect("a seat"))),
                 by_p,
                 "{what}: is {} attacked by {}? tables and reference disagree in {}",
                 name(rules, n),
@@ -285,7 +286,7 @@ fn tables_equal_the_reference_walker_in_random_games() {
                 let royal_attacked = rules.board().node_ids().any(|n| {
                     pos.piece_at(n)
                         .is_some_and(|x| x.owner == p && rules.kind(x.kind).royal)
-                        && reference::attacked_by(pos, n, pos.alive_mask() & !(1 << p.index()))
+                        && reference::attacked_by(pos, n, pos.players_in().without(p))
                 });
                 assert_eq!(
                     pos.royal_attacked(p),

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use chessgraph::ids::{GateSet, PlayerSet};
 use chessgraph::perft::perft;
 use chessgraph::position::{Outcome, Position};
 use chessgraph::rules::Rules;
@@ -85,7 +86,7 @@ fn p01_a_moat_crossing_that_discovers_check_is_refused() {
         "w - - 0 1",
     );
     assert!(gate_open(&pos, "white-gray"));
-    assert_eq!(pos.checked_players(), 0);
+    assert_eq!(pos.checked_players(), PlayerSet::EMPTY);
     // g1-i2 crosses h|i (strict) and uncovers the rook: refused. The same discovery by a jump that
     // crosses no moat is an ordinary discovered check.
     assert_eq!(crossing(&pos, "g1", "i2"), Some(true));
@@ -111,7 +112,7 @@ fn p01_an_attack_that_was_there_before_the_move_counts() {
         "w - - 0 1",
     );
     assert!(gate_open(&pos, "white-gray"));
-    assert!(pos.checked_players() & (1 << GRAY.index()) != 0);
+    assert!(pos.checked_players().contains(GRAY));
     assert!(
         !is_legal(&pos, "g1-i2"),
         "Gray is still in check afterwards"
@@ -136,7 +137,7 @@ fn p02_uncrossed_pawns_do_not_attack_across_a_creek_crossed_pawns_do() {
         ]),
         "w - - 0 1",
     );
-    let w = 1 << WHITE.index();
+    let w = PlayerSet::only(WHITE);
     let at = |s: &str| pos.attacked_by(node(&rules, s), w);
     // h2 -> i3 and h3 -> i4 are creek links; g3 and g4 are not across a border.
     assert!(!at("i3") && !at("i4"));
@@ -209,7 +210,7 @@ fn p02_a_moat_crossing_next_to_a_king_across_a_moat_gives_no_check() {
         ],
         "w - - 0 1 open:white-gray",
     );
-    assert!(!pos.attacked_by(node(&rules, "i1"), 1 << WHITE.index()));
+    assert!(!pos.attacked_by(node(&rules, "i1"), PlayerSet::only(WHITE)));
     // The knight's crossing leaves the rook "attacking" i1 only across h|i: no check, allowed.
     assert_eq!(crossing(&pos, "g1", "i2"), Some(true));
     assert!(is_legal(&pos, "g1-i2"));
@@ -288,7 +289,11 @@ fn p03_a_king_capture_is_legal_although_the_captured_players_pieces_attack_the_c
     play(&mut pos, "o6-o3");
     assert!(!pos.is_alive(BLACK));
     assert_eq!(pos.to_move(), WHITE);
-    assert_eq!(pos.checked_players(), 0, "a frozen rook gives no check");
+    assert_eq!(
+        pos.checked_players(),
+        PlayerSet::EMPTY,
+        "a frozen rook gives no check"
+    );
     // The elimination bridged Black's two moats at once.
     assert!(gate_open(&pos, "gray-black") && gate_open(&pos, "black-white"));
 }
@@ -478,7 +483,7 @@ fn p06_a_capture_by_another_player_can_bridge_a_moat() {
         ],
         "g - - 0 1",
     );
-    assert_eq!(pos.gates_open(), 0);
+    assert_eq!(pos.gates_open(), GateSet::NONE);
     play(&mut pos, "d6-d1");
     assert!(gate_open(&pos, "black-white") && gate_open(&pos, "white-gray"));
     assert!(!gate_open(&pos, "gray-black"));
@@ -495,7 +500,7 @@ fn p06_the_move_that_empties_a_back_rank_is_judged_with_the_old_bridges() {
             &[(from, piece), ("e3", "wK"), ("m1", "gK"), ("u1", "bK")],
             "w - - 0 1",
         );
-        assert_eq!(pos.gates_open(), 0);
+        assert_eq!(pos.gates_open(), GateSet::NONE);
         assert_eq!(crossing(&pos, from, over), None, "{from}-{over}");
         assert!(!is_legal(&pos, &format!("{from}-{over}")));
     }
@@ -524,7 +529,7 @@ fn p06_an_elimination_bridges_at_once() {
         ],
         "g - - 0 1",
     );
-    assert_eq!(pos.gates_open(), 0);
+    assert_eq!(pos.gates_open(), GateSet::NONE);
     let _ = pos.resolve(&mut Vec::new());
     assert!(!pos.is_alive(GRAY));
     assert!(gate_open(&pos, "white-gray") && gate_open(&pos, "gray-black"));

@@ -9,6 +9,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use chessgraph::board::NodeId;
+use chessgraph::ids::{GateSet, PlayerSet};
 use chessgraph::perft::perft;
 use chessgraph::position::{Outcome, Position};
 use chessgraph::rules::{FrameId, Rules};
@@ -88,8 +89,8 @@ fn lone_piece(rules: &Arc<Rules>, letter: char, origin: &str, bridged: bool) -> 
     };
     let pos = setup(rules, &pieces, &rest);
     assert_eq!(
-        pos.gates_open(),
-        if bridged { 0b111 } else { 0 },
+        pos.gates_open().iter().collect::<Vec<_>>(),
+        if bridged { vec![0, 1, 2] } else { vec![] },
         "{}",
         pos.to_fen()
     );
@@ -352,7 +353,7 @@ fn a_closed_moat_cannot_be_crossed_at_all() {
         ],
         "w - - 0 1",
     );
-    assert_eq!(pos.gates_open(), 0);
+    assert_eq!(pos.gates_open(), GateSet::NONE);
     // Rook h1: g1 is its own knight; i1 (a gray rook) is across the moat; the file goes through
     // the center to t1.
     assert_eq!(
@@ -365,7 +366,7 @@ fn a_closed_moat_cannot_be_crossed_at_all() {
     assert_eq!(targets(&pos, "g1"), names(&["f3", "h3", "e2"]));
     // The gray rook cannot take h1 either, and nothing attacks across: nobody is in check.
     assert!(!targets(&pos, "i1").contains("h1"));
-    assert_eq!(pos.checked_players(), 0);
+    assert_eq!(pos.checked_players(), PlayerSet::EMPTY);
     // A king on h1 cannot step to i1 or i2 (both across h|i).
     let pos = setup(
         &rules,
@@ -390,7 +391,7 @@ fn a_moat_is_bridged_when_a_back_rank_is_cleared() {
         ],
         "w - - 0 1",
     );
-    assert_eq!(pos.gates_open(), 0);
+    assert_eq!(pos.gates_open(), GateSet::NONE);
     play(&mut pos, "e1-e2");
     // Both moats beside White are bridged, the third is not.
     assert!(gate_open(&pos, "black-white"));
@@ -500,8 +501,8 @@ fn no_check_across_a_moat_so_a_king_may_stand_there() {
         let mut i1 = pos.clone();
         play(&mut i1, "j1-i1");
         assert!(!i1.royal_attacked(GRAY), "{open}");
-        assert!(!i1.attacked_by(node(&rules, "i1"), 1 << WHITE.index()));
-        assert!(!i1.attacked_by(node(&rules, "i2"), 1 << WHITE.index()));
+        assert!(!i1.attacked_by(node(&rules, "i1"), PlayerSet::only(WHITE)));
+        assert!(!i1.attacked_by(node(&rules, "i2"), PlayerSet::only(WHITE)));
     }
 }
 
@@ -951,7 +952,7 @@ fn a_king_left_exposed_by_a_third_player_is_captured_and_its_owner_is_out() {
         ],
         "w - - 0 1",
     );
-    assert_eq!(pos.checked_players(), 0);
+    assert_eq!(pos.checked_players(), PlayerSet::EMPTY);
     play(&mut pos, "s4-r2");
     assert_eq!(pos.to_move(), GRAY);
     assert!(legal_from(&pos, "q4").contains("u4"));
@@ -982,7 +983,7 @@ fn frozen_pieces_never_move_or_attack_but_block_and_can_be_captured() {
     );
     let mut pos = Position::from_fen(&rules, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
     assert!(!pos.is_check());
-    assert_eq!(pos.checked_players(), 0);
+    assert_eq!(pos.checked_players(), PlayerSet::EMPTY);
     // Every neighbour is open to the king: the queen attacks none of them (and may be taken), the
     // knight shields e4 from the rook.
     assert_eq!(
