@@ -74,7 +74,46 @@ fn svg_of(board: &Board, pos: Option<&Position>, options: &RenderOptions) -> Str
     let svg = render_svg(board, pos, options);
     assert_eq!(svg, render_svg(board, pos, options), "deterministic");
     check_structure(&svg, board, pos);
-    svg
+    without_defs(&svg)
+}
+
+/// Marks the elided definitions in snapshots.
+const DEFS_ELIDED: &str = "<defs><!-- as in the snapshot svg_defs --></defs>";
+
+/// The picture with its `<defs>` block (gradients, patterns: the same in every picture) elided,
+/// after checking that it is the block every picture shares.
+fn without_defs(svg: &str) -> String {
+    let (start, end) = defs_range(svg);
+    assert_eq!(
+        &svg[start..end],
+        shared_defs(),
+        "every picture has the same <defs>"
+    );
+    format!("{}{DEFS_ELIDED}{}", &svg[..start], &svg[end..])
+}
+
+/// Where the `<defs>` block is.
+fn defs_range(svg: &str) -> (usize, usize) {
+    let start = svg.find("<defs>").expect("a <defs> block");
+    let end = svg.find("</defs>").expect("its end") + "</defs>".len();
+    (start, end)
+}
+
+/// The `<defs>` block of the chess start picture.
+fn shared_defs() -> String {
+    let rules = rules("variants/chess.toml");
+    let svg = render_svg(
+        rules.board(),
+        Some(&Position::start(&rules)),
+        &RenderOptions::default(),
+    );
+    let (start, end) = defs_range(&svg);
+    svg[start..end].to_string()
+}
+
+#[test]
+fn svg_defs() {
+    insta::assert_snapshot!(shared_defs());
 }
 
 /// `dir/*.toml`, sorted: (file stem, path).
