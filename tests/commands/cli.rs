@@ -1,26 +1,8 @@
 //! The `chessgraph` command line as users and scripts see it: exit codes, what goes to standard
 //! output (data) and what to standard error (diagnostics, status).
 
+use crate::helpers::cli::{run as chessgraph, stderr, stdout};
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn chessgraph(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_chessgraph"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("CLICOLOR_FORCE")
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("UTF-8 stdout")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("UTF-8 stderr")
-}
 
 /// `boards/*.toml`, sorted, relative to the crate root.
 fn shipped_boards() -> Vec<String> {
@@ -43,8 +25,8 @@ fn check_accepts_every_shipped_board() {
     let mut args = vec!["check"];
     args.extend(boards.iter().map(String::as_str));
     let o = chessgraph(&args);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(o.status.code(), Some(0));
+    assert!(o.success(), "{}", stderr(&o));
+    assert_eq!(o.code, Some(0));
     assert_eq!(stderr(&o), "", "no warning for a shipped board");
     let out = stdout(&o);
     for b in &boards {
@@ -61,7 +43,7 @@ const BROKEN: &str = "tests/fixtures/invalid/several_problems/board.toml";
 #[test]
 fn check_rejects_a_broken_board_on_stderr() {
     let o = chessgraph(&["check", BROKEN]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.code, Some(1));
     assert_eq!(stdout(&o), "", "nothing on stdout for an invalid file");
     let err = stderr(&o);
     // The snippet's header names the location once; the message does not repeat it.
@@ -83,7 +65,7 @@ fn check_rejects_a_broken_board_on_stderr() {
 #[test]
 fn check_short_prints_one_line_per_problem() {
     let o = chessgraph(&["check", "--short", BROKEN]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.code, Some(1));
     assert_eq!(stdout(&o), "");
     let err = stderr(&o);
     let lines: Vec<&str> = err.lines().collect();
@@ -101,7 +83,7 @@ fn check_reports_every_file_and_fails_if_any_is_invalid() {
     let warn = "tests/fixtures/warnings/unused_direction/board.toml";
     let missing = "tests/fixtures/no-such-board.toml";
     let o = chessgraph(&["check", "--short", ok, BROKEN, warn, missing]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.code, Some(1));
     let out = stdout(&o);
     assert!(
         out.starts_with(&format!("{ok}: ok (0 warning(s))\n")),
@@ -135,7 +117,7 @@ fn check_reports_every_file_and_fails_if_any_is_invalid() {
 fn check_with_only_warnings_succeeds() {
     let warn = "tests/fixtures/warnings/unreachable_node/board.toml";
     let o = chessgraph(&["check", warn]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(o.code, Some(0), "{}", stderr(&o));
     assert!(stdout(&o).starts_with(&format!("{warn}: ok (1 warning(s))\n")));
     assert!(stderr(&o).contains("board::unreachable-node"));
 }
@@ -143,7 +125,7 @@ fn check_with_only_warnings_succeeds() {
 #[test]
 fn links_lists_the_three_man_chess_center() {
     let o = chessgraph(&["links", "boards/three_man_chess.toml", "a6"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(o.success(), "{}", stderr(&o));
     assert_eq!(stderr(&o), "");
     let out = stdout(&o);
     for line in [
@@ -160,7 +142,7 @@ fn links_lists_the_three_man_chess_center() {
 #[test]
 fn links_shows_tags() {
     let o = chessgraph(&["links", "boards/three_man_chess.toml", "h1"]);
-    assert!(o.status.success());
+    assert!(o.success());
     assert_eq!(
         stdout(&o),
         "in h2\ncw i1 [moat:white-gray]\nin_cw i2 [moat:white-gray]\nin_ccw g2\nccw g1\n"
@@ -170,7 +152,7 @@ fn links_shows_tags() {
 #[test]
 fn links_to_an_unknown_node_suggests_a_name() {
     let o = chessgraph(&["links", "boards/three_man_chess.toml", "a66"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.code, Some(1));
     assert_eq!(stdout(&o), "");
     assert_eq!(
         stderr(&o),
@@ -178,7 +160,7 @@ fn links_to_an_unknown_node_suggests_a_name() {
     );
     // With nothing close, no suggestion.
     let o = chessgraph(&["links", "boards/chess.toml", "zz"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.code, Some(1));
     assert_eq!(stderr(&o), "error: boards/chess.toml has no node `zz`\n");
 }
 
@@ -186,7 +168,7 @@ fn links_to_an_unknown_node_suggests_a_name() {
 fn links_and_dot_refuse_an_invalid_board() {
     for args in [vec!["links", BROKEN, "a1"], vec!["dot", BROKEN]] {
         let o = chessgraph(&args);
-        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert_eq!(o.code, Some(1), "{args:?}");
         assert_eq!(stdout(&o), "", "{args:?}");
         let err = stderr(&o);
         assert!(err.contains(&format!("{BROKEN}:28:9")), "{err}");
@@ -200,7 +182,7 @@ fn links_and_dot_refuse_an_invalid_board() {
 #[test]
 fn dot_exports_every_link_of_chess() {
     let o = chessgraph(&["dot", "boards/chess.toml"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(o.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.starts_with("digraph \"Orthodox chess\" {\n"), "{out}");
     assert!(out.ends_with("}\n"));
@@ -218,7 +200,7 @@ fn dot_exports_every_link_of_chess() {
 #[test]
 fn dot_marks_twisted_and_tagged_links() {
     let o = chessgraph(&["dot", "boards/three_man_chess.toml"]);
-    assert!(o.status.success());
+    assert!(o.success());
     let out = stdout(&o);
     let edges: Vec<&str> = out.lines().filter(|l| l.contains(" -> ")).collect();
     assert_eq!(edges.len(), 1080);
@@ -239,12 +221,12 @@ fn dot_marks_twisted_and_tagged_links() {
 #[test]
 fn help_and_usage() {
     let o = chessgraph(&["--help"]);
-    assert!(o.status.success());
+    assert!(o.success());
     insta::assert_snapshot!("help", stdout(&o));
     // No subcommand, or no file to check: a usage error (clap's exit code 2).
     for args in [vec![], vec!["check"]] {
         let o = chessgraph(&args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(o.code, Some(2), "{args:?}");
         assert_eq!(stdout(&o), "");
         assert!(stderr(&o).contains("Usage: chessgraph"), "{}", stderr(&o));
     }
@@ -253,7 +235,7 @@ fn help_and_usage() {
 /// The subcommands `chessgraph --help` lists under `Commands:` (clap's `help` among them).
 fn subcommands() -> Vec<String> {
     let o = chessgraph(&["--help"]);
-    assert!(o.status.success());
+    assert!(o.success());
     stdout(&o)
         .lines()
         .skip_while(|l| *l != "Commands:")
@@ -282,7 +264,7 @@ fn every_subcommand_help() {
             [name.as_str(), "--help"]
         };
         let o = chessgraph(&args);
-        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        assert!(o.success(), "{args:?}: {}", stderr(&o));
         assert_eq!(stderr(&o), "", "{args:?}");
         insta::assert_snapshot!(format!("help_{name}"), stdout(&o));
         let via_help = chessgraph(&["help", name]);

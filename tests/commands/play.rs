@@ -1,7 +1,7 @@
 //! The terminal game driven through piped input: transcripts of whole games (illegal moves refused
 //! with the reason, `undo`, `moves`, `fen`, `svg`, mate and the outcome), with two and three players.
 
-use std::process::{Command, Stdio};
+use crate::helpers::cli::{run, run_with_input};
 use std::sync::Arc;
 
 use chessgraph::play::{GameEnd, PlayOptions, play};
@@ -100,22 +100,12 @@ fn a_captured_king_puts_its_player_out() {
 
 #[test]
 fn the_binary_plays_from_piped_input() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chessgraph"))
-        .args(["play", "variants/chess.toml"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    {
-        use std::io::Write;
-        let mut stdin = child.stdin.take().expect("stdin");
-        stdin.write_all(b"f2f3\ne7e5\ng2g4\nd8h4\n").expect("write");
-    }
-    let o = child.wait_with_output().expect("finishes");
-    assert!(o.status.success());
-    let out = String::from_utf8(o.stdout).expect("UTF-8");
+    let o = run_with_input(
+        &["play", "variants/chess.toml"],
+        b"f2f3\ne7e5\ng2g4\nd8h4\n",
+    );
+    assert!(o.success());
+    let out = o.stdout.clone();
     assert!(
         !out.contains('\x1b'),
         "no escapes when stdout is not a terminal"
@@ -130,19 +120,14 @@ fn the_binary_plays_from_piped_input() {
 #[test]
 fn play_starts_from_fen_and_moves() {
     // --fen and --moves as for the other commands: here a position where white is already mated.
-    let o = Command::new(env!("CARGO_BIN_EXE_chessgraph"))
-        .args([
-            "play",
-            "variants/chess.toml",
-            "--moves",
-            "f2f3 e7e5 g2g4 d8h4",
-        ])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs");
-    assert!(o.status.success());
-    let out = String::from_utf8(o.stdout).expect("UTF-8");
+    let o = run(&[
+        "play",
+        "variants/chess.toml",
+        "--moves",
+        "f2f3 e7e5 g2g4 d8h4",
+    ]);
+    assert!(o.success());
+    let out = o.stdout.clone();
     assert!(
         out.ends_with("result: black wins: white has no legal move and is in check (checkmate)\n")
     );

@@ -1,20 +1,7 @@
 //! `chessgraph render` as users call it: output to a file or standard output, the same bytes every
 //! time, the last of `--moves` highlighted, and plain errors for what cannot be drawn.
 
-use std::process::{Command, Output};
-
-fn chessgraph(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_chessgraph"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("UTF-8")
-}
+use crate::helpers::cli::{run as chessgraph, stderr};
 
 #[test]
 fn render_writes_the_same_picture_to_a_file_and_to_stdout() {
@@ -29,12 +16,12 @@ fn render_writes_the_same_picture_to_a_file_and_to_stdout() {
         "e4",
     ];
     let to_file = chessgraph(&[&args[..], &["-o", f]].concat());
-    assert!(to_file.status.success(), "{}", stderr(&to_file));
+    assert!(to_file.success(), "{}", stderr(&to_file));
     assert_eq!(stderr(&to_file), format!("wrote {f}\n"));
     let to_stdout = chessgraph(&args);
-    assert!(to_stdout.status.success());
+    assert!(to_stdout.success());
     let written = std::fs::read(&file).expect("written");
-    assert_eq!(written, to_stdout.stdout, "same bytes");
+    assert_eq!(written, to_stdout.stdout.as_bytes(), "same bytes");
     let svg = String::from_utf8(written).unwrap();
     // d7-d5 (the last of --moves) is highlighted; the pawn on e4 can take on d5 or go to e5.
     assert!(svg.contains("class=\"last-move\" data-node=\"d7\""));
@@ -52,8 +39,8 @@ fn render_a_board_with_links_and_tags() {
         "in_cw",
         "--tags",
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let svg = String::from_utf8(o.stdout).unwrap();
+    assert!(o.success(), "{}", stderr(&o));
+    let svg = o.stdout.clone();
     assert_eq!(svg.matches("class=\"link twisted\"").count(), 24);
     assert!(svg.contains("class=\"tag\""));
 }
@@ -61,24 +48,24 @@ fn render_a_board_with_links_and_tags() {
 #[test]
 fn render_errors_are_plain_and_helpful() {
     let o = chessgraph(&["render", "boards/chess.toml", "--from", "e2"]);
-    assert!(!o.status.success());
+    assert!(!o.success());
     assert_eq!(
         stderr(&o),
         "error: --fen, --moves and --from need a variant file; boards/chess.toml is a board file\n"
     );
     let o = chessgraph(&["render", "variants/chess.toml", "--from", "e9"]);
-    assert!(!o.status.success());
+    assert!(!o.success());
     assert!(
         stderr(&o).starts_with("error: --from: the board has no node `e9`"),
         "{}",
         stderr(&o)
     );
     let o = chessgraph(&["render", "boards/three_man_chess.toml", "--links", "inn"]);
-    assert!(!o.status.success());
+    assert!(!o.success());
     assert!(stderr(&o).contains("no direction `inn`"), "{}", stderr(&o));
     assert!(stderr(&o).contains("`in`"), "{}", stderr(&o));
     let o = chessgraph(&["render", "variants/chess.toml", "--moves", "e2e4 e2e4"]);
-    assert!(!o.status.success());
+    assert!(!o.success());
     assert!(
         stderr(&o).starts_with("error: --moves: move 2 `e2e4`"),
         "{}",
@@ -125,10 +112,10 @@ const DOCS: &[(&str, &[&str])] = &[
 fn docs_pictures_are_up_to_date() {
     for (file, args) in DOCS {
         let o = chessgraph(args);
-        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(o.success(), "{}", stderr(&o));
         let committed = std::fs::read(file).unwrap_or_else(|e| panic!("{file}: {e}"));
         assert!(
-            committed == o.stdout,
+            committed == o.stdout.as_bytes(),
             "{file} is stale: run `chessgraph {} -o {file}`",
             args.join(" ")
         );

@@ -1,32 +1,14 @@
 //! The `chessgraph` command line on 3 Man Chess: `moves` after a few moves, `show` after an
 //! elimination (whose turn, who is in check, who is out), `moves`/`perft` on finished games.
 
-use std::process::{Command, Output};
+use crate::helpers::cli::{run as chessgraph, stderr, stdout};
 
 use crate::helpers::three_man_chess::*;
-
-fn chessgraph(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_chessgraph"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("CLICOLOR_FORCE")
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("UTF-8 stdout")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("UTF-8 stderr")
-}
 
 #[test]
 fn moves_after_one_move_each() {
     let o = chessgraph(&["moves", STRICT, "--moves", "e2-e4 m2-m4 u2-u4"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(o.success(), "{}", stderr(&o));
     // Counted by hand: 14 pawn moves on a..h but e, e4-e5, Ke1-e2, the queen d1 round its loop
     // e2 f3 g4 h5 i6 | w6 x5 a4 b3 (9), the bishop f1 round its loop e2 d3 c4 b5 a6 | k6 j5 i4 h3
     // (9), knights b1-a3 b1-c3 g1-e2 g1-f3 g1-h3 (5): 39.
@@ -58,7 +40,7 @@ fn mate_fen() -> String {
 fn show_after_an_elimination() {
     let fen = mate_fen();
     let o = chessgraph(&["show", STRICT, "--fen", &fen, "--moves", "j5-j2"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(o.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("to move: black (b)\n"), "{out}");
     assert!(out.contains("in check: black\n"), "{out}");
@@ -71,13 +53,13 @@ fn show_after_an_elimination() {
 fn moves_and_perft_after_an_elimination() {
     let fen = mate_fen();
     let o = chessgraph(&["moves", STRICT, "--fen", &fen, "--moves", "j5-j2"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(o.success(), "{}", stderr(&o));
     let err = stderr(&o);
     assert!(err.starts_with("black to move: "), "{err}");
     assert!(err.ends_with(", in check\n"), "{err}");
     let n = stdout(&o).lines().count();
     let o = chessgraph(&["perft", STRICT, "1", "--fen", &fen, "--moves", "j5-j2"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(o.success(), "{}", stderr(&o));
     assert_eq!(stdout(&o), format!("Nodes searched: {n}\n"));
 }
 
@@ -89,7 +71,7 @@ fn a_finished_game_has_no_moves() {
         "w - - 0 1 out:g,b",
     );
     let o = chessgraph(&["moves", STRICT, "--fen", &fen]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(o.success(), "{}", stderr(&o));
     assert_eq!(stdout(&o), "");
     assert_eq!(stderr(&o), "game over: white wins\n");
     let o = chessgraph(&["perft", STRICT, "2", "--fen", &fen]);
@@ -110,7 +92,7 @@ fn show_marks_a_pawn_that_crossed_the_center() {
         "--moves",
         "e5-e6 e1-e2 i1-i2 e6-q6",
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(o.success(), "{}", stderr(&o));
     let out = stdout(&o);
     let ring6 = out.lines().next().expect("a first row");
     assert!(ring6.starts_with("6 |"), "{out}");

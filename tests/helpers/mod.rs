@@ -4,6 +4,8 @@
 
 #![allow(dead_code)] // each test file uses a different part of this module
 
+/// The one runner of the `chessgraph` binary for black-box tests.
+pub mod cli;
 /// The coordinate-arithmetic oracle for Circular and Cylindrical Chess.
 pub mod ring_oracle;
 /// A small seeded random number generator for the oracle's playouts.

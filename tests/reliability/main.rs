@@ -8,4 +8,7 @@ mod cli;
 mod files;
 mod input;
 mod rules;
-mod runner;
+
+#[path = "../helpers/mod.rs"]
+mod helpers;
+use helpers::cli as runner;

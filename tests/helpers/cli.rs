@@ -66,6 +66,23 @@ impl Run {
     }
 }
 
+impl Run {
+    /// Whether the command exited with status 0.
+    pub fn success(&self) -> bool {
+        self.code == Some(0)
+    }
+}
+
+/// What the command printed on standard output.
+pub fn stdout(r: &Run) -> String {
+    r.stdout.clone()
+}
+
+/// What the command printed on standard error.
+pub fn stderr(r: &Run) -> String {
+    r.stderr.clone()
+}
+
 /// The longest any single run may take before the test calls it a hang.
 pub const TIME_LIMIT: Duration = Duration::from_secs(60);
 
