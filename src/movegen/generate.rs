@@ -1,9 +1,11 @@
 //! Pseudo-legal moves: every move the tables allow from the occupancy, gates and en passant
 //! entries, before asking whether the mover's royals stay safe.
 
-use crate::ids::{NodeId, NodeSet};
+use crate::ids::{NodeId, NodeSet, PlayerId};
 use crate::path::Kind;
-use crate::position::Position;
+use crate::position::{Piece, Position};
+use crate::rules::{PieceKind, Rules};
+use crate::tables::{Ray, RayStep};
 
 use super::{Effect, Move, Planned};
 
@@ -71,84 +73,71 @@ impl Position {
                 let occ = self.squares[s.node.index()];
                 let gated = s.tags.0 & (gates.quiet_only | gates.no_check) != 0;
                 let taken = seen.contains(s.node) || (gated && seen_gated.contains(s.node));
-                if dest && !taken && !(occ.is_some() && s.tags.0 & gates.quiet_only != 0) {
-                    // What the move is, if the square allows one: (en passant victim, effect).
-                    let what = if ray.en_passant {
-                        match occ {
-                            None => self
-                                .ep
-                                .iter()
-                                .find(|e| e.square == s.node && e.owner != pc.owner)
-                                .map(|e| (Some(e.pawn), Effect::None)),
-                            Some(_) => None,
-                        }
+                if dest
+                    && !taken
+                    && !(occ.is_some() && s.tags.0 & gates.quiet_only != 0)
+                    && let Some((victim, effect)) = self.move_at(ray, s, occ, pc.owner, last)
+                {
+                    if gated {
+                        seen_gated.insert(s.node);
                     } else {
-                        match occ {
-                            None if ray.mode.quiet() => Some((
-                                None,
-                                if ray.creates_ep && last > 0 {
-                                    Effect::CreatesEp {
-                                        first_step: ray.start,
-                                        passed: last as u8,
-                                    }
-                                } else {
-                                    Effect::None
-                                },
-                            )),
-                            Some(o) if ray.mode.captures() && o.owner != pc.owner => {
-                                Some((None, Effect::None))
-                            }
-                            _ => None,
-                        }
-                    };
-                    if let Some((victim, effect)) = what {
-                        if gated {
-                            seen_gated.insert(s.node);
-                        } else {
-                            seen.insert(s.node);
-                            if seen_gated.contains(s.node) {
-                                drop_moves_to(out, first, s.node);
-                            }
-                        }
-                        let no_check = s.tags.0 & gates.no_check != 0;
-                        let to = s.node;
-                        let planned = |mv, frame| Planned {
-                            mv,
-                            frame,
-                            effect,
-                            no_check,
-                        };
-                        match (victim, &kind.promotion) {
-                            (Some(captured), _) => {
-                                out.push(planned(Move::EnPassant { from, to, captured }, s.frame))
-                            }
-                            (None, Some((z, choices))) if rules.zone(*z, pc.owner).contains(to) => {
-                                for &c in choices {
-                                    out.push(planned(
-                                        Move::Normal {
-                                            from,
-                                            to,
-                                            promotion: Some(c),
-                                        },
-                                        rules.canonical_frame(c, s.frame),
-                                    ));
-                                }
-                            }
-                            (None, _) => out.push(planned(
-                                Move::Normal {
-                                    from,
-                                    to,
-                                    promotion: None,
-                                },
-                                s.frame,
-                            )),
+                        seen.insert(s.node);
+                        if seen_gated.contains(s.node) {
+                            drop_moves_to(out, first, s.node);
                         }
                     }
+                    let arrival = Arrival {
+                        from,
+                        step: s,
+                        victim,
+                        effect,
+                        no_check: s.tags.0 & gates.no_check != 0,
+                    };
+                    push_moves(rules, kind, pc.owner, arrival, out);
                 }
                 if occ.is_some() && ray.kind != Kind::Leap {
                     break;
                 }
             }
+        }
+    }
+
+    /// What a step of a ray gives when the piece may stop there: `(en passant victim, effect)`,
+    /// or `None` when the square allows no move of this ray (an own piece, the wrong mode, no en
+    /// passant entry).
+    #[inline(always)]
+    fn move_at(
+        &self,
+        ray: &Ray,
+        s: &RayStep,
+        occ: Option<Piece>,
+        owner: PlayerId,
+        last: usize,
+    ) -> Option<(Option<NodeId>, Effect)> {
+        if ray.en_passant {
+            return match occ {
+                None => self
+                    .ep
+                    .iter()
+                    .find(|e| e.square == s.node && e.owner != owner)
+                    .map(|e| (Some(e.pawn), Effect::None)),
+                Some(_) => None,
+            };
+        }
+        match occ {
+            None if ray.mode.quiet() => Some((
+                None,
+                if ray.creates_ep && last > 0 {
+                    Effect::CreatesEp {
+                        first_step: ray.start,
+                        passed: last as u8,
+                    }
+                } else {
+                    Effect::None
+                },
+            )),
+            Some(o) if ray.mode.captures() && o.owner != owner => Some((None, Effect::None)),
+            _ => None,
         }
     }
 
@@ -202,6 +191,60 @@ impl Position {
             }
         }
         self.castling_moves(out);
+    }
+}
+
+/// A piece arriving on a step of a ray: what the move takes and does.
+struct Arrival<'a> {
+    from: NodeId,
+    step: &'a RayStep,
+    victim: Option<NodeId>,
+    effect: Effect,
+    no_check: bool,
+}
+
+/// Appends the moves of one arrival: an en passant capture, one move per promotion choice in
+/// the piece's promotion zone, or one ordinary move.
+#[inline(always)]
+fn push_moves(
+    rules: &Rules,
+    kind: &PieceKind,
+    owner: PlayerId,
+    a: Arrival<'_>,
+    out: &mut Vec<Planned>,
+) {
+    let (from, to) = (a.from, a.step.node);
+    let planned = |mv, frame| Planned {
+        mv,
+        frame,
+        effect: a.effect,
+        no_check: a.no_check,
+    };
+    match (a.victim, &kind.promotion) {
+        (Some(captured), _) => out.push(planned(
+            Move::EnPassant { from, to, captured },
+            a.step.frame,
+        )),
+        (None, Some((z, choices))) if rules.zone(*z, owner).contains(to) => {
+            for &c in choices {
+                out.push(planned(
+                    Move::Normal {
+                        from,
+                        to,
+                        promotion: Some(c),
+                    },
+                    rules.canonical_frame(c, a.step.frame),
+                ));
+            }
+        }
+        (None, _) => out.push(planned(
+            Move::Normal {
+                from,
+                to,
+                promotion: None,
+            },
+            a.step.frame,
+        )),
     }
 }
 

@@ -37,22 +37,9 @@ fn node(pos: &Position, text: &str, name: &str) -> Result<NodeId, MoveError> {
     })
 }
 
+/// What a move text says: a drop, or a step in the long (`from-to`) or compact form.
 fn parse_text(pos: &Position, text: &str) -> Result<Parsed, MoveError> {
-    let rules = pos.rules();
-    let b = rules.board();
-    // Two node names and a few marks at most: refusing longer text at once keeps the search for
-    // a cut of the compact form short whatever is typed.
-    let longest = b
-        .node_ids()
-        .map(|n| b.node_name(n).len())
-        .max()
-        .unwrap_or(0);
-    if text.len() > 2 * longest + 3 + longest.max(8) {
-        return Err(malformed(
-            &text.chars().take(40).collect::<String>(),
-            format!("too long for a move ({} bytes)", text.len()),
-        ));
-    }
+    refuse_overlong(pos, text)?;
     if let Some((token, node_name)) = text.split_once('@') {
         return parse_drop(pos, text, token, node_name);
     }
@@ -70,7 +57,7 @@ fn parse_text(pos: &Position, text: &str) -> Result<Parsed, MoveError> {
         Some((a, r)) => (a, Some(node(pos, text, r)?)),
         None => (text, None),
     };
-    let (body, promo) = match body.split_once('=') {
+    let (body, promotion) = match body.split_once('=') {
         Some((a, p)) => (
             a,
             Some(piece_token(
@@ -82,15 +69,46 @@ fn parse_text(pos: &Position, text: &str) -> Result<Parsed, MoveError> {
         ),
         None => (body, None),
     };
-    if let Some((f, t)) = body.split_once('-') {
-        return Ok(Parsed::Step {
-            from: node(pos, text, f)?,
-            to: node(pos, text, t)?,
-            promotion: promo,
-            rook,
-        });
+    let (from, to, promotion) = match body.split_once('-') {
+        Some((f, t)) => (node(pos, text, f)?, node(pos, text, t)?, promotion),
+        None => parse_compact(pos, text, body, promotion)?,
+    };
+    Ok(Parsed::Step {
+        from,
+        to,
+        promotion,
+        rook,
+    })
+}
+
+/// Refuses text longer than two node names and a few marks at once, which keeps the search for
+/// a cut of the compact form short whatever is typed.
+fn refuse_overlong(pos: &Position, text: &str) -> Result<(), MoveError> {
+    let b = pos.rules().board();
+    let longest = b
+        .node_ids()
+        .map(|n| b.node_name(n).len())
+        .max()
+        .unwrap_or(0);
+    if text.len() > 2 * longest + 3 + longest.max(8) {
+        return Err(malformed(
+            &text.chars().take(40).collect::<String>(),
+            format!("too long for a move ({} bytes)", text.len()),
+        ));
     }
-    // Compact form: two node names run together, perhaps with a promotion letter at the end.
+    Ok(())
+}
+
+/// The compact form: two node names run together, perhaps with a promotion token at the end
+/// (`e2e4`, `e7e8q`, `e7e8+p`); it must be readable one way only.
+fn parse_compact(
+    pos: &Position,
+    text: &str,
+    body: &str,
+    promo: Option<KindId>,
+) -> Result<(NodeId, NodeId, Option<KindId>), MoveError> {
+    let rules = pos.rules();
+    let b = rules.board();
     let mut found = Vec::new();
     for cut in 1..body.len() {
         if !body.is_char_boundary(cut) {
@@ -118,12 +136,7 @@ fn parse_text(pos: &Position, text: &str) -> Result<Parsed, MoveError> {
         }
     }
     match found.as_slice() {
-        [(from, to, promotion)] => Ok(Parsed::Step {
-            from: *from,
-            to: *to,
-            promotion: *promotion,
-            rook,
-        }),
+        [one] => Ok(*one),
         [] => Err(malformed(
             text,
             "expected `from-to` with square names (e.g. `e2-e4`, `e7-e8=Q`)",
