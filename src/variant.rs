@@ -14,8 +14,9 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::diagnostic::FileReport;
+use crate::ids::{KindId, NodeId, PlayerId};
 use crate::position::Position;
-use crate::rules::{Rules, RulesError};
+use crate::rules::{Rules, RulesError, StartCheck};
 
 /// Judges a start position text (it must be a valid position of the rules) and counts its
 /// pieces per player and kind.
@@ -30,17 +31,33 @@ fn check_start(rules: &Arc<Rules>, text: &str) -> Result<Vec<Vec<usize>>, String
     Ok(material)
 }
 
+/// Who stands where in a start position text (node, owner, kind), read but not judged.
+fn read_start(rules: &Arc<Rules>, text: &str) -> Result<Vec<(NodeId, PlayerId, KindId)>, String> {
+    let setup = Position::read_setup(rules, text).map_err(|e| e.to_string())?;
+    Ok(setup
+        .pieces
+        .iter()
+        .map(|(&n, p)| (n, p.owner, p.kind))
+        .collect())
+}
+
+/// The start position checks the rules ask for.
+const START_CHECK: StartCheck<'static> = StartCheck {
+    read: &read_start,
+    judge: &check_start,
+};
+
 impl Rules {
     /// Loads and validates a variant file (the files it extends and its board included) and
     /// checks its start position.
     pub fn load(path: impl AsRef<Path>) -> Result<Rules, RulesError> {
-        let (rules, reports) = Rules::load_checked(path.as_ref(), &check_start);
+        let (rules, reports) = Rules::load_checked(path.as_ref(), START_CHECK);
         rules.ok_or(RulesError(reports))
     }
 
     /// Loads a variant file and returns the rules (when valid) with every report, warnings
     /// included.
     pub fn check_file(path: impl AsRef<Path>) -> (Option<Rules>, Vec<FileReport>) {
-        Rules::load_checked(path.as_ref(), &check_start)
+        Rules::load_checked(path.as_ref(), START_CHECK)
     }
 }

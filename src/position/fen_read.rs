@@ -33,6 +33,14 @@ impl Position {
         text: &str,
         waivers: Waivers,
     ) -> Result<Position, SetupError> {
+        let setup = Position::read_setup(rules, text)?;
+        Position::from_setup(rules, setup, waivers)
+            .map_err(|e| SetupError(e.0.iter().map(ToString::to_string).collect()))
+    }
+
+    /// Reads position text into a [`Setup`] without judging the position (the text's own
+    /// problems are reported: unknown tokens, wrong row lengths, malformed fields).
+    pub fn read_setup(rules: &Arc<Rules>, text: &str) -> Result<Setup, SetupError> {
         let mut errs = Vec::new();
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() < 2 {
@@ -65,11 +73,11 @@ impl Position {
         {
             read_en_passant(rules, e, &mut setup, &mut errs);
         }
-        if !errs.is_empty() {
-            return Err(SetupError(errs));
+        if errs.is_empty() {
+            Ok(setup)
+        } else {
+            Err(SetupError(errs))
         }
-        Position::from_setup(rules, setup, waivers)
-            .map_err(|e| SetupError(e.0.iter().map(ToString::to_string).collect()))
     }
 }
 

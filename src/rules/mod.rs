@@ -13,6 +13,8 @@
 
 mod build;
 
+pub use build::StartCheck;
+
 use std::fmt::Write;
 use std::path::Path;
 
@@ -131,6 +133,9 @@ pub struct Castling {
     pub safe: Vec<NodeId>,
     /// Another castling moves the same king between the same squares: move text names the rook.
     pub ambiguous: bool,
+    /// The file names no `rook_piece`: the rook is the piece on `rook_from` in the start
+    /// position (read when the start is checked).
+    pub(crate) rook_from_start: bool,
 }
 
 /// A rule that removes pieces after every move by where they stand relative to the mover's

@@ -261,3 +261,17 @@ fn ids_of_another_variant_are_refused_without_a_panic() {
         [SetupProblem::ForeignId { .. }]
     ));
 }
+
+#[test]
+fn a_castling_rook_is_read_from_the_start_position_when_the_file_names_none() {
+    // The piece on a1 is a `tower`; the file names no `rook_piece`, so the tower castles.
+    let rules = load("tests/fixtures/rule_variants/castling_tower.toml");
+    let tower = rules.kind_by_letter('R').expect("the tower");
+    assert_eq!(rules.kind(tower).name, "tower");
+    assert_eq!(rules.castling()[0].rook_kind, tower);
+    let pos = Position::start(&rules);
+    let castle = chessgraph::notation::parse_move(&pos, "e1-c1").expect("castling is legal");
+    let mut after = pos.clone();
+    after.play(&castle).expect("it plays");
+    assert_eq!(after.to_fen(), "r3k3/8/8/8/8/8/8/2KR4 b - - 1 1");
+}

@@ -59,12 +59,48 @@ impl Builder<'_> {
         self.with_start_material(spec, rules)
     }
 
+    /// The rules with the kind of every castling rook the file does not name: the piece of the
+    /// castling player on the rook's square in the start position.
+    fn with_start_rooks(&mut self, spec: &VariantSpec, mut rules: Rules) -> Option<Rules> {
+        if rules.castling.iter().all(|c| !c.rook_from_start) {
+            return Some(rules);
+        }
+        let shared = Arc::new(rules);
+        // A start that does not even read is reported by the full check that follows.
+        let placed = (self.check_start.read)(&shared, &spec.start.value).unwrap_or_default();
+        rules = Arc::try_unwrap(shared).unwrap_or_else(|a| (*a).clone());
+        for (i, c) in rules.castling.iter_mut().enumerate() {
+            if !c.rook_from_start {
+                continue;
+            }
+            match placed
+                .iter()
+                .find(|(n, owner, _)| *n == c.rook_from && *owner == c.player)
+            {
+                Some(&(_, _, kind)) => c.rook_kind = kind,
+                None => {
+                    let square = rules.board.node_name(c.rook_from).to_string();
+                    self.err(
+                        Diagnostic::new(
+                            Code::BadCastling,
+                            spec.castling[i].rook.span(),
+                            format!("castling `{}` names no `rook_piece`, and no piece of its player stands on {square} in the start position", c.right),
+                        )
+                        .label("rook squares")
+                        .help("name the castling piece with `rook_piece = \"...\"`, or set it up on its square"),
+                    );
+                }
+            }
+        }
+        (!self.has_errors()).then_some(rules)
+    }
+
     /// The rules with the material of their start position, which must be legal.
     fn with_start_material(&mut self, spec: &VariantSpec, rules: Rules) -> Option<Rules> {
         // The position parser takes the rules behind an `Arc`; once it is done they are unshared
         // again (cloned, should anything still hold them).
-        let rules = Arc::new(rules);
-        let material = match (self.check_start)(&rules, &spec.start.value) {
+        let rules = Arc::new(self.with_start_rooks(spec, rules)?);
+        let material = match (self.check_start.judge)(&rules, &spec.start.value) {
             Ok(m) => m,
             Err(e) => {
                 self.err(

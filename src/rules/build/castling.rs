@@ -126,7 +126,12 @@ impl Builder<'_> {
             .map(|n| self.node(&loc(n), "castling `safe`"))
             .collect();
         let king_kind = self.castling_king(c, kinds);
-        let rook_kind = self.castling_piece(c.rook_piece.as_ref(), "rook", c.rook.span(), kinds);
+        // Without `rook_piece`, the rook is whatever stands on its square in the start position:
+        // a placeholder until the start is read (`assemble`).
+        let rook_kind = match &c.rook_piece {
+            Some(named) => self.castling_piece(Some(named), "rook", c.rook.span(), kinds),
+            None => Some(0),
+        };
         let (kf, kt, rf, rt) = (kf?, kt?, rf?, rt?);
         // (The problem, and whether it is the king's squares that show it.)
         let problem = if kf == rf {
@@ -175,6 +180,7 @@ impl Builder<'_> {
             empty: must_be_empty,
             safe,
             ambiguous: false,
+            rook_from_start: c.rook_piece.is_none(),
         })
     }
 
