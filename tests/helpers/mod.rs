@@ -16,8 +16,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use chessgraph::board::NodeId;
-use chessgraph::position::{Piece, Position};
+use chessgraph::position::{Piece, Position, TEXT_WAIVERS};
 use chessgraph::rules::{KindId, PlayerId, Rules};
+use chessgraph::setup::{Setup, SetupErrors, SetupPiece};
 
 /// The `.toml` files of a directory, sorted, as paths relative to the crate root.
 fn toml_files(dir: &str) -> Vec<PathBuf> {
@@ -57,60 +58,23 @@ pub fn load(path: impl AsRef<Path>) -> Arc<Rules> {
     }
 }
 
-/// The position-text token of a piece: its owner's mark, its token, and its frame in brackets
-/// (always written, so the frame is exactly the one asked for).
-pub fn piece_token(rules: &Rules, pc: Piece) -> String {
-    let mut s = rules.kind(pc.kind).token_for(&rules.player(pc.owner).mark);
-    s.push_str(&format!("[{}]", rules.frame_name(pc.frame)));
-    s
-}
-
-/// Position text with exactly `pieces` on the board, `to_move` to move, no castling rights, no en
-/// passant, and every player not in `alive` eliminated.
-pub fn fen_with(
-    rules: &Rules,
+/// A hand-made position, built as a [`Setup`] (plain data, no text): exactly `pieces` on the
+/// board, each in its frame, `to_move` to move, no castling rights, no en passant, and every
+/// player not in `alive` eliminated; checked as position text is (any material allowed).
+pub fn position_with(
+    rules: &Arc<Rules>,
     pieces: &[(NodeId, Piece)],
     to_move: PlayerId,
     alive: &[PlayerId],
-) -> String {
-    let board = rules.board();
-    let covered: usize = board.rows().iter().map(Vec::len).sum();
-    assert_eq!(covered, board.node_count(), "the rows cover every node");
-    let rows: Vec<String> = board
-        .rows()
-        .iter()
-        .map(|row| {
-            let mut s = String::new();
-            let mut empty = 0;
-            for n in row {
-                match pieces.iter().find(|(m, _)| m == n) {
-                    None => empty += 1,
-                    Some((_, pc)) => {
-                        if empty > 0 {
-                            s.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        s.push_str(&piece_token(rules, *pc));
-                    }
-                }
-            }
-            if empty > 0 {
-                s.push_str(&empty.to_string());
-            }
-            s
-        })
-        .collect();
-    let out: Vec<&str> = rules
-        .player_ids()
-        .filter(|p| !alive.contains(p))
-        .map(|p| rules.player(p).short.as_str())
-        .collect();
-    let mut text = format!("{} {} - - 0 1", rows.join("/"), rules.player(to_move).short);
-    if !out.is_empty() {
-        text.push_str(" out:");
-        text.push_str(&out.join(","));
+) -> Result<Position, SetupErrors> {
+    let mut setup = Setup::new(to_move);
+    for &(n, pc) in pieces {
+        setup.place(n, SetupPiece::new(pc.owner, pc.kind).in_frame(pc.frame));
     }
-    text
+    for p in rules.player_ids().filter(|p| !alive.contains(p)) {
+        setup.out.insert(p);
+    }
+    Position::from_setup(rules, setup, TEXT_WAIVERS)
 }
 
 /// The first royal piece kind of the variant, if it has any.

@@ -13,7 +13,7 @@ use chessgraph::perft::perft;
 use chessgraph::position::{Piece, Position};
 use chessgraph::rules::{FrameId, KindId, PlayerId, Rules};
 
-use crate::helpers::{fen_with, load};
+use crate::helpers::{load, position_with};
 
 const VARIANT: &str = "tests/fixtures/variants/fairy_pieces_without_royals.toml";
 
@@ -75,13 +75,13 @@ fn destinations(
             .filter(|(sq, _)| *sq != square)
             .map(|&(sq, c)| (node(rules, sq), piece(rules, c))),
     );
-    let fen = fen_with(
+    let pos = position_with(
         rules,
         &pieces,
         PlayerId::seat(0),
         &[PlayerId::seat(0), PlayerId::seat(1)],
-    );
-    let pos = Position::from_fen(rules, &fen).unwrap_or_else(|e| panic!("`{fen}`: {e}"));
+    )
+    .unwrap_or_else(|e| panic!("{pieces:?}: {e}"));
     let mut moves = Vec::new();
     pos.piece_moves(from, &mut moves);
     let mut out: Vec<String> = moves

@@ -12,8 +12,9 @@ use chessgraph::movegen::{Move, Planned};
 use chessgraph::position::{Piece, Position};
 use chessgraph::reference::{self, Destination};
 use chessgraph::rules::{FrameId, KindId, Rules};
+use chessgraph::setup::SetupProblem;
 
-use crate::helpers::{fen_with, load, playout_positions, royal_kind, swept_variant_files};
+use crate::helpers::{load, playout_positions, position_with, royal_kind, swept_variant_files};
 
 /// One destination as the engine reports it: node, capture, and each move's promotion and frame.
 type Dest = (NodeId, bool, Vec<(Option<KindId>, FrameId)>);
@@ -170,11 +171,16 @@ fn lone_piece(
             .unwrap_or_else(|| panic!("no room for a royal beside {}", name(rules, from)));
         pieces.push((spot, king));
     }
-    let fen = fen_with(rules, &pieces, piece.owner, &[piece.owner]);
-    match Position::from_fen(rules, &fen) {
+    match position_with(rules, &pieces, piece.owner, &[piece.owner]) {
         Ok(pos) => Some(pos),
-        Err(e) if e.0.iter().all(|m| m.contains("must already have promoted")) => None,
-        Err(e) => panic!("`{fen}` does not load: {e}"),
+        Err(e)
+            if e.0
+                .iter()
+                .all(|p| matches!(p, SetupProblem::UnpromotedInZone { .. })) =>
+        {
+            None
+        }
+        Err(e) => panic!("{pieces:?} does not load: {e}"),
     }
 }
 
