@@ -69,6 +69,15 @@ pub const MAX_QUOTED_CHARS: usize = 100;
 /// after-move rule makes); `make` keeps them without allocating.
 pub const MAX_REMOVALS: usize = 8;
 
+/// Largest value a piece may carry (`C{16}` in position text; Rithmomachia's numbers).
+pub const MAX_PIECE_VALUE: u32 = 65_535;
+
+/// Most paths in one move pattern (each is compiled for every node and frame).
+pub const MAX_PATHS_PER_PATTERN: usize = 256;
+
+/// Most leg orders (`|`) in one move pattern.
+pub const MAX_LEG_ORDERS_PER_PATTERN: usize = 32_768;
+
 /// Most symbolic links followed in a row to the file an output path leads to (as Linux allows);
 /// more, or a loop, is refused.
 pub const MAX_SYMLINK_HOPS: usize = 40;

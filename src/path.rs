@@ -25,6 +25,7 @@
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::ids::{DirId, TagSet};
+use crate::limits::{MAX_LEG_ORDERS_PER_PATTERN, MAX_PATHS_PER_PATTERN};
 use crate::spec::{Located, Span, string_content_start};
 
 /// Which kind of move a pattern makes.
@@ -163,6 +164,7 @@ pub fn parse_pattern(value: &Located<String>, file_text: &str) -> Result<Pattern
             SHAPE,
         ));
     }
+    refuse_too_many_paths(&paths)?;
     let mut pat = PatternAst {
         mode,
         kind,
@@ -176,6 +178,28 @@ pub fn parse_pattern(value: &Located<String>, file_text: &str) -> Result<Pattern
     parse_modifiers(&tokens[at..], &mut pat)?;
     check_combination(&pat)?;
     Ok(pat)
+}
+
+/// Refuses a pattern with more than [`MAX_PATHS_PER_PATTERN`] paths, or more than
+/// [`MAX_LEG_ORDERS_PER_PATTERN`] leg orders: paths are compiled into rays for every node and
+/// frame, so load time and memory grow with their number (leg orders only add tags, cheaply).
+fn refuse_too_many_paths(paths: &[PathAst]) -> Result<(), Diagnostic> {
+    let mut legs = 0;
+    for (i, p) in paths.iter().enumerate() {
+        legs += p.alternatives.len();
+        let what = if i >= MAX_PATHS_PER_PATTERN {
+            format!("more than {MAX_PATHS_PER_PATTERN} paths in one pattern")
+        } else if legs > MAX_LEG_ORDERS_PER_PATTERN {
+            format!("more than {MAX_LEG_ORDERS_PER_PATTERN} leg orders in one pattern")
+        } else {
+            continue;
+        };
+        let span = p.dirs.first().map_or(0..0, |d| d.span.clone());
+        return Err(Diagnostic::new(Code::VariantTooLarge, span, what)
+            .label("one too many")
+            .help("split the moves over several patterns, or list each path once"));
+    }
+    Ok(())
 }
 
 /// The optional leading mode, and the index of the token after it.

@@ -34,6 +34,10 @@ pub struct SetupPiece {
     pub kind: KindId,
     /// Its frame; `None`: the frame its owner's pieces start with on its node.
     pub frame: Option<FrameId>,
+    /// A number the piece carries (a Rithmomachia man's value; `C{16}` in position text).
+    pub value: Option<u32>,
+    /// A promoted piece that turns back into its base kind when captured (`Q~`).
+    pub demotes: bool,
 }
 
 impl SetupPiece {
@@ -43,6 +47,8 @@ impl SetupPiece {
             owner,
             kind,
             frame: None,
+            value: None,
+            demotes: false,
         }
     }
 
@@ -87,6 +93,10 @@ pub struct Setup {
     pub fullmove: u32,
     /// Gates opened earlier (gates whose condition holds open anyway).
     pub gates_open: GateSet,
+    /// Pieces in the players' hands, by owner and kind (variants with drops).
+    pub hands: BTreeMap<(PlayerId, KindId), u32>,
+    /// Material each player has captured, by capturer and kind (games won on captured material).
+    pub captured: BTreeMap<(PlayerId, KindId), u32>,
 }
 
 impl Setup {
@@ -101,6 +111,8 @@ impl Setup {
             halfmove: 0,
             fullmove: 1,
             gates_open: GateSet::NONE,
+            hands: BTreeMap::new(),
+            captured: BTreeMap::new(),
         }
     }
 
@@ -201,6 +213,14 @@ pub enum SetupProblem {
         /// How many were given.
         count: usize,
     },
+    /// State that this variant has no place for: a piece value, a demoting piece, a hand, or
+    /// captured material, in a variant whose rules use none.
+    NotInThisVariant {
+        /// What was given (`a value on c4`, `pieces in hand`).
+        what: String,
+        /// What the variant lacks.
+        lacks: &'static str,
+    },
 }
 
 impl fmt::Display for SetupProblem {
@@ -233,6 +253,9 @@ impl fmt::Display for SetupProblem {
             ),
             BadEnPassant { square, reason } => write!(f, "en passant `{square}`: {reason}"),
             DuplicateEnPassant { square } => write!(f, "en passant `{square}` is given twice"),
+            NotInThisVariant { what, lacks } => {
+                write!(f, "{what}: this variant has {lacks}")
+            }
             TooManyEnPassant { count } => write!(
                 f,
                 "{count} en passant entries: a position keeps at most {}",

@@ -43,14 +43,16 @@ fn parse_text(pos: &Position, text: &str) -> Result<Parsed, MoveError> {
     if let Some((token, node_name)) = text.split_once('@') {
         return parse_drop(pos, text, token, node_name);
     }
-    if let Some(face) = text
+    if let Some(suffix) = text
         .strip_suffix('+')
-        .map(|_| "promoted face (`+`)")
-        .or_else(|| (text.len() > 1 && text.ends_with('-')).then_some("unpromoted face (`-`)"))
+        .map(|_| "`+` (turn to the promoted face)")
+        .or_else(|| (text.len() > 1 && text.ends_with('-')).then_some("`-` (turn back)"))
     {
         return Err(malformed(
             text,
-            format!("no piece of this variant has a {face} to turn to"),
+            format!(
+                "no piece of this variant declares faces for the suffix {suffix}; a promotion is written `=` and a token (e.g. `=Q`, `=+P`)"
+            ),
         ));
     }
     let (body, rook) = match text.split_once('/') {

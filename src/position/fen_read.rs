@@ -10,6 +10,7 @@ use super::Position;
 use super::fen::{SetupError, derive_pawn};
 use crate::diagnostic::quoted;
 use crate::ids::{NodeId, PlayerId};
+use crate::limits::MAX_PIECE_VALUE;
 use crate::rules::{Mark, Rules};
 use crate::setup::{EpEntry, Setup, SetupPiece, Waivers};
 
@@ -189,13 +190,11 @@ fn read_piece(rules: &Rules, chars: &[char]) -> Result<(SetupPiece, usize), Stri
         format!("no piece has the letter `{token}`")
     })?;
     let mut i = at + 1;
-    if chars.get(i) == Some(&'~') {
-        return Err(
-            "`~` marks a promoted piece that turns back when captured: this variant has none"
-                .into(),
-        );
-    }
     let mut piece = SetupPiece::new(owner, kind);
+    if chars.get(i) == Some(&'~') {
+        piece.demotes = true;
+        i += 1;
+    }
     if chars.get(i) == Some(&'[') {
         let end = chars[i..]
             .iter()
@@ -208,15 +207,38 @@ fn read_piece(rules: &Rules, chars: &[char]) -> Result<(SetupPiece, usize), Stri
         piece = piece.in_frame(frame);
         i += end + 1;
     }
+    if chars.get(i) == Some(&'{') {
+        let (value, len) = read_value(&chars[i..])?;
+        piece.value = Some(value);
+        i += len;
+    }
     match chars.get(i) {
-        Some('{') => {
-            Err("`{...}` gives a piece a value: no piece of this variant carries one".into())
-        }
         Some('(') => {
             Err("`(...)` lists the parts of a stacked piece: this variant has no stacks".into())
         }
         _ => Ok((piece, i)),
     }
+}
+
+/// A piece's value in braces at the start of `chars` (`{16}`), from 1 to [`MAX_PIECE_VALUE`];
+/// with the number of characters read.
+fn read_value(chars: &[char]) -> Result<(u32, usize), String> {
+    let end = chars
+        .iter()
+        .position(|&c| c == '}')
+        .ok_or("unclosed `{` after a piece")?;
+    let digits: String = chars[1..end].iter().collect();
+    let value = (!digits.starts_with('0') && digits.chars().all(|c| c.is_ascii_digit()))
+        .then(|| digits.parse::<u32>().ok())
+        .flatten()
+        .filter(|v| (1..=MAX_PIECE_VALUE).contains(v))
+        .ok_or_else(|| {
+            format!(
+                "`{{{}}}`: a piece's value is a number from 1 to {MAX_PIECE_VALUE}",
+                quoted(&digits)
+            )
+        })?;
+    Ok((value, end + 1))
 }
 
 /// The owner of a piece at the start of `chars` and where its token starts: a prefix mark

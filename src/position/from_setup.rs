@@ -34,6 +34,7 @@ impl Position {
     ) -> Result<Position, SetupErrors> {
         let mut pos = place_pieces(rules, &setup)?;
         let mut problems = Vec::new();
+        pos.check_room(&setup, &mut problems);
         pos.check_state(&setup, &mut problems);
         if problems.is_empty() {
             pos.check_en_passant(&setup.en_passant, &mut problems);
@@ -45,6 +46,39 @@ impl Position {
             Ok(pos)
         } else {
             Err(SetupErrors(problems))
+        }
+    }
+
+    /// State the variant has no place for. (No shipped rules carry values, demoting pieces,
+    /// hands or captured material yet: the issues that add them fill this in.)
+    fn check_room(&self, setup: &Setup, problems: &mut Vec<SetupProblem>) {
+        let board = self.rules.board();
+        for (&n, pc) in &setup.pieces {
+            let node = board.node_name(n);
+            if pc.value.is_some() {
+                problems.push(SetupProblem::NotInThisVariant {
+                    what: format!("a value on {node}"),
+                    lacks: "no pieces that carry one",
+                });
+            }
+            if pc.demotes {
+                problems.push(SetupProblem::NotInThisVariant {
+                    what: format!("a demoting piece (`~`) on {node}"),
+                    lacks: "no promoted pieces that turn back when captured",
+                });
+            }
+        }
+        if setup.hands.values().any(|&c| c > 0) {
+            problems.push(SetupProblem::NotInThisVariant {
+                what: "pieces in hand".to_string(),
+                lacks: "no hands",
+            });
+        }
+        if setup.captured.values().any(|&c| c > 0) {
+            problems.push(SetupProblem::NotInThisVariant {
+                what: "captured material".to_string(),
+                lacks: "no count of captured material",
+            });
         }
     }
 

@@ -36,12 +36,21 @@ fn marks_the_variant_cannot_use_are_refused_by_name() {
     let cases = [
         (
             "4k3/8/8/8/8/8/8/P~3K3 w - - 0 1",
-            "`~` marks a promoted piece",
+            "a demoting piece (`~`) on a1: this variant has no promoted pieces that turn back when captured",
         ),
         (
             "4k3/8/8/8/8/8/8/P{16}3K3 w - - 0 1",
-            "no piece of this variant carries one",
+            "a value on a1: this variant has no pieces that carry one",
         ),
+        (
+            "4k3/8/8/8/8/8/8/P{0}3K3 w - - 0 1",
+            "a piece's value is a number from 1 to 65535",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/P{65536}3K3 w - - 0 1",
+            "a piece's value is a number from 1 to 65535",
+        ),
+        ("4k3/8/8/8/8/8/8/P{16 w - - 0 1", "unclosed `{`"),
         (
             "4k3/8/8/8/8/8/8/P(P.P)3K3 w - - 0 1",
             "this variant has no stacks",
@@ -70,4 +79,32 @@ fn marks_the_variant_cannot_use_are_refused_by_name() {
         .expect_err("no such token")
         .to_string();
     assert!(err.contains("no piece has the token `+Q`"), "{err}");
+}
+
+#[test]
+fn a_setup_with_state_the_variant_has_no_place_for_is_refused_naming_it() {
+    let rules = load(FILE);
+    let text = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    let mut setup = Position::read_setup(&rules, text).expect("reads");
+    let (white, pawn) = (
+        rules.player_id(0).expect("white"),
+        rules.kind_by_letter('P').expect("pawn"),
+    );
+    setup.hands.insert((white, pawn), 2);
+    setup.captured.insert((white, pawn), 1);
+    let err = Position::from_setup(&rules, setup, Default::default())
+        .expect_err("no hands, no captured material")
+        .to_string();
+    assert!(
+        err.contains("pieces in hand: this variant has no hands"),
+        "{err}"
+    );
+    assert!(
+        err.contains("captured material: this variant has no count of captured material"),
+        "{err}"
+    );
+    // Empty hands are no state at all.
+    let mut setup = Position::read_setup(&rules, text).expect("reads");
+    setup.hands.insert((white, pawn), 0);
+    assert!(Position::from_setup(&rules, setup, Default::default()).is_ok());
 }

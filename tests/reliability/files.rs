@@ -410,3 +410,57 @@ fn a_jump_with_twenty_thousand_leg_orders_loads_in_linear_time() {
     r.assert_ok();
     assert!(r.stdout.ends_with("Nodes searched: 8902\n"), "{}", r.stdout);
 }
+
+#[test]
+fn a_pattern_of_more_paths_than_the_limit_is_refused_and_one_at_the_limit_loads() {
+    // 256 paths load (each is compiled for every node and frame); 257 are refused where the
+    // first path past the limit is written, instead of eating memory and time.
+    let dir = super::runner::temp_dir();
+    let chess = super::runner::chess_variant_text();
+    let knight = "moves = [\"leap nne nnw nee nww sse ssw see sww\"]";
+    let paths = |n: usize| vec!["nne"; n].join(" ");
+    let at_limit = write_edited(
+        dir.path(),
+        "at.toml",
+        &chess,
+        knight,
+        &format!(
+            "moves = [\"leap {}\"]",
+            paths(chessgraph::limits::MAX_PATHS_PER_PATTERN)
+        ),
+    );
+    run(&["check", "--short", &at_limit]).assert_ok();
+    let past = write_edited(
+        dir.path(),
+        "past.toml",
+        &chess,
+        knight,
+        &format!(
+            "moves = [\"leap {}\"]",
+            paths(chessgraph::limits::MAX_PATHS_PER_PATTERN + 1)
+        ),
+    );
+    run(&["check", "--short", &past])
+        .assert_error(&["error[variant::too-large]: more than 256 paths in one pattern"]);
+}
+
+#[test]
+fn a_capture_rule_without_directions_is_refused() {
+    let dir = super::runner::temp_dir();
+    let text = std::fs::read_to_string("tests/fixtures/rule_variants/custodian.toml")
+        .unwrap()
+        .replace(
+            "../../../boards/chess.toml",
+            &format!("{}/boards/chess.toml", env!("CARGO_MANIFEST_DIR")),
+        );
+    let path = write_edited(
+        dir.path(),
+        "none.toml",
+        &text,
+        "directions = [\"n\", \"e\", \"s\", \"w\"]",
+        "directions = []",
+    );
+    run(&["check", "--short", &path]).assert_error(&[
+        "error[schema::invalid-value]: a capture rule with no direction never captures",
+    ]);
+}

@@ -36,6 +36,17 @@ impl Builder<'_> {
                     None => self.err(unknown(d.span(), "direction", d.get_ref(), &names)),
                 }
             }
+            if c.directions.get_ref().is_empty() {
+                self.err(
+                    Diagnostic::new(
+                        Code::InvalidValue,
+                        c.directions.span(),
+                        "a capture rule with no direction never captures",
+                    )
+                    .label("no direction")
+                    .help("list the board directions it looks along, e.g. `[\"n\", \"e\", \"s\", \"w\"]`"),
+                );
+            }
             total += directions.len();
             if total + 2 > MAX_REMOVALS {
                 self.err(
