@@ -78,19 +78,30 @@ fn cases(quick: bool) -> Vec<(&'static str, &'static str, Option<&'static str>, 
     ]
 }
 
-/// Runs the perft cases found under `root` (cases whose variant file is missing are skipped),
-/// calling `each` after every measurement.
-pub fn run_perft(root: &Path, quick: bool, mut each: impl FnMut(&PerftRow)) -> Vec<PerftRow> {
+/// Runs the perft cases under `root`, calling `each` after every measurement; returns the rows
+/// and the cases that could not run, each with the reason (a missing or broken variant file).
+pub fn run_perft(
+    root: &Path,
+    quick: bool,
+    mut each: impl FnMut(&PerftRow),
+) -> (Vec<PerftRow>, Vec<(String, String)>) {
     let mut rows = Vec::new();
+    let mut skipped = Vec::new();
     for (name, file, fen, depths) in cases(quick) {
-        let Ok(rules) = Rules::load(root.join(file)) else {
-            continue;
+        let rules = match Rules::load(root.join(file)) {
+            Ok(r) => Arc::new(r),
+            Err(e) => {
+                skipped.push((name.to_string(), format!("{file}: {e}")));
+                continue;
+            }
         };
-        let rules = Arc::new(rules);
         let pos = match fen {
             Some(f) => match Position::from_fen(&rules, f) {
                 Ok(p) => p,
-                Err(_) => continue,
+                Err(e) => {
+                    skipped.push((name.to_string(), e.to_string()));
+                    continue;
+                }
             },
             None => Position::start(&rules),
         };
@@ -108,7 +119,7 @@ pub fn run_perft(root: &Path, quick: bool, mut each: impl FnMut(&PerftRow)) -> V
             rows.push(row);
         }
     }
-    rows
+    (rows, skipped)
 }
 
 /// Loads every `variants/*.toml` under `root` `repeat` times and returns the mean time per file;

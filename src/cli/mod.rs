@@ -516,7 +516,7 @@ fn bench_command(args: &BenchArgs, out: &mut dyn Write) -> Result<ExitCode, Stri
     )
     .map_err(io)?;
     let mut failed: Option<std::io::Error> = None;
-    crate::bench::run_perft(&args.root, args.quick, |r| {
+    let (_, skipped) = crate::bench::run_perft(&args.root, args.quick, |r| {
         if let Err(e) = writeln!(
             out,
             "{:<26} {:>5} {:>12} {:>9.3} {:>14.0}",
@@ -534,6 +534,9 @@ fn bench_command(args: &BenchArgs, out: &mut dyn Write) -> Result<ExitCode, Stri
     if let Some(e) = failed {
         return Err(e.to_string());
     }
+    for (name, why) in &skipped {
+        writeln!(out, "{name:<26} {:>5}  ({why})", "FAILS").map_err(io)?;
+    }
     writeln!(
         out,
         "\n{:<45} {:>12}",
@@ -541,7 +544,11 @@ fn bench_command(args: &BenchArgs, out: &mut dyn Write) -> Result<ExitCode, Stri
     )
     .map_err(io)?;
     let mut failing = 0;
-    for r in crate::bench::run_load(&args.root, 10) {
+    let loads = crate::bench::run_load(&args.root, 10);
+    if loads.is_empty() {
+        return Err(format!("no variant files under `{}`", variants.display()));
+    }
+    for r in loads {
         match r.mean {
             Ok(mean) => writeln!(
                 out,
@@ -560,6 +567,12 @@ fn bench_command(args: &BenchArgs, out: &mut dyn Write) -> Result<ExitCode, Stri
         return Err(format!(
             "{failing} variant file(s) under `{}` do not load (see `chessgraph check`)",
             variants.display()
+        ));
+    }
+    if !skipped.is_empty() {
+        return Err(format!(
+            "{} benchmark case(s) could not run: their variant files are missing or do not load",
+            skipped.len()
         ));
     }
     Ok(ExitCode::SUCCESS)

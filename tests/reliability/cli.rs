@@ -422,3 +422,26 @@ fn play_svg_refuses_special_files_too() {
         r.stdout
     );
 }
+
+#[test]
+fn bench_on_a_root_without_its_cases_says_so_and_fails() {
+    let dir = super::runner::temp_dir();
+    let variants = dir.path().join("variants");
+    std::fs::create_dir(&variants).unwrap();
+    let root = dir.path().to_str().unwrap();
+    run(&["bench", "--quick", "--root", root]).assert_error(&["no variant files under"]);
+    std::fs::write(
+        variants.join("good.toml"),
+        super::runner::chess_variant_text(),
+    )
+    .unwrap();
+    let r = run(&["bench", "--quick", "--root", root]);
+    r.assert_error(&["benchmark case(s) could not run"]);
+    assert!(
+        r.stdout
+            .lines()
+            .any(|l| l.starts_with("chess start") && l.contains("FAILS")),
+        "{}",
+        r.stdout
+    );
+}
