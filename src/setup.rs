@@ -61,6 +61,15 @@ impl SetupPiece {
     }
 }
 
+/// One part of a stacked piece (a Rithmomachia pyramid's layers): its kind and its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StackPart {
+    /// What the part is.
+    pub kind: KindId,
+    /// The number it carries, if any.
+    pub value: Option<u32>,
+}
+
 /// An en passant opportunity: `square` was passed by the piece now on `pawn`, which `owner`
 /// moved; a capturer lands on `square` and removes the piece on `pawn`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -93,6 +102,8 @@ pub struct Setup {
     pub fullmove: u32,
     /// Gates opened earlier (gates whose condition holds open anyway).
     pub gates_open: GateSet,
+    /// The parts of stacked pieces, by node (`P(S{36}.C{1})` in position text).
+    pub stacks: BTreeMap<NodeId, Vec<StackPart>>,
     /// Pieces in the players' hands, by owner and kind (variants with drops).
     pub hands: BTreeMap<(PlayerId, KindId), u32>,
     /// Material each player has captured, by capturer and kind (games won on captured material).
@@ -111,6 +122,7 @@ impl Setup {
             halfmove: 0,
             fullmove: 1,
             gates_open: GateSet::NONE,
+            stacks: BTreeMap::new(),
             hands: BTreeMap::new(),
             captured: BTreeMap::new(),
         }

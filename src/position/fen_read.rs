@@ -12,7 +12,7 @@ use crate::diagnostic::quoted;
 use crate::ids::{NodeId, PlayerId};
 use crate::limits::MAX_PIECE_VALUE;
 use crate::rules::{Mark, Rules};
-use crate::setup::{EpEntry, Setup, SetupPiece, Waivers};
+use crate::setup::{EpEntry, Setup, SetupPiece, StackPart, Waivers};
 
 /// The checks position text is held to: all but the material count, because authors place any
 /// piece to see what it does, and positions pasted from other programs are not judged by it.
@@ -111,8 +111,11 @@ fn read_rows(rules: &Rules, field: &str, setup: &mut Setup, errs: &mut Vec<Strin
     for (ri, (row, nodes)) in rows.iter().zip(board.rows()).enumerate() {
         match read_row(rules, row, nodes) {
             Ok(cells) => {
-                for (n, pc) in cells {
+                for (n, pc, parts) in cells {
                     setup.place(n, pc);
+                    if let Some(parts) = parts {
+                        setup.stacks.insert(n, parts);
+                    }
                 }
             }
             Err(e) => errs.push(format!("row {} (`{}`): {e}", ri + 1, quoted(row))),
@@ -120,12 +123,15 @@ fn read_rows(rules: &Rules, field: &str, setup: &mut Setup, errs: &mut Vec<Strin
     }
 }
 
+/// The parts of a stacked piece.
+type Stack = Vec<StackPart>;
+
 /// One row: empty-square counts and pieces, exactly as many squares as the row has.
 fn read_row(
     rules: &Rules,
     row: &str,
     nodes: &[NodeId],
-) -> Result<Vec<(NodeId, SetupPiece)>, String> {
+) -> Result<Vec<(NodeId, SetupPiece, Option<Stack>)>, String> {
     let chars: Vec<char> = row.chars().collect();
     let mut i = 0;
     let mut col = 0usize;
@@ -158,12 +164,12 @@ fn read_row(
             }
             continue;
         }
-        let (piece, len) = read_piece(rules, &chars[i..])?;
+        let (piece, parts, len) = read_piece(rules, &chars[i..])?;
         i += len;
         let Some(&n) = nodes.get(col) else {
             return Err(format!("more than {} squares", nodes.len()));
         };
-        out.push((n, piece));
+        out.push((n, piece, parts));
         col += 1;
     }
     if col != nodes.len() {
@@ -176,7 +182,7 @@ fn read_row(
 /// token (a letter, perhaps after `+`), then optionally `~`, a `[frame]`, a `{value}` and a
 /// `(stack)`, in that order; with the number of characters read. What this variant's pieces
 /// cannot carry is refused by name.
-fn read_piece(rules: &Rules, chars: &[char]) -> Result<(SetupPiece, usize), String> {
+fn read_piece(rules: &Rules, chars: &[char]) -> Result<(SetupPiece, Option<Stack>, usize), String> {
     let (owner, start) = read_owner(rules, chars)?;
     let plus = chars.get(start) == Some(&'+');
     let at = start + usize::from(plus);
@@ -214,9 +220,41 @@ fn read_piece(rules: &Rules, chars: &[char]) -> Result<(SetupPiece, usize), Stri
     }
     match chars.get(i) {
         Some('(') => {
-            Err("`(...)` lists the parts of a stacked piece: this variant has no stacks".into())
+            let (parts, len) = read_stack(rules, &chars[i..])?;
+            Ok((piece, Some(parts), i + len))
         }
-        _ => Ok((piece, i)),
+        _ => Ok((piece, None, i)),
+    }
+}
+
+/// The parts of a stack at the start of `chars`: `(` parts separated by `.`, `)`; each part a
+/// token (either case) and an optional `{value}`. With the number of characters read.
+fn read_stack(rules: &Rules, chars: &[char]) -> Result<(Vec<StackPart>, usize), String> {
+    let mut parts = Vec::new();
+    let mut i = 1;
+    loop {
+        let plus = chars.get(i) == Some(&'+');
+        i += usize::from(plus);
+        let letter = *chars.get(i).ok_or("unclosed `(` after a piece")?;
+        let kind = rules.kind_by_token(plus, letter).ok_or_else(|| {
+            format!(
+                "a stack part `{}` is no piece's token",
+                quoted(&letter.to_string())
+            )
+        })?;
+        i += 1;
+        let mut part = StackPart { kind, value: None };
+        if chars.get(i) == Some(&'{') {
+            let (value, len) = read_value(&chars[i..])?;
+            part.value = Some(value);
+            i += len;
+        }
+        parts.push(part);
+        match chars.get(i) {
+            Some('.') => i += 1,
+            Some(')') => return Ok((parts, i + 1)),
+            _ => return Err("expected `.` or `)` after a stack part".into()),
+        }
     }
 }
 

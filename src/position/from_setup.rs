@@ -68,6 +68,12 @@ impl Position {
                 });
             }
         }
+        for &n in setup.stacks.keys() {
+            problems.push(SetupProblem::NotInThisVariant {
+                what: format!("a stack on {}", board.node_name(n)),
+                lacks: "no stacks",
+            });
+        }
         if setup.hands.values().any(|&c| c > 0) {
             problems.push(SetupProblem::NotInThisVariant {
                 what: "pieces in hand".to_string(),

@@ -52,8 +52,21 @@ fn marks_the_variant_cannot_use_are_refused_by_name() {
         ),
         ("4k3/8/8/8/8/8/8/P{16 w - - 0 1", "unclosed `{`"),
         (
+            "4k3/8/8/8/8/8/8/P(P.K{7})3K3 w - - 0 1",
+            "a stack on a1: this variant has no stacks",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/P(P.Z)3K3 w - - 0 1",
+            "a stack part `Z` is no piece's token",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/P(P3K3 w - - 0 1",
+            "expected `.` or `)` after a stack part",
+        ),
+        ("4k3/8/8/8/8/8/8/P(P.3K3 w - - 0 1", "is no piece's token"),
+        (
             "4k3/8/8/8/8/8/8/P(P.P)3K3 w - - 0 1",
-            "this variant has no stacks",
+            "a stack on a1: this variant has no stacks",
         ),
         (
             "4k3/8/8/8/8/8/8/+Q3K3 w - - 0 1",
