@@ -166,7 +166,7 @@ fn codes_seen() -> BTreeSet<Code> {
 #[test]
 fn every_error_code_has_a_fixture() {
     let seen = codes_seen();
-    // Variant and path codes cannot occur in a board file; tests/invalid_variants.rs covers them.
+    // Variant and path codes cannot occur in a board file; tests/library/invalid_variants.rs covers them.
     let missing: Vec<&str> = Code::ALL
         .iter()
         .filter(|c| !c.as_str().starts_with("variant::") && !c.as_str().starts_with("path::"))

@@ -2,7 +2,7 @@
 //!
 //! Each test states the behaviour we want; it fails today. When a fix lands, remove the `#[ignore]`
 //! (and, where a fixture would show the case better, move it to `tests/fixtures/`).
-//! Run them with `cargo test --test known_bugs -- --ignored`.
+//! Run them with `cargo test --test library known_bugs -- --ignored`.
 
 use chessgraph::board::Board;
 use chessgraph::diagnostic::{Code, FileReport};

@@ -445,7 +445,7 @@ fn perft_4_from_the_start_agrees_with_the_oracle() {
     }
 }
 
-/// Deeper cross-checks; run with `cargo test --release --test ring_oracle -- --ignored`.
+/// Deeper cross-checks; run with `cargo test --release --test library ring_oracle -- --ignored`.
 #[test]
 #[ignore = "slow in the dev profile: perft 5 with the oracle"]
 fn perft_5_from_the_start_agrees_with_the_oracle() {
