@@ -1,5 +1,5 @@
 //! Shared helpers for the 3 Man Chess engine tests: loading the two variant files, building
-//! position text from a list of pieces, reading moves and targets back as square names, and
+//! positions (as Setups, or as position text for the text tests) from a list of pieces, reading moves and targets back as square names, and
 //! (ring, file) arithmetic that does not use the board's link graph.
 //!
 //! Position text (see `src/position/fen.rs`): rows ring 6 first .. ring 1 last, each row files
@@ -15,8 +15,9 @@ use std::sync::Arc;
 use chessgraph::board::NodeId;
 use chessgraph::movegen::Planned;
 use chessgraph::notation::{move_text, parse_move, play_line};
-use chessgraph::position::Position;
-use chessgraph::rules::{PlayerId, Rules};
+use chessgraph::position::{Position, TEXT_WAIVERS};
+use chessgraph::rules::{Mark, PlayerId, Rules};
+use chessgraph::setup::SetupPiece;
 
 /// The default variant (`knight_moat = strict`).
 pub const STRICT: &str = "variants/three_man_chess.toml";
@@ -113,10 +114,54 @@ pub fn fen(pieces: &[(&str, &str)], rest: &str) -> String {
     format!("{} {rest}", rows.join("/"))
 }
 
-/// A position set up from pieces and the remaining fields; panics with the setup errors.
+/// A hand-made position, built as a `Setup`: the pieces placed from (square, token), the
+/// remaining fields (`"w - - 0 1"`, `"g wK - 0 1 out:b"`, ...) read on their own. En passant
+/// entries name the pawns that made them, so a position with one is read whole as text (the
+/// rules page's vectors). Panics with the setup errors.
 pub fn setup(rules: &Arc<Rules>, pieces: &[(&str, &str)], rest: &str) -> Position {
-    let text = fen(pieces, rest);
-    Position::from_fen(rules, &text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    let en_passant = rest.split_whitespace().nth(2).is_some_and(|f| f != "-");
+    if en_passant {
+        let text = fen(pieces, rest);
+        return Position::from_fen(rules, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+    let empty = vec!["24"; 6].join("/");
+    let mut setup = Position::read_setup(rules, &format!("{empty} {rest}"))
+        .unwrap_or_else(|e| panic!("`{rest}`: {e}"));
+    for &(square, token) in pieces {
+        setup.place(node(rules, square), setup_piece(rules, token));
+    }
+    Position::from_setup(rules, setup, TEXT_WAIVERS)
+        .unwrap_or_else(|e| panic!("{pieces:?} {rest}: {e}"))
+}
+
+/// A piece from its token: the owner's prefix mark, the kind's letter, perhaps `[frame]`.
+fn setup_piece(rules: &Rules, token: &str) -> SetupPiece {
+    let (body, frame) = match token.split_once('[') {
+        Some((b, f)) => (b, Some(f.trim_end_matches(']'))),
+        None => (token, None),
+    };
+    let (owner, letter) = rules
+        .player_ids()
+        .find_map(|p| match &rules.player(p).mark {
+            Mark::Prefix(m) => body.strip_prefix(m.as_str()).map(|l| (p, l)),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no player's mark in `{token}`"));
+    let mut chars = letter.chars();
+    let kind = match (chars.next(), chars.next()) {
+        (Some(c), None) => rules.kind_by_letter(c),
+        _ => None,
+    }
+    .unwrap_or_else(|| panic!("no piece `{letter}` in `{token}`"));
+    let piece = SetupPiece::new(owner, kind);
+    match frame {
+        Some(f) => piece.in_frame(
+            rules
+                .frame_by_name(f)
+                .unwrap_or_else(|| panic!("no frame {f}")),
+        ),
+        None => piece,
+    }
 }
 
 /// The node of a square name.
