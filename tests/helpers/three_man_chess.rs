@@ -124,7 +124,7 @@ pub fn setup(rules: &Arc<Rules>, pieces: &[(&str, &str)], rest: &str) -> Positio
         let text = fen(pieces, rest);
         return Position::from_fen(rules, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
     }
-    let empty = vec!["24"; 6].join("/");
+    let empty = ["24"; 6].join("/");
     let mut setup = Position::read_setup(rules, &format!("{empty} {rest}"))
         .unwrap_or_else(|e| panic!("`{rest}`: {e}"));
     for &(square, token) in pieces {
