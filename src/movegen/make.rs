@@ -127,10 +127,10 @@ impl Position {
         mover: PlayerId,
         undo: &mut Undo,
     ) {
-        let rules = self.rules.clone();
-        let board = rules.board();
+        // Judged on the position the move produced, all at once: found first, then removed.
         let mut found: arrayvec::ArrayVec<NodeId, MAX_REMOVALS> = arrayvec::ArrayVec::new();
-        for c in &rules.captures {
+        let board = self.rules.board();
+        for c in &self.rules.captures {
             match c.rule {
                 CaptureRule::Custodian => {
                     for &d in &c.directions {

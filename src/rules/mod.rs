@@ -13,7 +13,7 @@
 
 mod build;
 
-pub use build::StartCheck;
+pub(crate) use build::StartCheck;
 
 use std::fmt::Write;
 use std::path::Path;

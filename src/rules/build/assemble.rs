@@ -1,64 +1,14 @@
-//! The rules from their finished parts, with the start position checked.
+//! The start position's part in the rules: the castling rooks it names, its legality and its
+//! material.
 
 use std::sync::Arc;
 
-use super::{Builder, Parts};
+use super::Builder;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::rules::Rules;
 use crate::spec::variant::VariantSpec;
-use crate::zobrist::ZobristKeys;
 
 impl Builder<'_> {
-    /// The rules from their parts, with the start position checked.
-    pub(super) fn assemble(mut self, spec: &VariantSpec, parts: Parts) -> Option<Rules> {
-        let board = self.board;
-        let Parts {
-            frames,
-            after,
-            players,
-            kinds,
-            zone_keys,
-            zones,
-            tables,
-            castling,
-            castle_clear,
-            outcome,
-            gates,
-            gate_tags,
-            captures,
-        } = parts;
-        if self.has_errors() {
-            return None;
-        }
-        let mut zone_names: Vec<String> = zone_keys.0.into_iter().map(|(n, _)| n).collect();
-        zone_names.shrink_to_fit();
-        let zobrist =
-            ZobristKeys::new(board.node_count(), players.len(), kinds.len(), frames.len());
-        let rules = Rules {
-            name: spec.name.value.clone(),
-            description: spec.description.clone(),
-            board: board.clone(),
-            players,
-            frames,
-            frame_after: after,
-            kinds,
-            zone_names,
-            zones,
-            castling,
-            castle_clear,
-            outcome,
-            gates,
-            gate_tags,
-            captures,
-            start: spec.start.value.clone(),
-            tables,
-            zobrist,
-            start_material: None,
-            files: Vec::new(),
-        };
-        self.with_start_material(spec, rules)
-    }
-
     /// The rules with the kind of every castling rook the file does not name: the piece of the
     /// castling player on the rook's square in the start position.
     fn with_start_rooks(&mut self, spec: &VariantSpec, mut rules: Rules) -> Option<Rules> {
@@ -96,7 +46,11 @@ impl Builder<'_> {
     }
 
     /// The rules with the material of their start position, which must be legal.
-    fn with_start_material(&mut self, spec: &VariantSpec, rules: Rules) -> Option<Rules> {
+    pub(super) fn with_start_material(
+        &mut self,
+        spec: &VariantSpec,
+        rules: Rules,
+    ) -> Option<Rules> {
         // The position parser takes the rules behind an `Arc`; once it is done they are unshared
         // again (cloned, should anything still hold them).
         let rules = Arc::new(self.with_start_rooks(spec, rules)?);

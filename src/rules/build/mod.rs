@@ -20,12 +20,12 @@ mod zones;
 
 use std::path::Path;
 
-use super::{Castling, Gate, NodeSet, OutcomePolicy, PieceKind, Player, RelationCapture, Rules};
-use crate::board::{Board, DirId, TagSet};
+use super::Rules;
+use crate::board::Board;
 use crate::diagnostic::{Code, Diagnostic, FileReport};
 use crate::ids::{KindId, NodeId, PlayerId};
 use crate::spec::variant::{VariantSpec, read_variant_spec};
-use crate::tables::MoveTables;
+use crate::zobrist::ZobristKeys;
 use zones::ZoneKeys;
 
 /// Who stands where in a start position text (node, owner, kind), read but not judged.
@@ -131,23 +131,6 @@ fn not_a_board(report: &FileReport) -> Option<String> {
     }
 }
 
-/// The finished parts of the rules, before they are put together.
-struct Parts {
-    frames: Vec<(String, Vec<DirId>)>,
-    after: Vec<u8>,
-    players: Vec<Player>,
-    kinds: Vec<PieceKind>,
-    zone_keys: ZoneKeys,
-    zones: Vec<Vec<NodeSet>>,
-    tables: MoveTables,
-    castling: Vec<Castling>,
-    castle_clear: Vec<u32>,
-    outcome: OutcomePolicy,
-    gates: Vec<Gate>,
-    gate_tags: TagSet,
-    captures: Vec<RelationCapture>,
-}
-
 /// The rules under construction: the board they are for, and every diagnostic found so far.
 struct Builder<'a> {
     board: &'a Board,
@@ -183,22 +166,35 @@ impl Builder<'_> {
         let outcome = self.outcome(spec, players.len());
         let (gates, gate_tags) = self.gates(spec);
         let captures = self.relation_captures(spec);
-        let parts = Parts {
-            frames,
-            after,
+        if self.has_errors() {
+            return None;
+        }
+        let board = self.board;
+        let zobrist =
+            ZobristKeys::new(board.node_count(), players.len(), kinds.len(), frames.len());
+        let rules = Rules {
+            name: spec.name.value.clone(),
+            description: spec.description.clone(),
+            board: board.clone(),
             players,
+            frames,
+            frame_after: after,
             kinds,
-            zone_keys,
+            zone_names: zone_keys.0.into_iter().map(|(n, _)| n).collect(),
             zones,
-            tables,
             castling,
             castle_clear,
             outcome,
             gates,
             gate_tags,
             captures,
+            start: spec.start.value.clone(),
+            tables,
+            zobrist,
+            start_material: None,
+            files: Vec::new(),
         };
-        self.assemble(spec, parts)
+        self.with_start_material(spec, rules)
     }
 
     /// No player, piece or player-relative zone has an empty name: it would print as nothing.
