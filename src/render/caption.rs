@@ -92,6 +92,9 @@ fn status(pos: &Position, last: Option<(NodeId, NodeId)>) -> String {
         )),
         None => parts.push(format!("{} to move", rules.player(pos.to_move()).name)),
     }
+    if let Some(hands) = pos.hands_text() {
+        parts.push(format!("in hand: {hands}"));
+    }
     let checked = names(pos.checked_players());
     if !checked.is_empty() {
         parts.push(format!("in check: {}", checked.join(", ")));
