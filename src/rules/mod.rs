@@ -559,6 +559,7 @@ impl Rules {
             let order: String = h
                 .order
                 .iter()
+                .filter(|k| self.kinds[k.index()].demotes_to.is_none())
                 .map(|&k| self.kinds[k.index()].token())
                 .collect();
             let fate = match h.captured_to_hand {
