@@ -8,6 +8,7 @@ mod helpers;
 mod board_features;
 mod boards;
 mod fairy_pieces;
+mod flip_symmetry;
 mod invalid_boards;
 mod invalid_variants;
 mod known_bugs;
