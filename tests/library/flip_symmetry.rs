@@ -24,6 +24,7 @@ const EXPECTED: &[&str] = &[
     "amazon",
     "capablanca",
     "chess",
+    "chess_10x10",
     "cylindrical_chess",
     "cylindrical_chess_no_castling",
     "cylindrical_chess_wrong_rook",
