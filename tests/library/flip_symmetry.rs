@@ -24,6 +24,7 @@ const EXPECTED: &[&str] = &[
     "amazon",
     "capablanca",
     "chess",
+    "chess_10x10",
     "crazyhouse",
     "cylindrical_chess",
     "cylindrical_chess_no_castling",
