@@ -7,7 +7,7 @@ use super::RenderOptions;
 use super::links::{Link, TAG_COLOURS};
 use super::svg::{escape, num};
 use crate::board::{Board, NodeId};
-use crate::ids::PlayerSet;
+use crate::ids::{KindId, PlayerSet};
 use crate::position::{Outcome, Position};
 
 /// Height of one caption line.
@@ -50,6 +50,19 @@ pub(super) fn lines(
         caption.push("no tagged links".to_string());
     }
     caption
+}
+
+/// The line about the drops of kind `k` whose targets are marked.
+pub(super) fn drop_line(p: &Position, k: KindId, targets: usize) -> String {
+    let rules = p.rules();
+    let player = &rules.player(p.to_move()).name;
+    let kind = rules.kind(k);
+    format!(
+        "{player} drops {} (`{}`, {} in hand): {targets} node(s)",
+        kind.name,
+        kind.token(),
+        p.hand(p.to_move(), k)
+    )
 }
 
 /// The line about the piece on `from` whose destinations `dests` are marked.

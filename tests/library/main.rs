@@ -6,6 +6,7 @@
 mod helpers;
 
 mod board_features;
+mod drops;
 mod boards;
 mod fairy_pieces;
 mod flip_symmetry;
