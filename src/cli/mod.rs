@@ -18,6 +18,7 @@ use std::sync::Arc;
 pub use args::{BenchArgs, Cli, Command, PositionArgs};
 use chessgraph::board::Board;
 use chessgraph::diagnostic::{FileReport, SourceFile, printable};
+use chessgraph::ids::KindId;
 use chessgraph::movegen::Move;
 use chessgraph::notation::{LineError, move_text, parse_move, play_line};
 use chessgraph::output_file::write_output;
@@ -25,7 +26,6 @@ use chessgraph::perft;
 use chessgraph::play::PlayOptions;
 use chessgraph::position::{Outcome, Position};
 use chessgraph::render::{RenderOptions, render_svg};
-use chessgraph::ids::KindId;
 use chessgraph::rules::Rules;
 use chessgraph::spec::variant::looks_like_variant;
 
@@ -383,7 +383,13 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             rotate,
             output,
         } => {
-            let request = RenderRequest { from, drop, links, tags, rotate };
+            let request = RenderRequest {
+                from,
+                drop,
+                links,
+                tags,
+                rotate,
+            };
             let (svg, inputs) = render_file(&file, &at, request, colour)?;
             match output {
                 Some(path) if path.as_os_str() != "-" => {

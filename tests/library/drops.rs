@@ -46,7 +46,11 @@ fn shogi_pieces_are_never_dropped_where_they_could_never_move() {
             let any = d
                 .iter()
                 .any(|t| t.starts_with(&format!("{token}@")) && t.ends_with(&rank.to_string()));
-            assert_eq!(any, !banned.contains(&rank), "{token} on rank {rank}: {d:?}");
+            assert_eq!(
+                any,
+                !banned.contains(&rank),
+                "{token} on rank {rank}: {d:?}"
+            );
         }
     }
     assert_eq!(
@@ -59,7 +63,10 @@ fn shogi_pieces_are_never_dropped_where_they_could_never_move() {
         refusal(&g, "P@a1"),
         "`P` cannot be dropped on a1: it could never move from there"
     );
-    assert!(parse_move(&g, "P@a9").is_ok(), "a9 is gote's own back rank: the pawn can move");
+    assert!(
+        parse_move(&g, "P@a9").is_ok(),
+        "a9 is gote's own back rank: the pawn can move"
+    );
     assert!(drops(&g).contains(&"N@a3".to_string()));
     assert!(!drops(&g).contains(&"N@a2".to_string()));
 }
@@ -86,7 +93,10 @@ fn one_pawn_per_file_nifu() {
     let p = pos(&rules, "4k4/9/9/9/2+P6/9/4P4/9/4K4[P] w - - 0 1");
     let d = drops(&p);
     assert!(!d.iter().any(|t| t.starts_with("P@e")), "{d:?}");
-    assert!(d.contains(&"P@c4".to_string()), "the tokin's file is open: {d:?}");
+    assert!(
+        d.contains(&"P@c4".to_string()),
+        "the tokin's file is open: {d:?}"
+    );
     assert_eq!(
         refusal(&p, "P@e5"),
         "`P` cannot be dropped on e5: its line along `n` already holds 1 of them"

@@ -6,8 +6,8 @@
 mod helpers;
 
 mod board_features;
-mod drops;
 mod boards;
+mod drops;
 mod fairy_pieces;
 mod flip_symmetry;
 mod invalid_boards;
