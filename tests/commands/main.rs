@@ -7,4 +7,5 @@ mod helpers;
 mod cli;
 mod play;
 mod render_cli;
+mod rule_changes;
 mod three_man_chess_cli;
