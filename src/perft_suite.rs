@@ -131,7 +131,13 @@ fn parse_epd(path: &Path, text: &str) -> Result<Vec<Entry>, TextError> {
         let err = |offset: usize, m: String| {
             TextError::new(path, i + 1, column_of(line, offset), SUITE_CODE, m)
         };
-        let offset_of = |s: &str| s.as_ptr() as usize - line.as_ptr() as usize;
+        // Where a slice of `line` starts (the end of the line for a slice from elsewhere).
+        let offset_of = |s: &str| {
+            (s.as_ptr() as usize)
+                .checked_sub(line.as_ptr() as usize)
+                .filter(|&o| o <= line.len())
+                .unwrap_or(line.len())
+        };
         let mut fields = line.split(';');
         let fen = fields.next().unwrap_or("").trim();
         if fen.is_empty() {
@@ -156,18 +162,20 @@ fn parse_epd(path: &Path, text: &str) -> Result<Vec<Entry>, TextError> {
                 continue;
             }
             let Some(rest) = f.strip_prefix('D') else {
+                let found = if f.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    format!("`{}`", quoted(f))
+                };
                 return Err(err(
                     at,
-                    format!(
-                        "expected `D<depth> <count>` or `id NAME`, found `{}`",
-                        quoted(f)
-                    ),
+                    format!("expected `D<depth> <count>` or `id NAME`, found {found}"),
                 ));
             };
             let (d, n) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
             let depth = number(d, "a depth", &f[..1 + d.len()]).map_err(|m| err(at + 1, m))?;
             let n = n.trim();
-            let nodes = number(n, "a count", n).map_err(|m| err(offset_of(n).max(at), m))?;
+            let nodes = number(n, "a count", f).map_err(|m| err(offset_of(n).max(at), m))?;
             let depth = u32::try_from(depth)
                 .ok()
                 .filter(|&d| d <= crate::limits::MAX_PERFT_DEPTH)
@@ -280,7 +288,7 @@ fn parse_perft(path: &Path, text: &str) -> Result<Vec<Entry>, TextError> {
                 e.line,
                 1,
                 SUITE_CODE,
-                format!("the entry `{}` has no {what}", quoted(&e.name)),
+                format!("the entry `{}` lacks {what}", quoted(&e.name)),
             ));
         }
     }
@@ -534,4 +542,51 @@ pub fn run(
             .count(),
         entries,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn epd(line: &str) -> Result<Suite, TextError> {
+        parse(Path::new("s.epd"), line, Format::Epd)
+    }
+
+    #[test]
+    fn every_malformed_epd_field_is_located_never_a_panic() {
+        let fen = "8/8/8/8/8/8/8/K1k5 w - - 0 1";
+        for (tail, column, says) in [
+            (" ;D2", 33, "expected a count (a whole number), found `D2`"),
+            (" ;D", 32, "expected a depth (a whole number), found `D`"),
+            (" ;Dx 5", 32, "expected a depth (a whole number), found `x`"),
+            (" ;D1 5 ;", 37, "or `id NAME`, found nothing"),
+            (" ;D99 5", 32, "depth 99 is over 64"),
+            (" ;hello", 31, "found `hello`"),
+            ("", 29, "expected at least one `;D<depth> <count>`"),
+        ] {
+            let e = epd(&format!("{fen}{tail}")).unwrap_err();
+            assert_eq!((e.line, e.column), (1, column), "{tail:?}: {e}");
+            assert!(e.message.contains(says), "{tail:?}: {e}");
+        }
+        let ok = epd(&format!("{fen} ;id two kings ;D1 3 ;D2 9")).unwrap();
+        assert_eq!(ok.entries[0].name, "two kings");
+        assert_eq!(ok.entries[0].counts[1].at, (1, 54));
+    }
+
+    #[test]
+    fn perft_files_need_an_id_a_position_and_a_count() {
+        let p = |t: &str| parse(Path::new("s.perft"), t, Format::Perft);
+        assert!(
+            p("fen x\n")
+                .unwrap_err()
+                .message
+                .contains("expected `id NAME` before `fen`")
+        );
+        let e = p("id a\nvariant v.toml\nperft 1 20\n").unwrap_err();
+        assert!(e.message.contains("lacks a `fen TEXT` line"), "{e}");
+        let e = p("id a\nfen x\nperft 1\n").unwrap_err();
+        assert_eq!((e.line, e.column), (3, 7), "{e}");
+        let e = p("id a\nfen x\nwhat 1\n").unwrap_err();
+        assert!(e.message.contains("found `what`"), "{e}");
+    }
 }
