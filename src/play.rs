@@ -415,10 +415,7 @@ fn finish(out: &mut impl Write, pos: &Position, outcome: Outcome) -> io::Result<
             )
         }
         Outcome::Winner(w) => format!("{} wins: the last player standing", rules.player(w).name),
-        Outcome::Stalemate(p) => format!(
-            "draw: {} has no legal move and is not in check (stalemate)",
-            rules.player(p).name
-        ),
+        other => other.describe(rules),
     };
     writeln!(out, "result: {text}")?;
     Ok(GameEnd::Finished(outcome))

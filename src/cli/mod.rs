@@ -184,6 +184,7 @@ fn game_over_text(rules: &Rules, o: Outcome) -> String {
         Outcome::Stalemate(p) => {
             format!("game over: draw ({} is stalemated)", rules.player(p).name)
         }
+        other => format!("game over: {}", other.describe(rules)),
     }
 }
 

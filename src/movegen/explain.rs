@@ -298,6 +298,7 @@ impl Position {
             result: match o {
                 Outcome::Winner(w) => format!("{} has won", rules.player(w).name),
                 Outcome::Stalemate(s) => format!("{} is stalemated: a draw", rules.player(s).name),
+                other => other.describe(rules),
             },
         }
     }
