@@ -15,6 +15,7 @@
 //! moves, `is_legal`, pins), `make` (the make/unmake pipeline), `turn` (passing the turn,
 //! eliminations, the outcome) and `explain` (why a move is refused, as a [`PlayError`]).
 
+mod draws;
 mod ending;
 mod explain;
 mod generate;
