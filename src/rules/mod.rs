@@ -336,6 +336,12 @@ impl Rules {
         &self.zone_names[zone]
     }
 
+    /// The index of the player-relative zone with this name, if a pattern, promotion or rule of
+    /// the variant uses it.
+    pub fn zone_by_name(&self, name: &str) -> Option<usize> {
+        self.zone_names.iter().position(|z| z == name)
+    }
+
     /// Castling moves.
     pub fn castling(&self) -> &[Castling] {
         &self.castling

@@ -260,8 +260,9 @@ fn remove_zones(parent: &mut DeTable<'_>, v: &Spanned<DeValue<'_>>, diags: &mut 
                     .as_ref()
                     .map(|z| z.keys().map(|k| k.get_ref().to_string()).collect())
                     .unwrap_or_default();
-                let what = format!("zone of player `{}`", player.get_ref());
-                diags.push(nothing_inherited(span, &what, &name, &known));
+                let mut d = nothing_inherited(span, "zone", &name, &known);
+                d.message = format!("player `{}` inherits no zone `{name}`", player.get_ref());
+                diags.push(d);
             }
         }
     }

@@ -7,7 +7,9 @@ mod helpers;
 
 mod board_features;
 mod boards;
+mod extends_edits;
 mod fairy_pieces;
+mod game_ends;
 mod invalid_boards;
 mod invalid_variants;
 mod known_bugs;
