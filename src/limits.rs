@@ -69,6 +69,10 @@ pub const MAX_QUOTED_CHARS: usize = 100;
 /// after-move rule makes); `make` keeps them without allocating.
 pub const MAX_REMOVALS: usize = 8;
 
+/// Most pieces of one kind a player may hold in hand in a position given as text or a setup
+/// (captures and drops only move pieces, so a game never goes past what it started with).
+pub const MAX_IN_HAND: u32 = 1_000;
+
 /// Largest value a piece may carry (`C{16}` in position text; Rithmomachia's numbers).
 pub const MAX_PIECE_VALUE: u32 = 65_535;
 

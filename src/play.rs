@@ -11,9 +11,10 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 
 use crate::board::NodeId;
-use crate::diagnostic::is_unprintable;
+use crate::diagnostic::{is_unprintable, printable};
 use crate::ids::PlayerSet;
 use crate::limits::MAX_LINE_BYTES;
+use crate::movegen::Move;
 use crate::notation::{MoveError, move_text, parse_move};
 use crate::output_file::write_output;
 use crate::position::{Outcome, Position};
@@ -47,6 +48,7 @@ commands:
   e2-e4, e2e4, e7-e8=Q   play a move (castling is the king's move, e.g. e1-g1)
   moves                  list the legal moves
   moves SQUARE           list the moves of the piece on SQUARE (as if its owner were to move)
+  moves P@               list the drops of a kind from the hand (variants with hands)
   undo                   take back the last move
   fen                    print the position text
   svg FILE               write the position as an SVG picture (one file name, no spaces;
@@ -249,6 +251,9 @@ impl Game {
             ("fen", []) => writeln!(out, "{}", self.pos.to_fen())?,
             ("show" | "board", []) => show(out, self, &[])?,
             ("moves", []) => list_moves(out, &self.pos)?,
+            ("moves", [token]) if token.len() > 1 && token.ends_with('@') => {
+                list_drops(out, &self.pos, &token[..token.len() - 1])?
+            }
             ("moves", [square]) => list_piece_moves(out, &self.pos, square)?,
             ("moves", _) => writeln!(out, "{}", usage(" [SQUARE]"))?,
             ("undo", []) => self.undo(out)?,
@@ -459,6 +464,43 @@ fn list_moves(out: &mut impl Write, pos: &Position) -> io::Result<()> {
         "{} legal move(s) for {}:",
         texts.len(),
         pos.rules().player(pos.to_move()).name
+    )?;
+    wrapped(out, &texts)
+}
+
+/// The legal drops of the kind with this token for the side to move.
+fn list_drops(out: &mut impl Write, pos: &Position, token: &str) -> io::Result<()> {
+    let rules = pos.rules();
+    if rules.hands().is_none() {
+        return writeln!(out, "this variant has no hands: nothing is ever dropped");
+    }
+    let (plus, letter) = match token.strip_prefix('+') {
+        Some(rest) => (true, rest),
+        None => (false, token),
+    };
+    let mut chars = letter.chars();
+    let kind = match (chars.next(), chars.next()) {
+        (Some(c), None) => rules.kind_by_token(plus, c),
+        _ => None,
+    };
+    let Some(k) = kind else {
+        return writeln!(out, "no piece has the token `{}`", printable(token));
+    };
+    let mut texts: Vec<String> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| matches!(m, Move::Drop { kind, .. } if *kind == k))
+        .map(|m| move_text(pos, m))
+        .collect();
+    texts.sort();
+    let me = pos.to_move();
+    writeln!(
+        out,
+        "{} legal drop(s) of {} for {} ({} in hand):",
+        texts.len(),
+        rules.kind(k).name,
+        rules.player(me).name,
+        pos.hand(me, k)
     )?;
     wrapped(out, &texts)
 }

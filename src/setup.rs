@@ -231,6 +231,16 @@ pub enum SetupProblem {
     },
     /// Checks still to give that the variant does not allow.
     BadChecks(BadChecks),
+    /// A piece in hand that cannot be there: a promoted piece (it joins a hand as its base kind),
+    /// or more than [`MAX_IN_HAND`](crate::limits::MAX_IN_HAND) of a kind.
+    BadHand {
+        /// The player.
+        player: String,
+        /// The piece's token.
+        token: String,
+        /// Why.
+        reason: String,
+    },
     /// State that this variant has no place for: a piece value, a demoting piece, a hand, or
     /// captured material, in a variant whose rules use none.
     NotInThisVariant {
@@ -271,6 +281,11 @@ impl fmt::Display for SetupProblem {
             ),
             BadEnPassant { square, reason } => write!(f, "en passant `{square}`: {reason}"),
             DuplicateEnPassant { square } => write!(f, "en passant `{square}` is given twice"),
+            BadHand {
+                player,
+                token,
+                reason,
+            } => write!(f, "{player}'s hand: `{token}` {reason}"),
             NotInThisVariant { what, lacks } => {
                 write!(f, "{what}: this variant has {lacks}")
             }

@@ -50,6 +50,20 @@ impl ZobristKeys {
         }
     }
 
+    /// The key of `count` pieces of `kind` in `owner`'s hand (0 for none): mixed, not tabled,
+    /// since a hand changes only on captures and drops.
+    #[inline]
+    pub fn hand(&self, owner: PlayerId, kind: KindId, count: u32) -> u64 {
+        if count == 0 {
+            return 0;
+        }
+        let packed = 0x4a4e_0000_0000_0000
+            | (owner.index() as u64) << 40
+            | (kind.index() as u64) << 32
+            | u64::from(count);
+        mix(packed)
+    }
+
     /// The key of a piece of `owner`, `kind`, in `frame`, standing on `n`.
     #[inline]
     pub fn piece(&self, n: NodeId, owner: PlayerId, kind: KindId, frame: FrameId) -> u64 {

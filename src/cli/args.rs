@@ -94,6 +94,10 @@ pub enum Command {
         /// (captures ringed in red). An empty node gives a picture without marks.
         #[arg(long, value_name = "NODE")]
         from: Option<String>,
+        /// Mark the nodes where the side to move may drop a piece of this kind from his hand
+        /// (a token, e.g. `P` or `+P`; variants with hands).
+        #[arg(long, value_name = "TOKEN")]
+        drop: Option<String>,
         /// Draw every link of this direction as an arrow (twisted links dashed orange).
         #[arg(long, value_name = "DIR")]
         links: Option<String>,

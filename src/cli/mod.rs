@@ -18,6 +18,7 @@ use std::sync::Arc;
 pub use args::{BenchArgs, Cli, Command, PositionArgs};
 use chessgraph::board::Board;
 use chessgraph::diagnostic::{FileReport, SourceFile, printable};
+use chessgraph::ids::KindId;
 use chessgraph::movegen::Move;
 use chessgraph::notation::{LineError, move_text, parse_move, play_line};
 use chessgraph::output_file::write_output;
@@ -256,16 +257,29 @@ fn check_file(f: &Path, short: bool, colour: bool, out: &mut dyn Write) -> std::
     }
 }
 
+/// What `render` was asked to mark and draw besides the board.
+struct RenderRequest {
+    from: Option<String>,
+    drop: Option<String>,
+    links: Option<String>,
+    tags: bool,
+    rotate: Option<f64>,
+}
+
 /// The `render` command: the picture of a board file or of a position of a variant file.
 fn render_file(
     file: &Path,
     at: &PositionArgs,
-    from: Option<String>,
-    links: Option<String>,
-    tags: bool,
-    rotation: Option<f64>,
+    request: RenderRequest,
     colour: bool,
 ) -> Result<(String, Vec<PathBuf>), String> {
+    let RenderRequest {
+        from,
+        drop,
+        links,
+        tags,
+        rotate: rotation,
+    } = request;
     let is_variant = SourceFile::read(file).is_ok_and(|s| looks_like_variant(s.text()));
     let mut options = RenderOptions {
         tags,
@@ -285,9 +299,9 @@ fn render_file(
         })
     };
     if !is_variant {
-        if at.fen.is_some() || !at.moves.is_empty() || from.is_some() {
+        if at.fen.is_some() || !at.moves.is_empty() || from.is_some() || drop.is_some() {
             return Err(format!(
-                "--fen, --moves and --from need a variant file; {} is a board file",
+                "--fen, --moves, --from and --drop need a variant file; {} is a board file",
                 file.display()
             ));
         }
@@ -312,10 +326,40 @@ fn render_file(
         })?;
         options.from = Some(n);
     }
+    if let Some(token) = drop {
+        options.drop = Some(drop_kind(&rules, &token)?);
+    }
     Ok((
         render_svg(board, Some(&pos), &options),
         rules.files().to_vec(),
     ))
+}
+
+/// The kind `render --drop TOKEN` names: a token of the variant, in a variant with hands.
+fn drop_kind(rules: &Rules, token: &str) -> Result<KindId, String> {
+    if rules.hands().is_none() {
+        return Err(format!(
+            "--drop: {} has no hands: nothing is ever dropped",
+            rules.name()
+        ));
+    }
+    let (plus, letter) = match token.strip_prefix('+') {
+        Some(rest) => (true, rest),
+        None => (false, token),
+    };
+    let mut chars = letter.chars();
+    let kind = match (chars.next(), chars.next()) {
+        (Some(c), None) => rules.kind_by_token(plus, c),
+        _ => None,
+    };
+    kind.ok_or_else(|| {
+        let tokens: Vec<String> = rules.kinds().iter().map(|k| k.token()).collect();
+        format!(
+            "--drop: `{}` is no piece's token (the tokens are {})",
+            chessgraph::diagnostic::quoted(token),
+            tokens.join(" ")
+        )
+    })
 }
 
 fn load_board(path: &Path, colour: bool) -> Result<Board, String> {
@@ -366,12 +410,20 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             file,
             at,
             from,
+            drop,
             links,
             tags,
             rotate,
             output,
         } => {
-            let (svg, inputs) = render_file(&file, &at, from, links, tags, rotate, colour)?;
+            let request = RenderRequest {
+                from,
+                drop,
+                links,
+                tags,
+                rotate,
+            };
+            let (svg, inputs) = render_file(&file, &at, request, colour)?;
             match output {
                 Some(path) if path.as_os_str() != "-" => {
                     write_output(&path, svg.as_bytes(), &inputs).map_err(|e| e.to_string())?;

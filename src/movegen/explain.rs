@@ -90,6 +90,52 @@ pub enum PlayError {
     /// A drop, in a variant without hands.
     #[error("this variant has no hands: nothing can be dropped")]
     NoHands,
+    /// A drop of a kind the player has none of in hand.
+    #[error("{player} has no `{token}` in hand")]
+    NoneInHand {
+        /// The player to move.
+        player: String,
+        /// The kind's token.
+        token: String,
+    },
+    /// A drop onto an occupied node.
+    #[error("cannot drop on {square}: it is not empty")]
+    DropOnPiece {
+        /// The node.
+        square: String,
+    },
+    /// A drop where the kind may not be dropped.
+    #[error("`{token}` cannot be dropped on {square}: {why}")]
+    DropNotThere {
+        /// The kind's token.
+        token: String,
+        /// The node.
+        square: String,
+        /// Why: outside the drop zone, or the piece could never move from there.
+        why: String,
+    },
+    /// A drop onto a line that holds as many of the kind as it may.
+    #[error(
+        "`{token}` cannot be dropped on {square}: its line along `{direction}` already holds {max} of them"
+    )]
+    DropLineFull {
+        /// The kind's token.
+        token: String,
+        /// The node.
+        square: String,
+        /// The direction of the line.
+        direction: String,
+        /// How many a line may hold.
+        max: u8,
+    },
+    /// A drop that would checkmate, of a kind whose drops may not.
+    #[error("`{token}` may give check by a drop, but not checkmate: {token}@{square} would mate")]
+    DropMates {
+        /// The kind's token.
+        token: String,
+        /// The node.
+        square: String,
+    },
     /// The origin is empty.
     #[error("there is no piece on {square}")]
     NoPiece {
@@ -217,9 +263,13 @@ impl Move {
                 promotion,
             } => {
                 let mut s = format!("{}-{}", b.node_name(from), b.node_name(to));
-                if let Some(k) = promotion {
-                    s.push('=');
-                    s.push_str(&rules.kind(k).token());
+                match promotion.map(|k| (k, rules.kind(k))) {
+                    Some((k, _)) if rules.is_own_face(k) => s.push('+'),
+                    Some((_, k)) => {
+                        s.push('=');
+                        s.push_str(&k.token());
+                    }
+                    None => {}
                 }
                 s
             }
@@ -293,14 +343,17 @@ impl Position {
         if !self.names_own_ids(m) {
             return None;
         }
-        let from = m.from()?;
-        if self.squares[from.index()].is_none_or(|p| p.owner != self.to_move) {
-            return None;
-        }
         let mut moves = Vec::new();
-        match m {
-            Move::Castle { .. } => self.castling_moves(&mut moves),
-            _ => self.piece_moves(from, &mut moves),
+        match (m, m.from()) {
+            (Move::Drop { .. }, _) => self.drop_moves(&mut moves),
+            (_, Some(from))
+                if self.squares[from.index()].is_none_or(|p| p.owner != self.to_move) =>
+            {
+                return None;
+            }
+            (Move::Castle { .. }, _) => self.castling_moves(&mut moves),
+            (_, Some(from)) => self.piece_moves(from, &mut moves),
+            (_, None) => return None,
         }
         moves.into_iter().find(|p| p.mv == *m)
     }
@@ -325,7 +378,10 @@ impl Position {
         let rules = &*self.rules;
         let name = |n: NodeId| rules.board().node_name(n).to_string();
         let Some(from) = m.from() else {
-            return PlayError::NoHands;
+            return match *m {
+                Move::Drop { kind, to } => self.explain_drop(kind, to, legal),
+                _ => PlayError::NoHands,
+            };
         };
         let to = m.to();
         let Some(pc) = self.squares[from.index()] else {

@@ -1,7 +1,7 @@
 //! Pseudo-legal moves: every move the tables allow from the occupancy, gates and en passant
 //! entries, before asking whether the mover's royals stay safe.
 
-use crate::ids::{NodeId, NodeSet, PlayerId};
+use crate::ids::{KindId, NodeId, NodeSet, PlayerId};
 use crate::path::Kind;
 use crate::position::{Piece, Position};
 use crate::rules::{PieceKind, Rules};
@@ -88,6 +88,7 @@ impl Position {
                     }
                     let arrival = Arrival {
                         from,
+                        kind: pc.kind,
                         step: s,
                         victim,
                         effect,
@@ -191,12 +192,14 @@ impl Position {
             }
         }
         self.castling_moves(out);
+        self.drop_moves(out);
     }
 }
 
 /// A piece arriving on a step of a ray: what the move takes and does.
 struct Arrival<'a> {
     from: NodeId,
+    kind: KindId,
     step: &'a RayStep,
     victim: Option<NodeId>,
     effect: Effect,
@@ -220,31 +223,43 @@ fn push_moves(
         effect: a.effect,
         no_check: a.no_check,
     };
-    match (a.victim, &kind.promotion) {
-        (Some(captured), _) => out.push(planned(
-            Move::EnPassant { from, to, captured },
-            a.step.frame,
-        )),
-        (None, Some((z, choices))) if rules.zone(*z, owner).contains(to) => {
-            for &c in choices {
-                out.push(planned(
-                    Move::Normal {
-                        from,
-                        to,
-                        promotion: Some(c),
-                    },
-                    rules.canonical_frame(c, a.step.frame),
-                ));
-            }
+    let plain = Move::Normal {
+        from,
+        to,
+        promotion: None,
+    };
+    let promotion = match (a.victim, &kind.promotion) {
+        (Some(captured), _) => {
+            out.push(planned(
+                Move::EnPassant { from, to, captured },
+                a.step.frame,
+            ));
+            return;
         }
-        (None, _) => out.push(planned(
+        (None, Some(pr))
+            if rules.zone(pr.zone, owner).contains(to)
+                || (pr.leaving && rules.zone(pr.zone, owner).contains(from)) =>
+        {
+            pr
+        }
+        (None, _) => {
+            out.push(planned(plain, a.step.frame));
+            return;
+        }
+    };
+    for &c in &promotion.choices {
+        out.push(planned(
             Move::Normal {
                 from,
                 to,
-                promotion: None,
+                promotion: Some(c),
             },
-            a.step.frame,
-        )),
+            rules.canonical_frame(c, a.step.frame),
+        ));
+    }
+    // Declining is a move of its own, where the piece could still move afterwards.
+    if promotion.optional && rules.can_move_from(a.kind, a.step.frame, to) {
+        out.push(planned(plain, a.step.frame));
     }
 }
 

@@ -55,6 +55,8 @@ impl Position {
                         {
                             self.pin_allows(king, pins, from, to)
                         }
+                        // A piece added while the royal is not in check shields, never exposes.
+                        Move::Drop { .. } => true,
                         _ => self.keeps_royals_safe(m),
                     };
                     if ok {
@@ -77,6 +79,9 @@ impl Position {
         }
         if self.rules.moves.must_capture {
             self.keep_captures(out);
+        }
+        if !self.hands.is_empty() {
+            self.refuse_mating_drops(out);
         }
     }
 

@@ -58,10 +58,11 @@ impl Position {
     /// back at once (restoring the hash), skips that work.
     #[inline]
     pub(crate) fn make_with<const HASH: bool>(&mut self, m: Planned) -> Undo {
-        let from = m.mv.from().expect("generated moves start on a piece");
+        let pieces_hash = self.pieces_hash;
+        let moved = self.lift::<HASH>(m);
         let mut undo = Undo {
             mv: m,
-            moved: self.squares[from.index()].expect("a generated move starts on a piece"),
+            moved,
             removed: Removals::new(),
             rook: None,
             castling: self.castling,
@@ -72,16 +73,56 @@ impl Position {
             fullmove: self.fullmove,
             gates_open: self.gates_open,
             checks: self.checks,
-            pieces_hash: self.pieces_hash,
+            pieces_hash,
         };
-        self.take::<HASH>(from);
         self.remove_captured::<HASH>(m, &mut undo);
         self.place::<HASH>(m, undo.moved);
         if !self.rules.captures.is_empty() {
             self.capture_by_relation::<HASH>(m.mv.to(), undo.moved.owner, &mut undo);
         }
+        if self
+            .rules
+            .hands
+            .as_ref()
+            .is_some_and(|h| h.captured_to_hand)
+        {
+            self.captures_to_hand::<HASH>(&undo, true);
+        }
         self.after_move(m, &mut undo);
         undo
+    }
+
+    /// Step 1: takes the moving piece off its node, or out of the mover's hand for a drop.
+    #[inline]
+    fn lift<const HASH: bool>(&mut self, m: Planned) -> Piece {
+        match m.mv {
+            Move::Drop { kind, .. } => {
+                let owner = self.to_move;
+                self.add_to_hand::<HASH>(owner, kind, false);
+                Piece {
+                    owner,
+                    kind,
+                    frame: m.frame,
+                }
+            }
+            mv => {
+                let from = mv.from().expect("every move but a drop starts on a node");
+                self.take::<HASH>(from)
+                    .expect("a generated move starts on a piece")
+            }
+        }
+    }
+
+    /// Step 3c: the enemy pieces the move removed join the mover's hand, each as its base kind
+    /// (`add`), or leave it again (unmake).
+    fn captures_to_hand<const HASH: bool>(&mut self, undo: &Undo, add: bool) {
+        let mover = undo.moved.owner;
+        for &(_, x) in undo.removed.iter() {
+            if x.owner != mover {
+                let k = self.rules.hand_kind(x.kind);
+                self.add_to_hand::<HASH>(mover, k, add);
+            }
+        }
     }
 
     /// Step 2: removes what the move captures: the piece on the destination (displacement), or
@@ -219,8 +260,21 @@ impl Position {
             }
             self.squares[rf.index()] = Some(rook);
         }
-        if let Some(from) = m.from() {
-            self.squares[from.index()] = Some(undo.moved);
+        match m {
+            Move::Drop { kind, .. } => self.add_to_hand::<false>(undo.moved.owner, kind, true),
+            _ => {
+                if let Some(from) = m.from() {
+                    self.squares[from.index()] = Some(undo.moved);
+                }
+            }
+        }
+        if self
+            .rules
+            .hands
+            .as_ref()
+            .is_some_and(|h| h.captured_to_hand)
+        {
+            self.captures_to_hand::<false>(&undo, false);
         }
         self.castling = undo.castling;
         self.ep = undo.ep;

@@ -16,6 +16,7 @@
 //! eliminations, the outcome) and `explain` (why a move is refused, as a [`PlayError`]).
 
 mod draws;
+mod drops;
 mod ending;
 mod explain;
 mod generate;

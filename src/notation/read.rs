@@ -7,13 +7,24 @@ use crate::position::Position;
 
 use super::MoveError;
 
+/// The promotion a move text asks for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Promo {
+    /// None: the plain move.
+    None,
+    /// To the kind written with this token (`=Q`, `e7e8q`; a `Q~` twin matches too).
+    Token(KindId),
+    /// To the piece's promoted face: the `+` suffix (`b2-h8+`, `b2h8+`).
+    Face,
+}
+
 /// What a move text says, before it is matched against the legal moves.
 enum Parsed {
     /// From one node to another, perhaps promoting, perhaps naming a castling's rook.
     Step {
         from: NodeId,
         to: NodeId,
-        promotion: Option<KindId>,
+        promotion: Promo,
         rook: Option<NodeId>,
     },
     /// A piece from the hand onto a node.
@@ -43,21 +54,19 @@ fn parse_text(pos: &Position, text: &str) -> Result<Parsed, MoveError> {
     if let Some((token, node_name)) = text.split_once('@') {
         return parse_drop(pos, text, token, node_name);
     }
-    if let Some(suffix) = text
-        .strip_suffix('+')
-        .map(|_| "`+` (turn to the promoted face)")
-        .or_else(|| (text.len() > 1 && text.ends_with('-')).then_some("`-` (turn back)"))
-    {
+    if text.len() > 1 && text.ends_with('-') {
         return Err(malformed(
             text,
-            format!(
-                "no piece of this variant declares faces for the suffix {suffix}; a promotion is written `=` and a token (e.g. `=Q`, `=+P`)"
-            ),
+            "no piece of this variant turns back (the suffix `-`); a promotion is written `=` and a token (e.g. `=Q`, `=+P`) or with the suffix `+`",
         ));
     }
-    let (body, rook) = match text.split_once('/') {
+    let (text_body, face) = match text.strip_suffix('+') {
+        Some(body) => (body, true),
+        None => (text, false),
+    };
+    let (body, rook) = match text_body.split_once('/') {
         Some((a, r)) => (a, Some(node(pos, text, r)?)),
-        None => (text, None),
+        None => (text_body, None),
     };
     let (body, promotion) = match body.split_once('=') {
         Some((a, p)) => (
@@ -71,9 +80,20 @@ fn parse_text(pos: &Position, text: &str) -> Result<Parsed, MoveError> {
         ),
         None => (body, None),
     };
+    if face && promotion.is_some() {
+        return Err(malformed(
+            text,
+            "a promotion is written once: `=` and a token, or the suffix `+`",
+        ));
+    }
     let (from, to, promotion) = match body.split_once('-') {
         Some((f, t)) => (node(pos, text, f)?, node(pos, text, t)?, promotion),
         None => parse_compact(pos, text, body, promotion)?,
+    };
+    let promotion = match (promotion, face) {
+        (Some(k), _) => Promo::Token(k),
+        (None, true) => Promo::Face,
+        (None, false) => Promo::None,
     };
     Ok(Parsed::Step {
         from,
@@ -205,10 +225,16 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
             promotion,
             rook,
         } => {
+            let promotes_as_asked = |m: &Move| match (promotion, m.promotion()) {
+                (Promo::None, None) => true,
+                (Promo::Token(k), Some(p)) => rules.kind(k).token() == rules.kind(p).token(),
+                (Promo::Face, Some(p)) => rules.is_own_face(p),
+                _ => false,
+            };
             let matching: Vec<Move> = legal
                 .iter()
                 .map(|p| p.mv())
-                .filter(|m| m.from() == Some(from) && m.to() == to && m.promotion() == promotion)
+                .filter(|m| m.from() == Some(from) && m.to() == to && promotes_as_asked(m))
                 .filter(|m| match (rook, m) {
                     (Some(r), Move::Castle { rook_from, .. }) => *rook_from == r,
                     (Some(_), _) => false,
@@ -233,7 +259,14 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
                 None => Move::Normal {
                     from,
                     to,
-                    promotion,
+                    promotion: match promotion {
+                        Promo::None => None,
+                        Promo::Token(k) => Some(k),
+                        // The face of the piece on `from`, for the explanation.
+                        Promo::Face => work
+                            .piece_at(from)
+                            .and_then(|p| rules.kind_by_token(true, rules.kind(p.kind).letter)),
+                    },
                 },
             }
         }

@@ -20,7 +20,6 @@ use std::fmt;
 use std::fmt::Write;
 
 use super::Position;
-use super::from_setup::default_frame;
 use crate::board::NodeId;
 use crate::limits::MAX_POSITION_PROBLEMS;
 use crate::position::Piece;
@@ -45,7 +44,10 @@ impl fmt::Display for SetupError {
 fn piece_token(rules: &Rules, n: NodeId, pc: Piece) -> String {
     let k = rules.kind(pc.kind);
     let mut s = k.token_for(&rules.player(pc.owner).mark);
-    if pc.frame != default_frame(rules, pc.owner, pc.kind, n) {
+    if k.marked_promoted {
+        s.push('~');
+    }
+    if pc.frame != rules.start_frame(pc.owner, pc.kind, n) {
         let _ = write!(s, "[{}]", rules.frame_name(pc.frame));
     }
     s
@@ -91,7 +93,20 @@ impl Position {
             }
             rows.push(s);
         }
-        rows.join("/")
+        let mut text = rows.join("/");
+        if rules.hands().is_some() {
+            text.push('[');
+            for p in rules.player_ids() {
+                let mark = &rules.player(p).mark;
+                for (k, count) in self.hand_of(p) {
+                    for _ in 0..count {
+                        text.push_str(&rules.kind(k).token_for(mark));
+                    }
+                }
+            }
+            text.push(']');
+        }
+        text
     }
 
     /// CASTLING: the right tokens held, in the variant's order, or `-`.

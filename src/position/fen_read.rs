@@ -100,8 +100,25 @@ fn player_by_short(rules: &Rules, short: &str) -> Option<PlayerId> {
         .and_then(|i| rules.player_id(i))
 }
 
-/// The rows field: the board's rows, top first, separated by `/`.
+/// The rows field: the board's rows, top first, separated by `/`; in a variant with hands, then
+/// the hand group.
 fn read_rows(rules: &Rules, field: &str, setup: &mut Setup, errs: &mut Vec<String>) {
+    let field = match rules.hands() {
+        Some(_) => match split_hand_group(field) {
+            Some((rows, hand)) => {
+                read_hand(rules, hand, setup, errs);
+                rows
+            }
+            None => {
+                errs.push(format!(
+                    "`{}`: in this variant the rows end with the pieces in hand in brackets, e.g. `[]` (none) or `[Pp]`",
+                    quoted(field)
+                ));
+                return;
+            }
+        },
+        None => field,
+    };
     let board = rules.board();
     let rows: Vec<&str> = field.split('/').collect();
     if rows.len() != board.rows().len() {
@@ -123,6 +140,47 @@ fn read_rows(rules: &Rules, field: &str, setup: &mut Setup, errs: &mut Vec<Strin
                 }
             }
             Err(e) => errs.push(format!("row {} (`{}`): {e}", ri + 1, quoted(row))),
+        }
+    }
+}
+
+/// The rows and the hand group's contents: the field ends with `[...]` (whose contents hold no
+/// bracket, so a frame just before it, `P[crossed][Pn]`, stays with the rows).
+fn split_hand_group(field: &str) -> Option<(&str, &str)> {
+    let body = field.strip_suffix(']')?;
+    let open = body.rfind('[')?;
+    Some((&body[..open], &body[open + 1..]))
+}
+
+/// The hand group's contents: one token per piece in hand (`QPpp`), in any order, each with its
+/// owner's mark.
+fn read_hand(rules: &Rules, hand: &str, setup: &mut Setup, errs: &mut Vec<String>) {
+    let chars: Vec<char> = hand.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let read = read_owner(rules, &chars[i..]).and_then(|(owner, start)| {
+            let plus = chars.get(i + start) == Some(&'+');
+            let at = i + start + usize::from(plus);
+            let letter = *chars.get(at).ok_or("a `+` with no piece letter after it")?;
+            let kind = rules.kind_by_token(plus, letter).ok_or_else(|| {
+                format!("no piece has the letter `{}`", quoted(&letter.to_string()))
+            })?;
+            Ok((owner, kind, at + 1 - i))
+        });
+        match read {
+            Ok((owner, kind, len)) => {
+                *setup.hands.entry((owner, kind)).or_insert(0) += 1;
+                i += len;
+            }
+            Err(e) => {
+                let hint = if chars[i].is_ascii_digit() {
+                    " (write each piece in hand once per piece: `PP`, not `2P`)"
+                } else {
+                    ""
+                };
+                errs.push(format!("the hand `[{}]`: {e}{hint}", quoted(hand)));
+                return;
+            }
         }
     }
 }

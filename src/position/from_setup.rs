@@ -3,22 +3,10 @@
 use std::sync::Arc;
 
 use super::{EpList, Piece, Position};
-use crate::ids::{FrameId, KindId, NodeId, PlayerId};
-use crate::limits::MAX_EP;
+use crate::ids::{KindId, PlayerId};
+use crate::limits::{MAX_EP, MAX_IN_HAND};
 use crate::rules::Rules;
 use crate::setup::{EpEntry, Setup, SetupErrors, SetupProblem, Waivers};
-
-/// The frame a piece placed on `n` starts with: its owner's frame for that start zone, or its
-/// owner's frame; the identity for a piece whose moves do not depend on its frame.
-pub(crate) fn default_frame(rules: &Rules, owner: PlayerId, kind: KindId, n: NodeId) -> FrameId {
-    let p = rules.player(owner);
-    let f = p
-        .start_frames
-        .iter()
-        .find(|(set, _)| set.contains(n))
-        .map_or(p.frame, |(_, f)| *f);
-    rules.canonical_frame(kind, f)
-}
 
 impl Position {
     /// Checks a [`Setup`] against the rules and returns the position, or every problem found.
@@ -62,7 +50,7 @@ impl Position {
                     lacks: "no pieces that carry one",
                 });
             }
-            if pc.demotes {
+            if pc.demotes && self.rules.twin_of(pc.kind).is_none() {
                 problems.push(SetupProblem::NotInThisVariant {
                     what: format!("a demoting piece (`~`) on {node}"),
                     lacks: "no promoted pieces that turn back when captured",
@@ -75,7 +63,9 @@ impl Position {
                 lacks: "no stacks",
             });
         }
-        if setup.hands.values().any(|&c| c > 0) {
+        if self.rules.hands().is_some() {
+            self.check_hands(setup, problems);
+        } else if setup.hands.values().any(|&c| c > 0) {
             problems.push(SetupProblem::NotInThisVariant {
                 what: "pieces in hand".to_string(),
                 lacks: "no hands",
@@ -103,6 +93,29 @@ impl Position {
                     most,
                 })),
                 (None, None) => {}
+            }
+        }
+    }
+
+    /// Pieces in hand: no promoted piece, no more than [`MAX_IN_HAND`] of a kind.
+    fn check_hands(&self, setup: &Setup, problems: &mut Vec<SetupProblem>) {
+        let rules = &*self.rules;
+        for (&(p, k), &count) in &setup.hands {
+            let kind = rules.kind(k);
+            let bad = |reason: String| SetupProblem::BadHand {
+                player: rules.player(p).name.clone(),
+                token: kind.token_for(&rules.player(p).mark),
+                reason,
+            };
+            if count > 0 && kind.demotes_to.is_some() {
+                let base = rules.kind(rules.hand_kind(k)).token();
+                problems.push(bad(format!(
+                    "is a promoted piece: a captured one joins the hand as `{base}`"
+                )));
+            } else if count > MAX_IN_HAND {
+                problems.push(bad(format!(
+                    "{count} times: a hand holds at most {MAX_IN_HAND} of a kind"
+                )));
             }
         }
     }
@@ -234,8 +247,10 @@ impl Position {
             let Some(pc) = self.squares[n.index()] else {
                 continue;
             };
-            if let Some((z, _)) = &rules.kind(pc.kind).promotion
-                && rules.zone(*z, pc.owner).contains(n)
+            // A piece that may decline stands unpromoted wherever it can still move.
+            if let Some(pr) = &rules.kind(pc.kind).promotion
+                && rules.zone(pr.zone, pc.owner).contains(n)
+                && !(pr.optional && rules.can_move_from(pc.kind, pc.frame, n))
             {
                 problems.push(SetupProblem::UnpromotedInZone {
                     player: rules.player(pc.owner).name.clone(),
@@ -255,6 +270,9 @@ impl Position {
         let Some(start) = rules.start_material() else {
             return;
         };
+        if rules.hands().is_some_and(|h| h.captured_to_hand) {
+            return self.check_pooled_material(start, problems);
+        }
         for p in rules.player_ids() {
             let mut count = vec![0usize; rules.kinds().len()];
             for pc in self.squares.iter().flatten().filter(|pc| pc.owner == p) {
@@ -269,7 +287,7 @@ impl Position {
                 let reachable = rules.kinds().iter().any(|x| {
                     x.promotion
                         .as_ref()
-                        .is_some_and(|(_, choices)| choices.contains(&k))
+                        .is_some_and(|pr| pr.choices.contains(&k))
                 });
                 if promotes {
                     promotions_possible += had.saturating_sub(have);
@@ -287,6 +305,32 @@ impl Position {
                     .find(|k| count[k.index()] > start[k.index()])
                     .expect("some kind is over its start count");
                 problems.push(self.excess(p, k, count[k.index()]));
+            }
+        }
+    }
+
+    /// Material where captured pieces change sides: all players' pieces together, each counted
+    /// as the kind it would join a hand as, on the board and in hand, may not outnumber the start.
+    fn check_pooled_material(&self, start: &[Vec<usize>], problems: &mut Vec<SetupProblem>) {
+        let rules = &*self.rules;
+        let mut count = vec![0usize; rules.kinds().len()];
+        let mut had = vec![0usize; rules.kinds().len()];
+        for pc in self.squares.iter().flatten() {
+            count[rules.hand_kind(pc.kind).index()] += 1;
+        }
+        for p in rules.player_ids() {
+            for k in rules.kind_ids() {
+                count[k.index()] += self.hand(p, k) as usize;
+                had[rules.hand_kind(k).index()] += start[p.index()][k.index()];
+            }
+        }
+        for k in rules.kind_ids() {
+            if count[k.index()] > had[k.index()] {
+                problems.push(SetupProblem::ExcessMaterial {
+                    player: "the players together".to_string(),
+                    kind: rules.kind(k).name.clone(),
+                    count: count[k.index()],
+                });
             }
         }
     }
@@ -316,14 +360,19 @@ pub(super) fn place_pieces(rules: &Arc<Rules>, setup: &Setup) -> Result<Position
         if pc.kind.index() >= rules.kinds().len() {
             return Err(foreign("kind of a piece"));
         }
+        // `Q~`: the promoted twin of the kind, where the rules have one (else reported later).
+        let kind = match pc.demotes {
+            true => rules.twin_of(pc.kind).unwrap_or(pc.kind),
+            false => pc.kind,
+        };
         let frame = match pc.frame {
             Some(f) if f.index() >= rules.frame_count() => return Err(foreign("frame of a piece")),
-            Some(f) => rules.canonical_frame(pc.kind, f),
-            None => default_frame(rules, pc.owner, pc.kind, n),
+            Some(f) => rules.canonical_frame(kind, f),
+            None => rules.start_frame(pc.owner, kind, n),
         };
         squares[n.index()] = Some(Piece {
             owner: pc.owner,
-            kind: pc.kind,
+            kind,
             frame,
         });
     }
@@ -358,6 +407,19 @@ pub(super) fn place_pieces(rules: &Arc<Rules>, setup: &Setup) -> Result<Position
         }
         alive &= !(1 << p.index());
     }
+    let kinds = rules.kinds().len();
+    let mut hands = match rules.hands() {
+        Some(_) => vec![0; rules.players().len() * kinds],
+        None => Vec::new(),
+    };
+    for (&(p, k), &count) in &setup.hands {
+        if p.index() >= rules.players().len() || k.index() >= kinds {
+            return Err(foreign("piece in hand"));
+        }
+        if let Some(slot) = hands.get_mut(p.index() * kinds + k.index()) {
+            *slot = count.min(MAX_IN_HAND + 1);
+        }
+    }
     let mut pos = Position {
         rules: rules.clone(),
         squares,
@@ -369,6 +431,7 @@ pub(super) fn place_pieces(rules: &Arc<Rules>, setup: &Setup) -> Result<Position
         fullmove: setup.fullmove,
         gates_open: setup.gates_open.bits(),
         checks: [0; crate::limits::MAX_PLAYERS],
+        hands,
         pieces_hash: 0,
     };
     pos.pieces_hash = pos.pieces_hash_from_scratch();

@@ -112,8 +112,10 @@ pub struct Position {
     pub(crate) gates_open: u32,
     /// Checks each player still has to give, by seat (variants with `checks`; zero otherwise).
     pub(crate) checks: [u8; crate::limits::MAX_PLAYERS],
-    /// XOR of the Zobrist keys of the pieces on the board, kept by [`Position::put`] and
-    /// [`Position::take`].
+    /// Pieces in hand, `[player * kinds + kind]`; empty in a variant without hands.
+    pub(crate) hands: Vec<u32>,
+    /// XOR of the Zobrist keys of the pieces on the board and in hand, kept by
+    /// [`Position::put`], [`Position::take`] and [`Position::add_to_hand`].
     pub(crate) pieces_hash: u64,
 }
 
@@ -129,6 +131,7 @@ impl PartialEq for Position {
             && self.fullmove == o.fullmove
             && self.gates_open == o.gates_open
             && self.checks == o.checks
+            && self.hands == o.hands
     }
 }
 
@@ -170,14 +173,79 @@ impl Position {
         self.pieces_hash_from_scratch() ^ self.state_hash()
     }
 
-    /// The piece part of the hash, from the board.
+    /// The piece part of the hash, from the board and the hands.
     pub(crate) fn pieces_hash_from_scratch(&self) -> u64 {
         let keys = self.rules.zobrist();
-        self.squares
+        let board = self
+            .squares
             .iter()
             .enumerate()
             .filter_map(|(i, s)| s.map(|p| keys.piece(NodeId(i as u16), p.owner, p.kind, p.frame)))
-            .fold(0, |h, k| h ^ k)
+            .fold(0, |h, k| h ^ k);
+        let kinds = self.rules.kinds().len();
+        self.hands.iter().enumerate().fold(board, |h, (i, &c)| {
+            h ^ keys.hand(PlayerId((i / kinds) as u8), KindId((i % kinds) as u8), c)
+        })
+    }
+
+    /// How many pieces of kind `k` player `p` has in hand (0 in a variant without hands).
+    #[inline]
+    pub fn hand(&self, p: PlayerId, k: KindId) -> u32 {
+        let kinds = self.rules.kinds().len();
+        self.hands
+            .get(p.index() * kinds + k.index())
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Player `p`'s hand: the kinds held, with their counts, in the order of the variant's hand
+    /// group (empty in a variant without hands).
+    pub fn hand_of(&self, p: PlayerId) -> Vec<(KindId, u32)> {
+        self.rules
+            .hands()
+            .map_or(&[][..], |h| &h.order[..])
+            .iter()
+            .map(|&k| (k, self.hand(p, k)))
+            .filter(|&(_, c)| c > 0)
+            .collect()
+    }
+
+    /// The hands in words, `white QP, black pp` (`-` for an empty hand); `None` in a variant
+    /// without hands.
+    pub fn hands_text(&self) -> Option<String> {
+        let rules = &*self.rules;
+        rules.hands()?;
+        let each: Vec<String> = rules
+            .player_ids()
+            .map(|p| {
+                let mark = &rules.player(p).mark;
+                let mut held = String::new();
+                for (k, count) in self.hand_of(p) {
+                    for _ in 0..count {
+                        held.push_str(&rules.kind(k).token_for(mark));
+                    }
+                }
+                if held.is_empty() {
+                    held.push('-');
+                }
+                format!("{} {held}", rules.player(p).name)
+            })
+            .collect();
+        Some(each.join(", "))
+    }
+
+    /// Adds one piece of kind `k` to `p`'s hand (`add`), or takes one out, keeping the hash when
+    /// `HASH`. The variant has hands, and a piece taken out is there.
+    #[inline]
+    pub(crate) fn add_to_hand<const HASH: bool>(&mut self, p: PlayerId, k: KindId, add: bool) {
+        let i = p.index() * self.rules.kinds().len() + k.index();
+        let old = self.hands[i];
+        let new = if add { old + 1 } else { old - 1 };
+        self.hands[i] = new;
+        if HASH {
+            let keys = self.rules.zobrist();
+            self.pieces_hash ^= keys.hand(p, k, old) ^ keys.hand(p, k, new);
+        }
     }
 
     /// The hash of everything but the pieces: small, so mixed afresh when asked for.

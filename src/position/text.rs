@@ -16,7 +16,7 @@ impl Position {
             None => ".".to_string(),
             Some(pc) => {
                 let mut s = rules.kind(pc.kind).token_for(&rules.player(pc.owner).mark);
-                if pc.frame != super::from_setup::default_frame(rules, pc.owner, pc.kind, n) {
+                if pc.frame != rules.start_frame(pc.owner, pc.kind, n) {
                     s.push('\'');
                 }
                 s
@@ -65,6 +65,9 @@ impl Position {
         }
         let p = rules.player(self.to_move);
         let _ = writeln!(s, "to move: {} ({})", p.name, p.short);
+        if let Some(hands) = self.hands_text() {
+            let _ = writeln!(s, "in hand: {hands}");
+        }
         let checked: Vec<&str> = self
             .checked_players()
             .iter()

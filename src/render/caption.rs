@@ -7,7 +7,7 @@ use super::RenderOptions;
 use super::links::{Link, TAG_COLOURS};
 use super::svg::{escape, num};
 use crate::board::{Board, NodeId};
-use crate::ids::PlayerSet;
+use crate::ids::{KindId, PlayerSet};
 use crate::position::{Outcome, Position};
 
 /// Height of one caption line.
@@ -52,6 +52,19 @@ pub(super) fn lines(
     caption
 }
 
+/// The line about the drops of kind `k` whose targets are marked.
+pub(super) fn drop_line(p: &Position, k: KindId, targets: usize) -> String {
+    let rules = p.rules();
+    let player = &rules.player(p.to_move()).name;
+    let kind = rules.kind(k);
+    format!(
+        "{player} drops {} (`{}`, {} in hand): {targets} node(s)",
+        kind.name,
+        kind.token(),
+        p.hand(p.to_move(), k)
+    )
+}
+
 /// The line about the piece on `from` whose destinations `dests` are marked.
 fn piece_moves(board: &Board, p: &Position, from: NodeId, dests: &[(NodeId, bool)]) -> String {
     let name = board.node_name(from);
@@ -92,6 +105,9 @@ fn status(pos: &Position, last: Option<(NodeId, NodeId)>) -> String {
         )),
         Some(other) => parts.push(format!("game over: {}", other.describe(rules))),
         None => parts.push(format!("{} to move", rules.player(pos.to_move()).name)),
+    }
+    if let Some(hands) = pos.hands_text() {
+        parts.push(format!("in hand: {hands}"));
     }
     let checked = names(pos.checked_players());
     if !checked.is_empty() {

@@ -7,6 +7,7 @@ use std::fmt::Write;
 use super::Geometry;
 use super::svg::{escape, num};
 use crate::board::{Board, NodeId};
+use crate::ids::KindId;
 use crate::movegen::Move;
 use crate::position::Position;
 
@@ -24,6 +25,20 @@ pub(super) fn destinations(pos: &Position, from: NodeId) -> Vec<(NodeId, bool)> 
         set.insert((m.to(), capture));
     }
     set.into_iter().collect()
+}
+
+/// The nodes where the side to move may drop a piece of kind `k` from his hand, ascending.
+pub(super) fn drop_targets(pos: &Position, k: KindId) -> Vec<NodeId> {
+    let mut targets: Vec<NodeId> = pos
+        .legal_moves()
+        .into_iter()
+        .filter_map(|m| match m {
+            Move::Drop { kind, to } if kind == k => Some(to),
+            _ => None,
+        })
+        .collect();
+    targets.sort();
+    targets
 }
 
 /// The highlights layer, under the pieces: last move, the chosen piece, checked royals.

@@ -33,6 +33,7 @@ pub mod svg;
 use std::fmt::Write;
 
 use crate::board::{Board, DirId, NodeId};
+use crate::ids::KindId;
 use crate::position::Position;
 
 pub use geometry::Geometry;
@@ -53,6 +54,8 @@ pub struct RenderOptions {
     /// Mark the legal destinations of the piece on this node (captures differently), as if its
     /// owner were to move. An empty node (or no position) draws no marks.
     pub from: Option<NodeId>,
+    /// Mark the nodes where the side to move may drop a piece of this kind from his hand.
+    pub drop: Option<KindId>,
     /// The last move played, highlighted: (from, to).
     pub last_move: Option<(NodeId, NodeId)>,
     /// Draw every link of this direction as an arrow; twisted links dashed, in another colour.
@@ -87,6 +90,8 @@ struct Picture<'a> {
     geo: Geometry,
     /// The node of `options.from` with its piece's destinations (each with whether it captures).
     moves: Option<(NodeId, Vec<(NodeId, bool)>)>,
+    /// The kind of `options.drop` with the nodes it may be dropped on.
+    drops: Option<(KindId, Vec<NodeId>)>,
     links: Vec<links::Link>,
     tag_lines: Vec<links::TagLine>,
     /// The tags listed under the caption, by index.
@@ -105,6 +110,10 @@ impl<'a> Picture<'a> {
             (Some(p), Some(from)) => Some((from, highlights::destinations(p, from))),
             _ => None,
         };
+        let drops = match (pos, options.drop) {
+            (Some(p), Some(k)) => Some((k, highlights::drop_targets(p, k))),
+            _ => None,
+        };
         let links: Vec<links::Link> = options
             .links
             .map(|d| links::direction_links(board, &geo, d))
@@ -117,13 +126,17 @@ impl<'a> Picture<'a> {
         } else {
             (Vec::new(), Vec::new())
         };
-        let caption = caption::lines(board, pos, options, moves.as_ref(), &links);
+        let mut caption = caption::lines(board, pos, options, moves.as_ref(), &links);
+        if let (Some(p), Some((k, targets))) = (pos, &drops) {
+            caption.insert(2, caption::drop_line(p, *k, targets.len()));
+        }
         Picture {
             board,
             pos,
             options,
             geo,
             moves,
+            drops,
             links,
             tag_lines,
             tag_legend,
@@ -148,6 +161,10 @@ impl<'a> Picture<'a> {
         }
         if let Some((_, dests)) = &self.moves {
             highlights::write_destinations(&mut s, board, geo, dests);
+        }
+        if let Some((_, targets)) = &self.drops {
+            let dests: Vec<(NodeId, bool)> = targets.iter().map(|&n| (n, false)).collect();
+            highlights::write_destinations(&mut s, board, geo, &dests);
         }
         links::write_links(&mut s, &self.links);
         caption::write(&mut s, board, geo.height(), &self.caption, &self.tag_legend);

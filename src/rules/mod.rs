@@ -12,7 +12,10 @@
 //! ```
 
 mod build;
+mod drops;
 mod ending;
+
+pub use drops::{DropRule, HandRules, LineLimit};
 
 pub(crate) use build::StartCheck;
 
@@ -76,10 +79,31 @@ pub struct PieceKind {
     pub resets_clock: bool,
     /// Move patterns.
     pub patterns: Vec<Pattern>,
-    /// Promotion: zone index and the kinds it may become.
-    pub promotion: Option<(usize, Vec<KindId>)>,
+    /// Promotion, when the piece promotes.
+    pub promotion: Option<Promotion>,
     /// Whether the piece's moves depend on its frame (else its frame is always the identity).
     pub oriented: bool,
+    /// Written with `~` in position text: a promoted piece that turns back into `demotes_to`
+    /// when captured (crazyhouse's promoted queen, made by the rules from the queen).
+    pub marked_promoted: bool,
+    /// The kind a captured piece of this kind joins the capturer's hand as (its base kind);
+    /// `None`: itself.
+    pub demotes_to: Option<KindId>,
+    /// Where and how the kind may be dropped (variants with hands).
+    pub drop: Option<DropRule>,
+}
+
+/// How a piece kind promotes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Promotion {
+    /// The player-relative zone (index into the rules' zones).
+    pub zone: usize,
+    /// The kinds it may become.
+    pub choices: Vec<KindId>,
+    /// The piece may decline, except where it could never move again.
+    pub optional: bool,
+    /// A move that starts in the zone promotes too.
+    pub leaving: bool,
 }
 
 impl PieceKind {
@@ -189,6 +213,7 @@ pub struct Rules {
     pub(crate) gates: Vec<Gate>,
     pub(crate) gate_tags: TagSet,
     pub(crate) captures: Vec<RelationCapture>,
+    pub(crate) hands: Option<HandRules>,
     pub(crate) start: String,
     pub(crate) tables: MoveTables,
     pub(crate) zobrist: ZobristKeys,
@@ -293,8 +318,61 @@ impl Rules {
     pub fn kind_by_token(&self, plus: bool, c: char) -> Option<KindId> {
         self.kinds
             .iter()
-            .position(|k| k.letter == c.to_ascii_uppercase() && k.promoted_face == plus)
+            .position(|k| {
+                k.letter == c.to_ascii_uppercase() && k.promoted_face == plus && !k.marked_promoted
+            })
             .map(|i| KindId(i as u8))
+    }
+
+    /// The kind written with this token and, when `marked`, `~` (a promoted piece that demotes
+    /// when captured).
+    pub fn kind_by_marked_token(&self, plus: bool, c: char, marked: bool) -> Option<KindId> {
+        self.kinds
+            .iter()
+            .position(|k| {
+                k.letter == c.to_ascii_uppercase()
+                    && k.promoted_face == plus
+                    && k.marked_promoted == marked
+            })
+            .map(|i| KindId(i as u8))
+    }
+
+    /// The `~` twin of kind `k`: the kind a promotion to `k` makes in a variant whose captures go
+    /// to hand (written `Q~`), if there is one.
+    pub fn twin_of(&self, k: KindId) -> Option<KindId> {
+        let kind = &self.kinds[k.index()];
+        self.kind_by_marked_token(kind.promoted_face, kind.letter, true)
+    }
+
+    /// Whether kind `k` is the promoted face of the piece with its letter (`+P` of `P`, which
+    /// promotes to it): a promotion to it is written with the suffix `+`.
+    pub fn is_own_face(&self, k: KindId) -> bool {
+        let kind = &self.kinds[k.index()];
+        kind.promoted_face
+            && self.kind_by_letter(kind.letter).is_some_and(|b| {
+                self.kinds[b.index()]
+                    .promotion
+                    .as_ref()
+                    .is_some_and(|pr| pr.choices.contains(&k))
+            })
+    }
+
+    /// The variant's hands, if the players have them.
+    pub fn hands(&self) -> Option<&HandRules> {
+        self.hands.as_ref()
+    }
+
+    /// The kind a captured piece of kind `k` joins a hand as.
+    #[inline]
+    pub fn hand_kind(&self, k: KindId) -> KindId {
+        self.kinds[k.index()].demotes_to.unwrap_or(k)
+    }
+
+    /// Whether a piece of kind `k` in frame `f` on `n` has any move on an otherwise empty board
+    /// (a piece is never dropped, nor left unpromoted, where it has none).
+    #[inline]
+    pub fn can_move_from(&self, k: KindId, f: FrameId, n: NodeId) -> bool {
+        !self.tables.rays(k, f, n).is_empty()
     }
 
     /// Frame names, by id.
@@ -414,6 +492,19 @@ impl Rules {
         }
     }
 
+    /// The frame a piece of `owner` and `kind` placed on `n` starts with (by position text or a
+    /// drop): its owner's frame for that start zone, or its owner's frame; the identity for a
+    /// piece whose moves do not depend on its frame.
+    pub fn start_frame(&self, owner: PlayerId, kind: KindId, n: NodeId) -> FrameId {
+        let p = &self.players[owner.index()];
+        let f = p
+            .start_frames
+            .iter()
+            .find(|(set, _)| set.contains(n))
+            .map_or(p.frame, |(_, f)| *f);
+        self.canonical_frame(kind, f)
+    }
+
     /// A readable summary of the rules, for `check` and the snapshots.
     pub fn summary(&self) -> String {
         let mut s = String::new();
@@ -449,6 +540,19 @@ impl Rules {
             );
         }
         let _ = writeln!(s, "{}", self.outcome_summary());
+        if let Some(h) = &self.hands {
+            let order: String = h
+                .order
+                .iter()
+                .filter(|k| self.kinds[k.index()].demotes_to.is_none())
+                .map(|&k| self.kinds[k.index()].token())
+                .collect();
+            let fate = match h.captured_to_hand {
+                true => "captured pieces join the capturer's hand",
+                false => "captured pieces leave the game",
+            };
+            let _ = writeln!(s, "hands: {fate}; written in the order {order}");
+        }
         for g in &self.gates {
             let _ = writeln!(s, "gate {}", self.gate_summary(g));
         }
@@ -495,12 +599,41 @@ impl Rules {
         if k.resets_clock {
             flags.push("resets the clock".to_string());
         }
-        if let Some((z, choices)) = &k.promotion {
-            let c: String = choices
+        if let Some(pr) = &k.promotion {
+            let c: String = pr
+                .choices
                 .iter()
                 .map(|c| self.kinds[c.index()].token())
                 .collect();
-            flags.push(format!("promotes on {} to {c}", self.zone_names[*z]));
+            let mut how = format!("promotes on {} to {c}", self.zone_names[pr.zone]);
+            if pr.leaving {
+                how.push_str(" (also leaving it)");
+            }
+            if pr.optional {
+                how.push_str(", optionally where it can move on");
+            }
+            flags.push(how);
+        }
+        if k.marked_promoted {
+            flags.push("written with `~`".to_string());
+        }
+        if let Some(d) = k.demotes_to {
+            flags.push(format!("captured as {}", self.kinds[d.index()].token()));
+        }
+        if let Some(d) = &k.drop
+            && (d.zone.is_some() || d.per_line.is_some() || d.no_mate)
+        {
+            let mut how = String::from("dropped");
+            if let Some(z) = &d.zone {
+                let _ = write!(how, " on {z}");
+            }
+            if let Some(l) = &d.per_line {
+                let _ = write!(how, ", at most {} per line {}", l.max, l.direction);
+            }
+            if d.no_mate {
+                how.push_str(", never mating");
+            }
+            flags.push(how);
         }
         if flags.is_empty() {
             String::new()

@@ -45,6 +45,9 @@
 //! capture_when_open = false       # once open: may a move capture across? give check across?
 //! check_when_open = false         # (an attack never crosses a gated link, open or not)
 //!
+//! [hands]                         # the players have hands; pieces in hand may be dropped
+//! captured = "to-hand"            # a captured piece joins the capturer's hand ("out": it leaves)
+//!
 //! [[capture]]                     # after every move, besides what the move displaces:
 //! rule = "custodian"              # an enemy piece between the moved piece and another of
 //! directions = ["n", "e", "s", "w"] # the mover's, along one of these board directions
@@ -85,14 +88,66 @@ pub struct PlayerSpec {
     pub colour: Option<Spanned<String>>,
 }
 
-/// `promotion = { zone, choices }` of a piece.
+/// `promotion = { zone, choices, optional, leaving }` of a piece.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PromotionSpec {
-    /// Player-relative (or board) zone where the piece must promote.
+    /// Player-relative (or board) zone where the piece promotes.
     pub zone: Spanned<String>,
-    /// Letters of the pieces it may become.
+    /// Tokens of the pieces it may become (`"Q"`, `"+P"`).
     pub choices: Vec<Spanned<String>>,
+    /// The piece may decline to promote, except where it could never move again (shogi).
+    #[serde(default)]
+    pub optional: bool,
+    /// A move that starts in the zone promotes too, not only one that ends there (shogi).
+    #[serde(default)]
+    pub leaving: bool,
+}
+
+/// `drop = { zone, per_line, no_mate }` of a piece: where a piece of this kind may be dropped
+/// from the hand, besides the general rule (an empty node from which it could move).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DropSpec {
+    /// Player-relative (or board) zone the piece may be dropped in; anywhere when omitted.
+    pub zone: Option<Spanned<String>>,
+    /// At most `max` of the player's pieces of this kind on one line of a board direction.
+    pub per_line: Option<PerLineSpec>,
+    /// A drop of this piece may give check but not checkmate (shogi's pawn).
+    #[serde(default)]
+    pub no_mate: bool,
+}
+
+/// `per_line = { direction, max }`: a limit per line of a board direction (nifu: one pawn per
+/// file).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PerLineSpec {
+    /// A board direction; a line is the nodes joined by it (both ways).
+    pub direction: Spanned<String>,
+    /// How many of the player's pieces of the kind a line may hold after the drop.
+    pub max: Spanned<u8>,
+}
+
+/// Where a captured piece goes in a variant with hands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CapturedTo {
+    /// Into the capturer's hand, as its base kind (a promoted piece demotes).
+    ToHand,
+    /// Out of the game.
+    Out,
+}
+
+/// `[hands]`: the players have hands, and pieces in hand may be dropped.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HandsSpec {
+    /// Where captured pieces go.
+    pub captured: Spanned<CapturedTo>,
+    /// The order the hand group writes kinds in, as tokens (`"QRBNP"`, `"R B G S N L P"`);
+    /// kinds not listed follow in file order.
+    pub order: Option<Spanned<String>>,
 }
 
 /// One `[pieces.NAME]`.
@@ -110,6 +165,8 @@ pub struct PieceSpec {
     pub moves: Vec<Spanned<String>>,
     /// Promotion, when the piece promotes.
     pub promotion: Option<PromotionSpec>,
+    /// Drop rules, in a variant with hands.
+    pub drop: Option<Spanned<DropSpec>>,
 }
 
 #[derive(Deserialize)]
@@ -122,6 +179,7 @@ struct PieceBody {
     resets_clock: bool,
     moves: Vec<Spanned<String>>,
     promotion: Option<PromotionSpec>,
+    drop: Option<Spanned<DropSpec>>,
 }
 
 /// One `[[castling]]`.
@@ -229,6 +287,8 @@ pub struct VariantSpec {
     pub gates: Vec<GateSpec>,
     /// `[[capture]]`s.
     pub captures: Vec<CaptureSpec>,
+    /// `[hands]`, when the players have hands.
+    pub hands: Option<Spanned<HandsSpec>>,
     /// Span of `[[player]]` items (or the file start).
     pub players_span: Span,
 }
@@ -236,7 +296,7 @@ pub struct VariantSpec {
 /// Keys of a variant file's top level.
 pub const TOP_LEVEL_KEYS: &[&str] = &[
     "extends", "variant", "frames", "player", "pieces", "castling", "outcome", "moves", "draws",
-    "gate", "capture", "remove", "players",
+    "gate", "capture", "hands", "remove", "players",
 ];
 
 /// Whether a TOML text looks like a variant file (it has `[variant]` or `extends`), as opposed to a
@@ -505,6 +565,9 @@ fn read_merged(
     let draws = super::outcome::read_draws(&mut top, diags);
     let gates = top.items::<GateSpec>("gate", "`[[gate]]`", diags);
     let captures = top.items::<CaptureSpec>("capture", "`[[capture]]`", diags);
+    let hands = top.raw("hands").and_then(|v| {
+        deserialize::<HandsSpec>(v, "`[hands]`", diags).map(|h| Spanned::new(v.span(), h))
+    });
     top.finish(diags);
 
     let board = board?;
@@ -529,6 +592,7 @@ fn read_merged(
         draws,
         gates,
         captures,
+        hands,
         players_span,
     })
 }
@@ -583,6 +647,7 @@ fn read_pieces(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Ve
                 resets_clock: b.resets_clock,
                 moves: b.moves,
                 promotion: b.promotion,
+                drop: b.drop,
             })
         })
         .collect()

@@ -12,7 +12,7 @@ fn shipped_boards() -> Vec<String> {
         .filter(|p| p.extension().is_some_and(|e| e == "toml"))
         .collect();
     files.sort();
-    assert_eq!(files.len(), 4, "{files:?}");
+    assert!(files.len() >= 4, "{files:?}");
     files
         .iter()
         .map(|p| format!("boards/{}", p.file_name().unwrap().to_str().unwrap()))

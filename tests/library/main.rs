@@ -7,8 +7,10 @@ mod helpers;
 
 mod board_features;
 mod boards;
+mod drops;
 mod extends_edits;
 mod fairy_pieces;
+mod flip_symmetry;
 mod game_ends;
 mod invalid_boards;
 mod invalid_variants;

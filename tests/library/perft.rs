@@ -1,14 +1,21 @@
 //! Perft as data: every entry of `tests/perft/*.perft` (see `tests/perft/chess.perft` for the format)
 //! is loaded and its counts are compared with [`chessgraph::perft::perft`].
 //!
+//! Entries written by `scripts/fsf-oracle` also have a `moves` line (the moves from the variant's
+//! start that reach the position, in Fairy-Stockfish's UCI text) and an `fsf-fen` line
+//! (Fairy-Stockfish's `Fen:` of it): the moves must play, from the start, to the `fen` position, and
+//! chessgraph's position text must be `fsf-fen` exactly.
+//!
 //! The default run counts every depth whose published count is at most [`NODE_LIMIT`], so that it
 //! stays fast in the dev profile; the ignored test runs every depth (`cargo test --release --test
 //! perft -- --ignored`).
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use chessgraph::perft::{divide, perft};
 use chessgraph::position::Position;
+use chessgraph::rules::Rules;
 
 /// The default run counts depths up to this many leaves per line.
 const NODE_LIMIT: u64 = 5_000_000;
@@ -21,6 +28,10 @@ struct Entry {
     id: String,
     variant: PathBuf,
     fen: String,
+    /// `moves`: the moves from the variant's start that reach `fen`, if given.
+    moves: Option<Vec<String>>,
+    /// `fsf-fen`: Fairy-Stockfish's text of the position, if given.
+    fsf_fen: Option<String>,
     /// (depth, count), as listed.
     counts: Vec<(u32, u64)>,
 }
@@ -53,6 +64,8 @@ fn parse(path: &Path) -> Vec<Entry> {
                 id: value.to_string(),
                 variant: PathBuf::new(),
                 fen: String::new(),
+                moves: None,
+                fsf_fen: None,
                 counts: Vec::new(),
             });
             continue;
@@ -63,6 +76,8 @@ fn parse(path: &Path) -> Vec<Entry> {
         match key {
             "variant" => e.variant = PathBuf::from(value),
             "fen" => e.fen = value.to_string(),
+            "fsf-fen" => e.fsf_fen = Some(value.to_string()),
+            "moves" => e.moves = Some(value.split_whitespace().map(String::from).collect()),
             "perft" => {
                 let nums: Vec<u64> = value
                     .split_whitespace()
@@ -210,4 +225,104 @@ fn the_file_format_is_checked() {
     let msg = result.expect_err("an unknown line is an error");
     let msg = msg.downcast_ref::<String>().cloned().unwrap_or_default();
     assert!(msg.ends_with("bad.perft:3: unknown line `epd`"), "{msg}");
+}
+
+/// Plays `moves` from the start of the entry's variant, each read as move text (Fairy-Stockfish's
+/// compact UCI forms included).
+fn play_from_start(rules: &Arc<Rules>, at: &str, moves: &[String]) -> Position {
+    let mut pos = Position::start(rules);
+    for (i, text) in moves.iter().enumerate() {
+        let m = chessgraph::notation::parse_move(&pos, text)
+            .unwrap_or_else(|err| panic!("{at}: move {} `{text}`: {err}", i + 1));
+        pos.play(&m)
+            .unwrap_or_else(|err| panic!("{at}: move {} `{text}`: {err}", i + 1));
+    }
+    pos
+}
+
+/// Whether `ours` (the text of the position reached by the moves) differs from `theirs` only in
+/// the en passant field, where we name the square a double step passed and Fairy-Stockfish writes
+/// `-` because no enemy pawn stands beside it (it writes the square only when a capture is
+/// possible), and `pos` indeed has no en passant capture.
+fn only_an_uncapturable_ep_square(ours: &str, theirs: &str, pos: &Position) -> bool {
+    let (a, b): (Vec<&str>, Vec<&str>) = (
+        ours.split_whitespace().collect(),
+        theirs.split_whitespace().collect(),
+    );
+    let other_fields_equal =
+        a.len() == b.len() && (0..a.len()).all(|i| i == 3 || a[i] == b[i]) && a.len() > 3;
+    other_fields_equal
+        && a[3] != "-"
+        && b[3] == "-"
+        && !pos
+            .legal_moves()
+            .iter()
+            .any(|m| matches!(m, chessgraph::movegen::Move::EnPassant { .. }))
+}
+
+#[test]
+fn oracle_entries_read_like_fairy_stockfish() {
+    let mut checked = (0, 0);
+    for e in entries() {
+        let rules = crate::helpers::load(&e.variant);
+        let pos = Position::from_fen(&rules, &e.fen)
+            .unwrap_or_else(|err| panic!("{}: `{}` does not load: {err}", e.at, e.fen));
+        if let Some(fsf) = &e.fsf_fen {
+            assert_eq!(
+                &pos.to_fen(),
+                fsf,
+                "{}: chessgraph's text is Fairy-Stockfish's",
+                e.at
+            );
+            checked.0 += 1;
+        }
+        let Some(moves) = &e.moves else { continue };
+        let mut reached = play_from_start(&rules, &e.at, moves);
+        if reached != pos {
+            let text = reached.to_fen();
+            assert!(
+                only_an_uncapturable_ep_square(&text, &e.fen, &reached),
+                "{}: the moves reach\n  {text}\nnot the `fen` line\n  {}",
+                e.at,
+                e.fen
+            );
+            assert_eq!(perft(&mut reached, 1), e.counts[0].1, "{}: perft 1", e.at);
+        }
+        checked.1 += 1;
+    }
+    assert!(
+        checked.0 >= 20 && checked.1 >= 20,
+        "only {checked:?} entries with `fsf-fen` and `moves`"
+    );
+}
+
+#[test]
+fn an_uncapturable_ep_square_is_the_only_difference_allowed() {
+    let rules = crate::helpers::load("variants/chess.toml");
+    let pos = play_from_start(&rules, "test", &["e2e4".into()]);
+    let ours = pos.to_fen();
+    assert_eq!(
+        ours,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    );
+    let fsf = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    assert!(only_an_uncapturable_ep_square(&ours, fsf, &pos));
+    assert!(!only_an_uncapturable_ep_square(
+        &ours,
+        &fsf.replace(" 0 1", " 1 1"),
+        &pos
+    ));
+    // A square that can be taken is never dropped.
+    let pos = play_from_start(
+        &rules,
+        "test",
+        &["e2e4", "a7a6", "e4e5", "d7d5"].map(String::from),
+    );
+    let ours = pos.to_fen();
+    assert!(ours.contains(" d6 "), "{ours}");
+    assert!(!only_an_uncapturable_ep_square(
+        &ours,
+        &ours.replace(" d6 ", " - "),
+        &pos
+    ));
 }

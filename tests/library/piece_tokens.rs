@@ -13,8 +13,11 @@ fn promoted_faces_are_written_read_and_played_as_plus_tokens() {
     let rules = load(FILE);
     let mut pos = Position::from_fen(&rules, "4k3/P7/8/8/8/8/7p/4K3 w - - 0 1").expect("position");
     let m = parse_move(&pos, "a7-a8=+P").expect("promotion to the promoted face");
-    assert_eq!(move_text(&pos, m), "a7-a8=+P");
-    play_line(&mut pos, "a7-a8=+P h2-h1=+p").expect("both promote");
+    // A promotion to the piece's own face is written with the suffix `+`, long and compact.
+    assert_eq!(move_text(&pos, m), "a7-a8+");
+    assert_eq!(parse_move(&pos, "a7-a8+"), Ok(m));
+    assert_eq!(parse_move(&pos, "a7a8+"), Ok(m));
+    play_line(&mut pos, "a7-a8+ h2h1+").expect("both promote");
     let text = pos.to_fen();
     assert_eq!(text, "+P3k3/8/8/8/8/8/8/4K2+p w - - 0 2");
     let back = Position::from_fen(&rules, &text).expect("reads back");

@@ -150,7 +150,7 @@ fn every_shipped_variant_start_position() {
 #[test]
 fn every_shipped_board() {
     let files = toml_files("boards");
-    assert_eq!(files.len(), 4);
+    assert!(files.len() >= 4, "the shipped boards: {files:?}");
     for (stem, path) in files {
         let b = board(&path);
         let svg = svg_of(&b, None, &RenderOptions::default());

@@ -38,15 +38,31 @@ fn engine_destinations(pos: &Position, from: NodeId) -> Vec<Dest> {
     by_node
         .into_iter()
         .map(|(to, ms)| {
-            let promotes = kind
-                .promotion
-                .as_ref()
-                .filter(|(z, _)| rules.zone(*z, pc.owner).contains(to));
+            let promotes = kind.promotion.as_ref().filter(|pr| {
+                let zone = rules.zone(pr.zone, pc.owner);
+                zone.contains(to) || (pr.leaving && zone.contains(from))
+            });
             match promotes {
-                Some((_, choices)) => {
-                    let got: Vec<Option<KindId>> = ms.iter().map(|m| m.mv().promotion()).collect();
-                    let want: Vec<Option<KindId>> = choices.iter().map(|&c| Some(c)).collect();
+                Some(pr) => {
+                    let got: Vec<Option<KindId>> = ms
+                        .iter()
+                        .map(|m| m.mv().promotion())
+                        .filter(|p| p.is_some())
+                        .collect();
+                    let want: Vec<Option<KindId>> = pr.choices.iter().map(|&c| Some(c)).collect();
                     assert_eq!(got, want, "promotion choices to {}", name(rules, to));
+                    // Declining: only where allowed, and only where the piece can move on.
+                    for m in ms.iter().filter(|m| m.mv().promotion().is_none()) {
+                        assert!(
+                            pr.optional,
+                            "compulsory promotion declined to {}",
+                            name(rules, to)
+                        );
+                        assert!(
+                            rules.can_move_from(pc.kind, m.frame(), to),
+                            "declined where stuck"
+                        );
+                    }
                 }
                 None => assert_eq!(ms.len(), 1, "one move to {}: {ms:?}", name(rules, to)),
             }
@@ -215,8 +231,10 @@ fn tables_equal_the_reference_walker_on_an_empty_board() {
                     }
                     // A square in every player's promotion zone never holds this piece.
                     let promotes_everywhere =
-                        rules.kind(kind).promotion.as_ref().is_some_and(|(z, _)| {
-                            rules.player_ids().all(|o| rules.zone(*z, o).contains(from))
+                        rules.kind(kind).promotion.as_ref().is_some_and(|pr| {
+                            rules
+                                .player_ids()
+                                .all(|o| rules.zone(pr.zone, o).contains(from))
                         });
                     if promotes_everywhere {
                         skipped += 1;

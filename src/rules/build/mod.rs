@@ -10,6 +10,7 @@ mod captures;
 mod castling;
 mod frames;
 mod gates;
+mod hands;
 mod lookup;
 mod outcome;
 mod patterns;
@@ -161,6 +162,8 @@ impl Builder<'_> {
             .as_ref()
             .map(|r| zone_keys.intern(&crate::spec::Located::from(r.zone.clone())));
         self.promotions(spec, &mut kinds);
+        let (hands, drop_zones) = self.hand_rules(spec, &mut zone_keys);
+        self.demotions(spec, &mut kinds);
         let zones = self.zones(spec, &zone_keys);
         let after = self.frames_through_twists(spec, &mut frames)?;
         if self.has_errors() {
@@ -197,12 +200,15 @@ impl Builder<'_> {
             gates,
             gate_tags,
             captures,
+            hands,
             start: spec.start.value.clone(),
             tables,
             zobrist,
             start_material: None,
             files: Vec::new(),
         };
+        let mut rules = rules;
+        self.drop_rules(spec, &mut rules, &drop_zones);
         self.with_start_material(spec, rules)
     }
 

@@ -5,7 +5,7 @@ use super::lookup::unknown;
 use super::zones::ZoneKeys;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::limits::MAX_KINDS;
-use crate::rules::{KindId, PieceKind};
+use crate::rules::{KindId, PieceKind, Promotion};
 use crate::spec::Located;
 use crate::spec::variant::VariantSpec;
 
@@ -36,10 +36,12 @@ impl Builder<'_> {
         for (i, p) in spec.pieces.iter().enumerate() {
             let c = self.piece_letter(spec, i);
             let patterns = self.piece_patterns(p, &dir_names, &mut intern_zone);
-            let promotion = p
-                .promotion
-                .as_ref()
-                .map(|pr| (intern_zone(&Located::from(pr.zone.clone())), pr));
+            let promotion = p.promotion.as_ref().map(|pr| Promotion {
+                zone: intern_zone(&Located::from(pr.zone.clone())),
+                choices: Vec::new(),
+                optional: pr.optional,
+                leaving: pr.leaving,
+            });
             kinds.push(PieceKind {
                 name: p.name.value.clone(),
                 letter: c.map_or('?', |(c, _)| c),
@@ -47,8 +49,11 @@ impl Builder<'_> {
                 royal: p.royal,
                 resets_clock: p.resets_clock,
                 patterns,
-                promotion: promotion.map(|(z, _)| (z, Vec::new())),
+                promotion,
                 oriented: true,
+                marked_promoted: false,
+                demotes_to: None,
+                drop: None,
             });
         }
         kinds
@@ -168,8 +173,8 @@ impl Builder<'_> {
                     ),
                 );
             }
-            if let Some((z, _)) = kinds[i].promotion.take() {
-                kinds[i].promotion = Some((z, choices));
+            if let Some(pr) = &mut kinds[i].promotion {
+                pr.choices = choices;
             }
         }
     }
