@@ -52,29 +52,25 @@ impl EndRule {
                 "the player to move has no legal move and is in check (checkmate)".into()
             }
             EndRule::BareRoyal => "a player is left with royal pieces only (bare royal)".into(),
-            EndRule::Material(i) => {
-                let o = rules.outcome();
-                match o.material.get(i as usize) {
-                    Some(m) => {
-                        let kinds: Vec<&str> = rules
-                            .kind_ids()
-                            .filter(|&k| m.counts(k))
-                            .map(|k| rules.kind(k).name.as_str())
-                            .collect();
-                        let all = kinds.len() == rules.kinds().len();
-                        format!(
-                            "a player has at most {} {} left",
-                            m.at_most,
-                            if all {
-                                "pieces".to_string()
-                            } else {
-                                format!("{} (counted together)", kinds.join(", "))
-                            }
-                        )
+            EndRule::Material(i) => match rules.outcome().material.get(i as usize) {
+                Some(m) => {
+                    let kinds: Vec<&str> = rules
+                        .kind_ids()
+                        .filter(|&k| m.counts(k))
+                        .map(|k| rules.kind(k).name.as_str())
+                        .collect();
+                    let what = if kinds.len() == rules.kinds().len() {
+                        "piece".to_string()
+                    } else {
+                        kinds.join(" or ")
+                    };
+                    match m.at_most {
+                        0 => format!("a player has no {what} left"),
+                        n => format!("a player is down to {n} {what}(s)"),
                     }
-                    None => "a player's material".into(),
                 }
-            }
+                None => "a player's material".into(),
+            },
             EndRule::Checks => format!(
                 "{name} gave check {} times",
                 rules.outcome().checks.unwrap_or(0)

@@ -140,8 +140,13 @@ impl Rules {
             }
         }
         let mut s = format!("checkmate: {}; {st}", policy_word(o.checkmate));
+        // The new rules say `loss` for a player put out, as their files do.
+        let result = |p: Policy| match p {
+            Policy::Eliminate => "loss",
+            other => policy_word(other),
+        };
         if let Some(p) = o.bare_royal {
-            let _ = write!(s, "\nbare royal: {}", policy_word(p));
+            let _ = write!(s, "\nbare royal: {}", result(p));
         }
         for m in &o.material {
             let kinds: Vec<&str> = self
@@ -149,12 +154,16 @@ impl Rules {
                 .filter(|&k| m.counts(k))
                 .map(|k| self.kind(k).name.as_str())
                 .collect();
+            let what = if kinds.len() == self.kinds.len() {
+                "all pieces".to_string()
+            } else {
+                kinds.join("+")
+            };
             let _ = write!(
                 s,
-                "\nmaterial: {} at most {}: {}",
-                kinds.join("+"),
+                "\nmaterial: {what} at most {}: {}",
                 m.at_most,
-                policy_word(m.result)
+                result(m.result)
             );
         }
         if let Some(n) = o.checks {
