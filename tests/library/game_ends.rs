@@ -335,3 +335,29 @@ fn draw_rules_are_for_play_and_show_only() {
         Some(Outcome::DrawnBy(EndRule::InsufficientMaterial))
     );
 }
+
+#[test]
+fn play_ends_a_game_by_repetition_unless_told_not_to() {
+    use chessgraph::play::{GameEnd, PlayOptions, play};
+    let r = rules("shatranj");
+    let start = at(&r, "3k4/8/8/8/8/2p5/8/R2K4 w - - 0 1");
+    let input = "a1a2\nd8e8\na2a1\ne8d8\na1a2\nd8e8\na2a1\ne8d8\n";
+    let options = PlayOptions {
+        draw_rules: true,
+        ..PlayOptions::default()
+    };
+    let mut out = Vec::new();
+    let end = play(start.clone(), input.as_bytes(), &mut out, &options).unwrap();
+    assert_eq!(
+        end,
+        GameEnd::Finished(Outcome::DrawnBy(EndRule::Repetition))
+    );
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.contains("result: draw: the same position occurred 3 times"),
+        "{text}"
+    );
+    let mut out = Vec::new();
+    let end = play(start, input.as_bytes(), &mut out, &PlayOptions::default()).unwrap();
+    assert_eq!(end, GameEnd::EndOfInput);
+}
