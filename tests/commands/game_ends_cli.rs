@@ -22,7 +22,14 @@ fn show_names_a_win_by_a_bare_king() {
 
 #[test]
 fn show_applies_the_draw_rules_along_the_moves() {
-    let r = run(&["show", SHATRANJ, "--fen", KINGS_AND_ROOK, "--moves", REPEATED]);
+    let r = run(&[
+        "show",
+        SHATRANJ,
+        "--fen",
+        KINGS_AND_ROOK,
+        "--moves",
+        REPEATED,
+    ]);
     r.assert_ok();
     assert!(
         stdout(&r).contains("game over: draw: the same position occurred 3 times"),
@@ -41,7 +48,19 @@ fn show_applies_the_draw_rules_along_the_moves() {
     r.assert_ok();
     assert!(!stdout(&r).contains("game over"), "{}", stdout(&r));
     // The move list and perft ignore the draw rules.
-    let r = run(&["perft", SHATRANJ, "1", "--fen", KINGS_AND_ROOK, "--moves", REPEATED]);
+    let r = run(&[
+        "perft",
+        SHATRANJ,
+        "1",
+        "--fen",
+        KINGS_AND_ROOK,
+        "--moves",
+        REPEATED,
+    ]);
     r.assert_ok();
-    assert!(stdout(&r).ends_with("Nodes searched: 13\n"), "{}", stdout(&r));
+    assert!(
+        stdout(&r).ends_with("Nodes searched: 13\n"),
+        "{}",
+        stdout(&r)
+    );
 }
