@@ -161,10 +161,7 @@ pub fn summary_lines(rules: &Rules) -> Vec<String> {
 
 /// How a finished game ended, in words.
 pub fn outcome_text(rules: &Rules, o: Outcome) -> String {
-    match o {
-        Outcome::Winner(w) => format!("{} wins", rules.player(w).name),
-        Outcome::Stalemate(p) => format!("draw ({} is stalemated)", rules.player(p).name),
-    }
+    o.describe(rules)
 }
 
 /// The legal moves of the player to move (after eliminations), sorted by text, with the outcome.
