@@ -176,18 +176,7 @@ pub fn first_difference(
     same_nodes(old, new)?;
     let mut a = start(old, options, "OLD")?;
     let mut b = start(new, options, "NEW")?;
-    let mut perft = Vec::new();
-    for d in 1..=options.depth {
-        let pair = PerftPair {
-            depth: d,
-            old: perft_within(&mut a, d, NODE_BUDGET),
-            new: perft_within(&mut b, d, NODE_BUDGET),
-        };
-        perft.push(pair);
-        if pair.old.is_none() || pair.new.is_none() {
-            break;
-        }
-    }
+    let perft = perft_pairs(&mut a, &mut b, options.depth);
     let mut search = Search {
         path: Vec::new(),
         seen: HashMap::new(),
@@ -393,12 +382,17 @@ fn below(a: &mut Position, b: &mut Position, moves: &[String], left: u32) -> Vec
     if play_line(&mut a, &line).is_err() || play_line(&mut b, &line).is_err() {
         return Vec::new();
     }
+    perft_pairs(&mut a, &mut b, left.max(1))
+}
+
+/// Perft of both sides from depth 1 to `depth`, stopping after a count over [`NODE_BUDGET`].
+fn perft_pairs(a: &mut Position, b: &mut Position, depth: u32) -> Vec<PerftPair> {
     let mut out = Vec::new();
-    for d in 1..=left.max(1) {
+    for d in 1..=depth {
         let pair = PerftPair {
             depth: d,
-            old: perft_within(&mut a, d, NODE_BUDGET),
-            new: perft_within(&mut b, d, NODE_BUDGET),
+            old: perft_within(a, d, NODE_BUDGET),
+            new: perft_within(b, d, NODE_BUDGET),
         };
         out.push(pair);
         if pair.old.is_none() || pair.new.is_none() {
