@@ -37,6 +37,7 @@ const EXPECTED: &[&str] = &[
     "fairy_pieces",
     "gardner",
     "gothic",
+    "grand",
     "janus",
     "judkins",
     "kingofthehill",
