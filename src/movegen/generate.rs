@@ -2,6 +2,7 @@
 //! entries, before asking whether the mover's royals stay safe.
 
 use crate::ids::{KindId, NodeId, NodeSet, PlayerId};
+use crate::limits::MAX_STACK_PARTS;
 use crate::path::Kind;
 use crate::position::{Piece, Position};
 use crate::rules::{PieceKind, Rules};
@@ -57,7 +58,19 @@ impl Position {
         // across an open gate. A square reached both ways is an ordinary move (rules 10.9).
         let mut seen = NodeSet::default();
         let mut seen_gated = NodeSet::default();
-        for ray in t.rays(pc.kind, pc.frame, from) {
+        // A stack moves with the moves of the kinds it holds; any other piece as its kind.
+        let mut held: arrayvec::ArrayVec<KindId, MAX_STACK_PARTS> = arrayvec::ArrayVec::new();
+        let kinds = if kind.stack {
+            for p in self.numbers.cells[from.index()].parts() {
+                if !held.contains(&p.kind) {
+                    held.push(p.kind);
+                }
+            }
+            &held[..]
+        } else {
+            std::slice::from_ref(&pc.kind)
+        };
+        for ray in kinds.iter().flat_map(|&k| t.rays(k, pc.frame, from)) {
             if let Some(z) = ray.from_zone
                 && !rules.zone(z as usize, pc.owner).contains(from)
             {

@@ -18,6 +18,7 @@
 mod drops;
 mod explain;
 mod generate;
+mod judge;
 mod legality;
 mod make;
 mod turn;

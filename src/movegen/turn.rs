@@ -71,6 +71,9 @@ impl Position {
                 EndCondition::LastPlayerStanding => {
                     (self.alive_count() <= 1).then_some(Turn::Over(Outcome::Winner(self.to_move)))
                 }
+                EndCondition::CapturedMaterial => self
+                    .captured_winner()
+                    .map(|p| Turn::Over(Outcome::Winner(p))),
                 EndCondition::NoLegalMove => self.no_legal_move(moves),
             };
             if let Some(t) = settled {
@@ -78,6 +81,30 @@ impl Position {
             }
         }
         Turn::Play
+    }
+
+    /// The player whose captured material has reached a victory of `[outcome] captured`: the
+    /// player who moved last is looked at first (only a player's own moves add to his material).
+    fn captured_winner(&self) -> Option<PlayerId> {
+        let rules = &*self.rules;
+        let last = self.previous_alive(self.to_move);
+        let n = rules.players().len();
+        (0..n)
+            .map(|i| PlayerId(((last.index() + i) % n) as u8))
+            .find(|&p| self.captured_win(p).is_some())
+    }
+
+    /// The first victory by captured material player `p` has reached, if any.
+    pub fn captured_win(&self, p: PlayerId) -> Option<&crate::rules::CapturedWin> {
+        let m = self.captured(p);
+        self.rules.captured_wins.iter().find(|w| {
+            w.men.is_some_and(|x| m.men >= x)
+                || w.value
+                    .get(p.index())
+                    .copied()
+                    .flatten()
+                    .is_some_and(|x| m.value >= x)
+        })
     }
 
     /// The checkmate or stalemate policy when the player to move has no legal move.

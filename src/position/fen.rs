@@ -82,6 +82,9 @@ impl Position {
                             empty = 0;
                         }
                         s.push_str(&piece_token(rules, n, pc));
+                        if rules.has_numbers() {
+                            s.push_str(&self.numbers_text(n));
+                        }
                     }
                 }
             }
@@ -175,6 +178,9 @@ impl Position {
             .collect();
         if !extra.is_empty() {
             let _ = write!(out, " open:{}", extra.join(","));
+        }
+        if let Some(c) = self.captured_text() {
+            let _ = write!(out, " captured:{c}");
         }
     }
 }

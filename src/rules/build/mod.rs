@@ -168,10 +168,15 @@ impl Builder<'_> {
         let (castling, castle_clear) = self.castling_entries(spec, &kinds);
         let outcome = self.outcome(spec, players.len());
         let (gates, gate_tags) = self.gates(spec);
-        let captures = self.relation_captures(spec);
+        let (captures, judged) = self.relation_captures(spec);
+        let captured_wins = self.captured_wins(spec, &players);
         if self.has_errors() {
             return None;
         }
+        let numbers = !judged.is_empty()
+            || !captured_wins.is_empty()
+            || kinds.iter().any(|k| k.numbered || k.stack);
+        let any_royal = kinds.iter().any(|k| k.royal);
         let board = self.board;
         let zobrist =
             ZobristKeys::new(board.node_count(), players.len(), kinds.len(), frames.len());
@@ -191,6 +196,10 @@ impl Builder<'_> {
             gates,
             gate_tags,
             captures,
+            numbers,
+            any_royal,
+            judged,
+            captured_wins,
             hands,
             start: spec.start.value.clone(),
             tables,
