@@ -23,6 +23,7 @@ mod relation_captures;
 mod render;
 mod ring_oracle;
 mod ring_rules;
+mod rithmomachia;
 mod setup;
 mod tables_vs_reference;
 mod three_man_chess_fine_points;
