@@ -331,6 +331,26 @@ impl Position {
     }
 }
 
+/// The hand counts of a setup, `[player * kinds + kind]` (empty in a variant without hands, whose
+/// setup hands are reported by `check_room`); `None` when a hand names a foreign player or kind.
+/// Counts past [`MAX_IN_HAND`] are kept just past it, for `check_hands` to report.
+fn hand_counts(rules: &Rules, setup: &Setup) -> Option<Vec<u32>> {
+    let kinds = rules.kinds().len();
+    let mut hands = match rules.hands() {
+        Some(_) => vec![0; rules.players().len() * kinds],
+        None => Vec::new(),
+    };
+    for (&(p, k), &count) in &setup.hands {
+        if p.index() >= rules.players().len() || k.index() >= kinds {
+            return None;
+        }
+        if let Some(slot) = hands.get_mut(p.index() * kinds + k.index()) {
+            *slot = count.min(MAX_IN_HAND + 1);
+        }
+    }
+    Some(hands)
+}
+
 /// The position of a setup's pieces and state, before any check but that every id belongs to
 /// the rules.
 pub(super) fn place_pieces(rules: &Arc<Rules>, setup: &Setup) -> Result<Position, SetupErrors> {
@@ -387,19 +407,7 @@ pub(super) fn place_pieces(rules: &Arc<Rules>, setup: &Setup) -> Result<Position
         }
         alive &= !(1 << p.index());
     }
-    let kinds = rules.kinds().len();
-    let mut hands = match rules.hands() {
-        Some(_) => vec![0; rules.players().len() * kinds],
-        None => Vec::new(),
-    };
-    for (&(p, k), &count) in &setup.hands {
-        if p.index() >= rules.players().len() || k.index() >= kinds {
-            return Err(foreign("piece in hand"));
-        }
-        if let Some(slot) = hands.get_mut(p.index() * kinds + k.index()) {
-            *slot = count.min(MAX_IN_HAND + 1);
-        }
-    }
+    let hands = hand_counts(rules, setup).ok_or_else(|| foreign("piece in hand"))?;
     let mut pos = Position {
         rules: rules.clone(),
         squares,

@@ -107,6 +107,8 @@ pub struct Promotion {
     pub optional: bool,
     /// A move that starts in the zone promotes too.
     pub leaving: bool,
+    /// Only to a kind of which the player has fewer on the board than in the start position.
+    pub lost_only: bool,
 }
 
 impl PieceKind {
@@ -758,6 +760,9 @@ impl Rules {
             }
             if pr.optional {
                 how.push_str(", optionally where it can move on");
+            }
+            if pr.lost_only {
+                how.push_str(", only to kinds its side has lost");
             }
             flags.push(how);
         }

@@ -102,6 +102,10 @@ pub struct PromotionSpec {
     /// A move that starts in the zone promotes too, not only one that ends there (shogi).
     #[serde(default)]
     pub leaving: bool,
+    /// Only to a kind of which the player has fewer on the board than in the start position
+    /// (grand chess: a pawn promotes only to a piece its side has lost).
+    #[serde(default)]
+    pub lost_only: bool,
 }
 
 /// `drop = { zone, per_line, no_mate }` of a piece: where a piece of this kind may be dropped

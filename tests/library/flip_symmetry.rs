@@ -33,6 +33,7 @@ const EXPECTED: &[&str] = &[
     "fairy_pieces",
     "gardner",
     "gothic",
+    "grand",
     "janus",
     "judkins",
     "knightmate",

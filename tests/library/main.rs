@@ -18,6 +18,7 @@ mod move_values;
 mod perft;
 mod piece_tokens;
 mod position_hash;
+mod promotion_rules;
 mod properties;
 mod relation_captures;
 mod render;
