@@ -766,6 +766,11 @@ impl Rules {
             }
             flags.push(how);
         }
+        if k.stack {
+            flags.push("a stack: moves as the kinds it holds".to_string());
+        } else if k.numbered {
+            flags.push("numbered".to_string());
+        }
         if k.marked_promoted {
             flags.push("written with `~`".to_string());
         }
