@@ -318,6 +318,14 @@ impl Game {
             writeln!(out, "illegal move `{line}`: {why}")?;
             return Ok(None);
         }
+        if self.pos.rules().has_numbers()
+            && let Some((before, _)) = self.history.last()
+        {
+            let lost = self.pos.losses_since(before, mover);
+            if !lost.is_empty() {
+                writeln!(out, "captured: {}", lost.join(", "))?;
+            }
+        }
         self.last = Some(LastMove {
             mover,
             text,
@@ -405,6 +413,16 @@ fn show(out: &mut impl Write, game: &Game, events: &[String]) -> io::Result<()> 
 fn finish(out: &mut impl Write, pos: &Position, outcome: Outcome) -> io::Result<GameEnd> {
     let rules = pos.rules();
     let text = match outcome {
+        Outcome::Winner(w) if pos.captured_win(w).is_some() => {
+            let m = pos.captured(w);
+            format!(
+                "{} wins: {} ({} men, value {} captured)",
+                rules.player(w).name,
+                pos.captured_win(w).map_or("", |v| v.name.as_str()),
+                m.men,
+                m.value
+            )
+        }
         Outcome::Winner(w) if pos.alive_count() >= 2 => {
             // The last loser is not eliminated in the position: it is the player to move.
             let loser = pos.to_move();

@@ -70,47 +70,49 @@ impl Position {
         } else {
             std::slice::from_ref(&pc.kind)
         };
-        for ray in kinds.iter().flat_map(|&k| t.rays(k, pc.frame, from)) {
-            if let Some(z) = ray.from_zone
-                && !rules.zone(z as usize, pc.owner).contains(from)
-            {
-                continue;
-            }
-            let steps = t.steps(ray);
-            let last = steps.len() - 1;
-            for (i, s) in steps.iter().enumerate() {
-                if s.tags.0 & gates.closed != 0 {
-                    break;
-                }
-                let dest = ray.kind == Kind::Ride || i == last;
-                let occ = self.squares[s.node.index()];
-                let gated = s.tags.0 & (gates.quiet_only | gates.no_check) != 0;
-                let taken = seen.contains(s.node) || (gated && seen_gated.contains(s.node));
-                if dest
-                    && !taken
-                    && !(occ.is_some() && s.tags.0 & gates.quiet_only != 0)
-                    && let Some((victim, effect)) = self.move_at(ray, s, occ, pc.owner, last)
+        for &k in kinds {
+            for ray in t.rays(k, pc.frame, from) {
+                if let Some(z) = ray.from_zone
+                    && !rules.zone(z as usize, pc.owner).contains(from)
                 {
-                    if gated {
-                        seen_gated.insert(s.node);
-                    } else {
-                        seen.insert(s.node);
-                        if seen_gated.contains(s.node) {
-                            drop_moves_to(out, first, s.node);
-                        }
-                    }
-                    let arrival = Arrival {
-                        from,
-                        kind: pc.kind,
-                        step: s,
-                        victim,
-                        effect,
-                        no_check: s.tags.0 & gates.no_check != 0,
-                    };
-                    push_moves(self, kind, pc.owner, arrival, out);
+                    continue;
                 }
-                if occ.is_some() && ray.kind != Kind::Leap {
-                    break;
+                let steps = t.steps(ray);
+                let last = steps.len() - 1;
+                for (i, s) in steps.iter().enumerate() {
+                    if s.tags.0 & gates.closed != 0 {
+                        break;
+                    }
+                    let dest = ray.kind == Kind::Ride || i == last;
+                    let occ = self.squares[s.node.index()];
+                    let gated = s.tags.0 & (gates.quiet_only | gates.no_check) != 0;
+                    let taken = seen.contains(s.node) || (gated && seen_gated.contains(s.node));
+                    if dest
+                        && !taken
+                        && !(occ.is_some() && s.tags.0 & gates.quiet_only != 0)
+                        && let Some((victim, effect)) = self.move_at(ray, s, occ, pc.owner, last)
+                    {
+                        if gated {
+                            seen_gated.insert(s.node);
+                        } else {
+                            seen.insert(s.node);
+                            if seen_gated.contains(s.node) {
+                                drop_moves_to(out, first, s.node);
+                            }
+                        }
+                        let arrival = Arrival {
+                            from,
+                            kind: pc.kind,
+                            step: s,
+                            victim,
+                            effect,
+                            no_check: s.tags.0 & gates.no_check != 0,
+                        };
+                        push_moves(self, kind, pc.owner, arrival, out);
+                    }
+                    if occ.is_some() && ray.kind != Kind::Leap {
+                        break;
+                    }
                 }
             }
         }

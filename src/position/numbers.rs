@@ -336,6 +336,46 @@ impl Position {
         Some(each.join(","))
     }
 
+    /// What the opponents of `mover` lost between `before` and this position, in words, node
+    /// by node: `black triangle 9 on e5`, or `circle 16 of black pyramid on e10` for one part of
+    /// a stack.
+    pub fn losses_since(&self, before: &Position, mover: PlayerId) -> Vec<String> {
+        let rules = &*self.rules;
+        let mut out = Vec::new();
+        for n in rules.board().node_ids() {
+            let Some(was) = before.piece_at(n).filter(|p| p.owner != mover) else {
+                continue;
+            };
+            let owner = &rules.player(was.owner).name;
+            let kind = &rules.kind(was.kind).name;
+            let at = rules.board().node_name(n);
+            let number = before
+                .value_at(n)
+                .map_or(String::new(), |v| format!(" {v}"));
+            if self.piece_at(n) != Some(was) {
+                out.push(format!("{owner} {kind}{number} on {at}"));
+                continue;
+            }
+            let (Some(old), Some(new)) = (before.numbers_at(n), self.numbers_at(n)) else {
+                continue;
+            };
+            let mut left = new.parts().to_vec();
+            for p in old.parts() {
+                match left.iter().position(|q| q == p) {
+                    Some(i) => {
+                        left.remove(i);
+                    }
+                    None => out.push(format!(
+                        "{} {} of {owner} {kind} on {at}",
+                        rules.kind(p.kind).name,
+                        p.value
+                    )),
+                }
+            }
+        }
+        out
+    }
+
     /// Writes a node's cell, keeping the hash when `HASH`, and journals the old one.
     #[inline]
     pub(crate) fn set_cell<const HASH: bool>(&mut self, n: NodeId, cell: Cell) {

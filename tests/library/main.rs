@@ -15,6 +15,7 @@ mod invalid_variants;
 mod known_bugs;
 mod move_reasons;
 mod move_values;
+mod numbers;
 mod perft;
 mod piece_tokens;
 mod position_hash;

@@ -42,7 +42,18 @@ fn position(
     black_to_move: bool,
     captured: [(u32, u64); 2],
 ) -> Position {
-    let rules = load(FILE);
+    position_in(FILE, white, black, black_to_move, captured)
+}
+
+/// [`position`] in another variant file (the option fixtures).
+pub(crate) fn position_in(
+    file: &str,
+    white: &[(&str, &str)],
+    black: &[(&str, &str)],
+    black_to_move: bool,
+    captured: [(u32, u64); 2],
+) -> Position {
+    let rules = load(file);
     let [w, b] = [0, 1].map(|i| rules.player_id(i).expect("player"));
     let mut setup = Setup::new(if black_to_move { b } else { w });
     for &(man, node) in white {
@@ -68,7 +79,7 @@ fn simple(white: &[(&str, &str)], black: &[(&str, &str)]) -> Position {
 }
 
 /// The legal moves, sorted.
-fn moves(pos: &Position) -> Vec<String> {
+pub(crate) fn moves(pos: &Position) -> Vec<String> {
     let mut m: Vec<String> = pos
         .legal_moves()
         .into_iter()
@@ -97,7 +108,7 @@ fn shown(pos: &Position, node: chessgraph::board::NodeId) -> String {
 
 /// Plays `mv` and lists what it captured, sorted: `T9@e5` for a whole man (a stack as `P` and
 /// its total), `C16@e10` for one part of a stack.
-fn play(pos: &mut Position, mv: &str) -> Vec<String> {
+pub(crate) fn play(pos: &mut Position, mv: &str) -> Vec<String> {
     let before = pos.clone();
     let m = parse_move(pos, mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
     pos.play(&m).unwrap_or_else(|e| panic!("{mv}: {e}"));
