@@ -154,6 +154,20 @@ pub enum PlayError {
         /// The player to move.
         to_move: String,
     },
+    /// The move does not capture, and the variant makes captures compulsory while one exists.
+    #[error("{mv} does not capture, and a capture is compulsory: {captures}")]
+    CaptureCompulsory {
+        /// The move, as text.
+        mv: String,
+        /// The legal captures, as text.
+        captures: String,
+    },
+    /// The move would give check, which the variant forbids (or the open gate it crosses does).
+    #[error("{mv} would give check, and this move may not give check")]
+    GivesCheck {
+        /// The move, as text.
+        mv: String,
+    },
     /// The piece can make this move, but it would leave the mover's royal attacked.
     #[error("{mv} would leave {player}'s {royal} attacked")]
     RoyalLeftAttacked {
@@ -351,6 +365,7 @@ impl Position {
             result: match o {
                 Outcome::Winner(w) => format!("{} has won", rules.player(w).name),
                 Outcome::Stalemate(s) => format!("{} is stalemated: a draw", rules.player(s).name),
+                other => other.describe(rules),
             },
         }
     }
@@ -404,13 +419,46 @@ impl Position {
                 }
             };
         }
-        self.explain_unreachable(m, from, to, kind)
+        self.explain_unreachable(m, from, to, kind, legal)
+    }
+
+    /// Why a pseudo-legal move that keeps the royals safe is refused by a rule of `[moves]` (or
+    /// an open gate that forbids check): it gives check, or it does not capture while a capture
+    /// is compulsory. `None` when it leaves a royal attacked.
+    fn move_rule_refusal(&self, p: Planned, legal: &[Planned]) -> Option<PlayError> {
+        let rules = &*self.rules;
+        let me = self.to_move;
+        let mut work = self.clone();
+        let undo = work.make_with::<false>(p);
+        let (exposed, checks) = (work.royal_attacked(me), work.gives_check(me));
+        work.unmake(undo);
+        let mv = p.mv.text(rules);
+        if exposed {
+            None
+        } else if checks && (p.no_check || !rules.moves.may_check) {
+            Some(PlayError::GivesCheck { mv })
+        } else if rules.moves.must_capture {
+            let captures: Vec<String> = legal.iter().map(|m| m.mv.text(rules)).collect();
+            Some(PlayError::CaptureCompulsory {
+                mv,
+                captures: captures.join(" "),
+            })
+        } else {
+            None
+        }
     }
 
     /// Why a move that no legal move shares squares with is refused: it would leave a royal
     /// attacked, a castling condition fails, the piece does not promote, or no open path leads
     /// there.
-    fn explain_unreachable(&self, m: &Move, from: NodeId, to: NodeId, kind: String) -> PlayError {
+    fn explain_unreachable(
+        &self,
+        m: &Move,
+        from: NodeId,
+        to: NodeId,
+        kind: String,
+        legal: &[Planned],
+    ) -> PlayError {
         let rules = &*self.rules;
         let name = |n: NodeId| rules.board().node_name(n).to_string();
         let me = self.to_move;
@@ -421,6 +469,9 @@ impl Position {
             .iter()
             .find(|p| p.mv.from() == Some(from) && p.mv.to() == to)
         {
+            if let Some(why) = self.move_rule_refusal(*p, legal) {
+                return why;
+            }
             let royal = rules
                 .kinds()
                 .iter()

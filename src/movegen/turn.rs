@@ -2,19 +2,19 @@
 //! legal move (elimination or the end of the game, by the variant's outcome policy), the outcome.
 
 use crate::ids::PlayerId;
-use crate::position::{EpList, Outcome, Position};
+use crate::position::{EndRule, EpList, Outcome, Position};
 use crate::rules::{EndCondition, Policy, Rules};
 
 use super::Planned;
 
 /// What the end conditions say of a turn.
-enum Turn {
+pub(super) enum Turn {
     /// The player to move plays.
     Play,
     /// The game is over.
     Over(Outcome),
-    /// The player to move is out; the turn passes on.
-    PlayerOut,
+    /// A player is out (the turn passes on if it was his); the conditions are checked again.
+    PlayerOut(PlayerId),
 }
 
 /// What [`Position::resolve`] changed.
@@ -47,16 +47,18 @@ impl Position {
                     moves.clear();
                     return (Some(o), saved);
                 }
-                Turn::PlayerOut => {
-                    self.alive &= !(1 << self.to_move.0);
+                Turn::PlayerOut(p) => {
+                    self.alive &= !(1 << p.0);
                     self.update_gates();
-                    pass_turn(
-                        &self.rules,
-                        &mut self.to_move,
-                        self.alive,
-                        &mut self.ep,
-                        &mut self.fullmove,
-                    );
+                    if p == self.to_move {
+                        pass_turn(
+                            &self.rules,
+                            &mut self.to_move,
+                            self.alive,
+                            &mut self.ep,
+                            &mut self.fullmove,
+                        );
+                    }
                 }
             }
         }
@@ -71,9 +73,13 @@ impl Position {
                 EndCondition::LastPlayerStanding => {
                     (self.alive_count() <= 1).then_some(Turn::Over(Outcome::Winner(self.to_move)))
                 }
+                EndCondition::Reach => self.reach_ends(moves),
+                EndCondition::CheckCount => self.checks_end(),
+                EndCondition::BareRoyal => self.bare_royal_ends(),
+                EndCondition::Material => self.material_ends(),
                 EndCondition::CapturedMaterial => self
                     .captured_winner()
-                    .map(|p| Turn::Over(Outcome::Winner(p))),
+                    .map(|p| Turn::Over(Outcome::WonBy(p.0, EndRule::Captured(p.1)))),
                 EndCondition::NoLegalMove => self.no_legal_move(moves),
             };
             if let Some(t) = settled {
@@ -85,19 +91,25 @@ impl Position {
 
     /// The player whose captured material has reached a victory of `[outcome] captured`: the
     /// player who moved last is looked at first (only a player's own moves add to his material).
-    fn captured_winner(&self) -> Option<PlayerId> {
+    fn captured_winner(&self) -> Option<(PlayerId, u8)> {
         let rules = &*self.rules;
         let last = self.previous_alive(self.to_move);
         let n = rules.players().len();
         (0..n)
             .map(|i| PlayerId(((last.index() + i) % n) as u8))
-            .find(|&p| self.captured_win(p).is_some())
+            .find_map(|p| self.captured_win_index(p).map(|i| (p, i as u8)))
     }
 
     /// The first victory by captured material player `p` has reached, if any.
     pub fn captured_win(&self, p: PlayerId) -> Option<&crate::rules::CapturedWin> {
+        self.captured_win_index(p)
+            .and_then(|i| self.rules.captured_wins.get(i))
+    }
+
+    /// The index of the first victory by captured material player `p` has reached.
+    fn captured_win_index(&self, p: PlayerId) -> Option<usize> {
         let m = self.captured(p);
-        self.rules.captured_wins.iter().find(|w| {
+        self.rules.captured_wins.iter().position(|w| {
             w.men.is_some_and(|x| m.men >= x)
                 || w.value
                     .get(p.index())
@@ -113,10 +125,14 @@ impl Position {
         if !moves.is_empty() {
             return None;
         }
-        let policy = if self.is_check() {
-            self.rules.outcome().checkmate
+        let (policy, rule) = if self.is_check() {
+            (self.rules.outcome().checkmate, EndRule::Checkmate)
         } else {
-            self.rules.outcome().stalemate_with(self.alive_count())
+            let alive = self.alive_count();
+            (
+                self.rules.outcome().stalemate_with(alive),
+                EndRule::Stalemate,
+            )
         };
         Some(match policy {
             Policy::Draw => Turn::Over(Outcome::Stalemate(self.to_move)),
@@ -124,7 +140,8 @@ impl Position {
             Policy::Eliminate if self.alive_count() == 2 => {
                 Turn::Over(Outcome::Winner(self.next_alive(self.to_move)))
             }
-            Policy::Eliminate => Turn::PlayerOut,
+            Policy::Eliminate => Turn::PlayerOut(self.to_move),
+            Policy::Win => Turn::Over(Outcome::WonBy(self.to_move, rule)),
         })
     }
 

@@ -27,6 +27,7 @@ impl Position {
             pos.pieces_hash ^= pos.numbers.cells_key();
         }
         pos.check_room(&setup, &mut problems);
+        pos.set_checks(&setup, &mut problems);
         pos.check_state(&setup, &mut problems);
         if problems.is_empty() {
             pos.check_en_passant(&setup.en_passant, &mut problems);
@@ -81,6 +82,24 @@ impl Position {
                 what: "captured material".to_string(),
                 lacks: "no count of captured material",
             });
+        }
+    }
+
+    /// The checks each player still has to give: the setup's counts, else the variant's number.
+    fn set_checks(&mut self, setup: &Setup, problems: &mut Vec<SetupProblem>) {
+        let most = self.rules.outcome().checks;
+        for p in self.rules.player_ids() {
+            let given = setup.checks.get(&p).copied();
+            match (most, given) {
+                (Some(n), Some(c)) if c <= n => self.checks[p.index()] = c as u8,
+                (Some(n), None) => self.checks[p.index()] = n as u8,
+                (_, Some(c)) => problems.push(SetupProblem::BadChecks(crate::setup::BadChecks {
+                    player: self.rules.player(p).name.clone(),
+                    count: c,
+                    most,
+                })),
+                (None, None) => {}
+            }
         }
     }
 
@@ -400,6 +419,13 @@ pub(super) fn place_pieces(rules: &Arc<Rules>, setup: &Setup) -> Result<Position
     }) {
         return Err(foreign("en passant entry"));
     }
+    if setup
+        .checks
+        .keys()
+        .any(|p| p.index() >= rules.players().len())
+    {
+        return Err(foreign("player of a check count"));
+    }
     let mut alive = ((1u16 << rules.players().len()) - 1) as u8;
     for p in setup.out.iter() {
         if p.index() >= rules.players().len() {
@@ -418,6 +444,7 @@ pub(super) fn place_pieces(rules: &Arc<Rules>, setup: &Setup) -> Result<Position
         halfmove: setup.halfmove,
         fullmove: setup.fullmove,
         gates_open: setup.gates_open.bits(),
+        checks: [0; crate::limits::MAX_PLAYERS],
         hands,
         numbers: super::numbers::Numbers::default(),
         pieces_hash: 0,

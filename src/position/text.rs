@@ -99,10 +99,7 @@ impl Position {
         }
         match self.outcome() {
             Some(Outcome::Winner(w)) => {
-                let how = self
-                    .captured_win(w)
-                    .map_or(String::new(), |v| format!(" ({})", v.name));
-                let _ = writeln!(s, "game over: {} wins{how}", rules.player(w).name);
+                let _ = writeln!(s, "game over: {} wins", rules.player(w).name);
             }
             Some(Outcome::Stalemate(p)) => {
                 let _ = writeln!(
@@ -110,6 +107,9 @@ impl Position {
                     "game over: draw ({} is stalemated)",
                     rules.player(p).name
                 );
+            }
+            Some(other) => {
+                let _ = writeln!(s, "game over: {}", other.describe(rules));
             }
             None => {}
         }

@@ -13,6 +13,7 @@
 
 mod build;
 mod drops;
+mod ending;
 pub mod relation;
 
 pub use drops::{DropRule, HandRules, LineLimit};
@@ -28,6 +29,7 @@ use crate::tables::MoveTables;
 use crate::zobrist::ZobristKeys;
 
 pub use crate::spec::variant::Policy;
+pub use ending::{DrawRules, EndCondition, MaterialRule, MoveRules, OutcomePolicy, ReachRule};
 
 pub use crate::limits::MAX_PLAYERS;
 
@@ -202,19 +204,6 @@ pub struct JudgedCapture {
     pub edge_closes: bool,
 }
 
-/// A way a player's turn can end the game or his part in it, checked in order at the start of
-/// every turn (before his moves are generated).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EndCondition {
-    /// One player is left in the game: he has won.
-    LastPlayerStanding,
-    /// A player's captured material has reached a threshold of `[outcome] captured`: he has won.
-    CapturedMaterial,
-    /// The player to move has no legal move: the checkmate or stalemate policy decides (always
-    /// the last condition).
-    NoLegalMove,
-}
-
 /// A victory by captured material (`[outcome] captured`): the player whose captured men reach
 /// `men`, or whose captured value reaches his entry of `value`, wins.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -243,30 +232,6 @@ pub struct Gate {
     pub check_when_open: bool,
 }
 
-/// What happens when the player to move has no legal move.
-#[derive(Clone, Debug)]
-pub struct OutcomePolicy {
-    /// In check.
-    pub checkmate: Policy,
-    /// Not in check, by the number of players still in (index = count); `stalemate` otherwise.
-    pub stalemate_by_players: Vec<Option<Policy>>,
-    /// Not in check, default.
-    pub stalemate: Policy,
-    /// The conditions checked at the start of every turn, in order.
-    pub conditions: Vec<EndCondition>,
-}
-
-impl OutcomePolicy {
-    /// Stalemate policy with `alive` players in the game.
-    pub fn stalemate_with(&self, alive: usize) -> Policy {
-        self.stalemate_by_players
-            .get(alive)
-            .copied()
-            .flatten()
-            .unwrap_or(self.stalemate)
-    }
-}
-
 /// A validated variant with its board and compiled tables.
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -283,6 +248,8 @@ pub struct Rules {
     pub(crate) castling: Vec<Castling>,
     pub(crate) castle_clear: Vec<u32>,
     pub(crate) outcome: OutcomePolicy,
+    pub(crate) moves: MoveRules,
+    pub(crate) draws: DrawRules,
     pub(crate) gates: Vec<Gate>,
     pub(crate) gate_tags: TagSet,
     pub(crate) captures: Vec<RelationCapture>,
@@ -495,6 +462,12 @@ impl Rules {
         &self.zone_names[zone]
     }
 
+    /// The index of the player-relative zone with this name, if a pattern, promotion or rule of
+    /// the variant uses it.
+    pub fn zone_by_name(&self, name: &str) -> Option<usize> {
+        self.zone_names.iter().position(|z| z == name)
+    }
+
     /// Castling moves.
     pub fn castling(&self) -> &[Castling] {
         &self.castling
@@ -513,6 +486,16 @@ impl Rules {
     /// The outcome policy.
     pub fn outcome(&self) -> &OutcomePolicy {
         &self.outcome
+    }
+
+    /// What is legal besides the pieces' own patterns (`[moves]`).
+    pub fn move_rules(&self) -> &MoveRules {
+        &self.moves
+    }
+
+    /// The draw rules `play` and `show` apply (`[draws]`).
+    pub fn draw_rules(&self) -> &DrawRules {
+        &self.draws
     }
 
     /// The rules that remove pieces after a move besides displacement (`[[capture]]`).
@@ -797,21 +780,6 @@ impl Rules {
         } else {
             format!(" [{}]", flags.join(", "))
         }
-    }
-
-    /// The checkmate and stalemate policies, with the stalemate policy per number of players.
-    fn outcome_summary(&self) -> String {
-        let pol = |p: Policy| match p {
-            Policy::Eliminate => "eliminate",
-            Policy::Draw => "draw",
-        };
-        let mut st = format!("stalemate: {}", pol(self.outcome.stalemate));
-        for (n, p) in self.outcome.stalemate_by_players.iter().enumerate() {
-            if let Some(p) = p {
-                let _ = write!(st, ", with {n} players: {}", pol(*p));
-            }
-        }
-        format!("checkmate: {}; {st}", pol(self.outcome.checkmate))
     }
 
     /// A gate's name, tags, what opens it and what it allows once open.

@@ -5,6 +5,8 @@
 //! does not hide the next. Semantics (does this node exist?) are checked later, on the spec structs.
 
 pub mod board;
+mod extends;
+pub mod outcome;
 pub mod variant;
 
 use std::ops::Range;

@@ -29,7 +29,10 @@ fn transcript(variant: &str, fen: Option<&str>, input: &str) -> (String, GameEnd
         start,
         input.as_bytes(),
         &mut out,
-        &PlayOptions { echo: true },
+        &PlayOptions {
+            echo: true,
+            ..PlayOptions::default()
+        },
     )
     .expect("writing to a Vec cannot fail");
     let text = String::from_utf8(out).expect("UTF-8");

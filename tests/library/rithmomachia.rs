@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use chessgraph::notation::{move_text, parse_move};
-use chessgraph::position::{Outcome, Position};
+use chessgraph::position::{EndRule, Outcome, Position};
 use chessgraph::rules::{PlayerId, Rules};
 use chessgraph::setup::{Material, Setup, SetupPiece, StackPart, Waivers};
 
@@ -366,7 +366,10 @@ fn v10_victories() {
     );
     assert_eq!(play(&mut pos, "c3-d4"), ["T9@e5"]);
     let white = pos.rules().player_id(0).expect("white");
-    assert_eq!(pos.outcome(), Some(Outcome::Winner(white)));
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome::WonBy(white, EndRule::Captured(0)))
+    );
     assert_eq!(
         pos.captured_win(white).map(|w| w.name.as_str()),
         Some("De corpore")
@@ -387,7 +390,10 @@ fn v10_victories() {
             value: 995
         }
     );
-    assert_eq!(pos.outcome(), Some(Outcome::Winner(black)));
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome::WonBy(black, EndRule::Captured(1)))
+    );
     assert_eq!(
         pos.captured_win(black).map(|w| w.name.as_str()),
         Some("De bonis")
@@ -416,9 +422,12 @@ fn thresholds_win_exactly_at_the_limit() {
         pos.outcome()
     };
     let w = load(FILE).player_id(0).expect("white");
-    assert_eq!(white(15, 0), Some(Outcome::Winner(w)));
+    assert_eq!(white(15, 0), Some(Outcome::WonBy(w, EndRule::Captured(0))));
     assert_eq!(white(14, 1314), None);
-    assert_eq!(white(0, 1315), Some(Outcome::Winner(w)));
+    assert_eq!(
+        white(0, 1315),
+        Some(Outcome::WonBy(w, EndRule::Captured(1)))
+    );
     let black = |value| {
         let pos = position(
             &[("C9", "c3")],
@@ -429,7 +438,7 @@ fn thresholds_win_exactly_at_the_limit() {
         pos.outcome()
     };
     let b = load(FILE).player_id(1).expect("black");
-    assert_eq!(black(984), Some(Outcome::Winner(b)));
+    assert_eq!(black(984), Some(Outcome::WonBy(b, EndRule::Captured(1))));
     assert_eq!(black(983), None);
 }
 
