@@ -50,7 +50,6 @@ impl Position {
             return;
         }
         let rules = &*self.rules;
-        let t = rules.tables();
         let kind = rules.kind(pc.kind);
         let gates = self.gate_tags();
         let first = out.len();
@@ -59,60 +58,91 @@ impl Position {
         let mut seen = NodeSet::default();
         let mut seen_gated = NodeSet::default();
         // A stack moves with the moves of the kinds it holds; any other piece as its kind.
-        let mut held: arrayvec::ArrayVec<KindId, MAX_STACK_PARTS> = arrayvec::ArrayVec::new();
-        let kinds = if kind.stack {
+        if kind.stack {
+            let mut held: arrayvec::ArrayVec<KindId, MAX_STACK_PARTS> = arrayvec::ArrayVec::new();
             for p in self.numbers.cells[from.index()].parts() {
                 if !held.contains(&p.kind) {
                     held.push(p.kind);
                 }
             }
-            &held[..]
+            for k in held {
+                self.kind_moves(
+                    from,
+                    pc,
+                    k,
+                    &gates,
+                    (first, &mut seen, &mut seen_gated),
+                    out,
+                );
+            }
         } else {
-            std::slice::from_ref(&pc.kind)
-        };
-        for &k in kinds {
-            for ray in t.rays(k, pc.frame, from) {
-                if let Some(z) = ray.from_zone
-                    && !rules.zone(z as usize, pc.owner).contains(from)
-                {
-                    continue;
+            self.kind_moves(
+                from,
+                pc,
+                pc.kind,
+                &gates,
+                (first, &mut seen, &mut seen_gated),
+                out,
+            );
+        }
+    }
+
+    /// The moves of the piece `pc` on `from` along the rays of kind `k` (its own kind, or a kind
+    /// a stack holds); `seen` as in [`Position::piece_moves`].
+    #[inline(always)]
+    fn kind_moves(
+        &self,
+        from: NodeId,
+        pc: Piece,
+        k: KindId,
+        gates: &GateTags,
+        (first, seen, seen_gated): (usize, &mut NodeSet, &mut NodeSet),
+        out: &mut Vec<Planned>,
+    ) {
+        let rules = &*self.rules;
+        let t = rules.tables();
+        let kind = rules.kind(pc.kind);
+        for ray in t.rays(k, pc.frame, from) {
+            if let Some(z) = ray.from_zone
+                && !rules.zone(z as usize, pc.owner).contains(from)
+            {
+                continue;
+            }
+            let steps = t.steps(ray);
+            let last = steps.len() - 1;
+            for (i, s) in steps.iter().enumerate() {
+                if s.tags.0 & gates.closed != 0 {
+                    break;
                 }
-                let steps = t.steps(ray);
-                let last = steps.len() - 1;
-                for (i, s) in steps.iter().enumerate() {
-                    if s.tags.0 & gates.closed != 0 {
-                        break;
-                    }
-                    let dest = ray.kind == Kind::Ride || i == last;
-                    let occ = self.squares[s.node.index()];
-                    let gated = s.tags.0 & (gates.quiet_only | gates.no_check) != 0;
-                    let taken = seen.contains(s.node) || (gated && seen_gated.contains(s.node));
-                    if dest
-                        && !taken
-                        && !(occ.is_some() && s.tags.0 & gates.quiet_only != 0)
-                        && let Some((victim, effect)) = self.move_at(ray, s, occ, pc.owner, last)
-                    {
-                        if gated {
-                            seen_gated.insert(s.node);
-                        } else {
-                            seen.insert(s.node);
-                            if seen_gated.contains(s.node) {
-                                drop_moves_to(out, first, s.node);
-                            }
+                let dest = ray.kind == Kind::Ride || i == last;
+                let occ = self.squares[s.node.index()];
+                let gated = s.tags.0 & (gates.quiet_only | gates.no_check) != 0;
+                let taken = seen.contains(s.node) || (gated && seen_gated.contains(s.node));
+                if dest
+                    && !taken
+                    && !(occ.is_some() && s.tags.0 & gates.quiet_only != 0)
+                    && let Some((victim, effect)) = self.move_at(ray, s, occ, pc.owner, last)
+                {
+                    if gated {
+                        seen_gated.insert(s.node);
+                    } else {
+                        seen.insert(s.node);
+                        if seen_gated.contains(s.node) {
+                            drop_moves_to(out, first, s.node);
                         }
-                        let arrival = Arrival {
-                            from,
-                            kind: pc.kind,
-                            step: s,
-                            victim,
-                            effect,
-                            no_check: s.tags.0 & gates.no_check != 0,
-                        };
-                        push_moves(self, kind, pc.owner, arrival, out);
                     }
-                    if occ.is_some() && ray.kind != Kind::Leap {
-                        break;
-                    }
+                    let arrival = Arrival {
+                        from,
+                        kind: pc.kind,
+                        step: s,
+                        victim,
+                        effect,
+                        no_check: s.tags.0 & gates.no_check != 0,
+                    };
+                    push_moves(self, kind, pc.owner, arrival, out);
+                }
+                if occ.is_some() && ray.kind != Kind::Leap {
+                    break;
                 }
             }
         }
