@@ -2,6 +2,7 @@
 //! entries, before asking whether the mover's royals stay safe.
 
 use crate::ids::{KindId, NodeId, NodeSet, PlayerId};
+use crate::limits::MAX_STACK_PARTS;
 use crate::path::Kind;
 use crate::position::{Piece, Position};
 use crate::rules::{PieceKind, Rules};
@@ -49,7 +50,6 @@ impl Position {
             return;
         }
         let rules = &*self.rules;
-        let t = rules.tables();
         let kind = rules.kind(pc.kind);
         let gates = self.gate_tags();
         let first = out.len();
@@ -57,7 +57,52 @@ impl Position {
         // across an open gate. A square reached both ways is an ordinary move (rules 10.9).
         let mut seen = NodeSet::default();
         let mut seen_gated = NodeSet::default();
-        for ray in t.rays(pc.kind, pc.frame, from) {
+        // A stack moves with the moves of the kinds it holds; any other piece as its kind.
+        if kind.stack {
+            let mut held: arrayvec::ArrayVec<KindId, MAX_STACK_PARTS> = arrayvec::ArrayVec::new();
+            for p in self.numbers.cells[from.index()].parts() {
+                if !held.contains(&p.kind) {
+                    held.push(p.kind);
+                }
+            }
+            for k in held {
+                self.kind_moves(
+                    from,
+                    pc,
+                    k,
+                    &gates,
+                    (first, &mut seen, &mut seen_gated),
+                    out,
+                );
+            }
+        } else {
+            self.kind_moves(
+                from,
+                pc,
+                pc.kind,
+                &gates,
+                (first, &mut seen, &mut seen_gated),
+                out,
+            );
+        }
+    }
+
+    /// The moves of the piece `pc` on `from` along the rays of kind `k` (its own kind, or a kind
+    /// a stack holds); `seen` as in [`Position::piece_moves`].
+    #[inline(always)]
+    fn kind_moves(
+        &self,
+        from: NodeId,
+        pc: Piece,
+        k: KindId,
+        gates: &GateTags,
+        (first, seen, seen_gated): (usize, &mut NodeSet, &mut NodeSet),
+        out: &mut Vec<Planned>,
+    ) {
+        let rules = &*self.rules;
+        let t = rules.tables();
+        let kind = rules.kind(pc.kind);
+        for ray in t.rays(k, pc.frame, from) {
             if let Some(z) = ray.from_zone
                 && !rules.zone(z as usize, pc.owner).contains(from)
             {
