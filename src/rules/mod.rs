@@ -14,6 +14,7 @@
 mod build;
 mod drops;
 mod ending;
+mod judged;
 pub mod relation;
 
 pub use drops::{DropRule, HandRules, LineLimit};
@@ -182,39 +183,7 @@ pub struct RelationCapture {
 }
 
 pub use crate::spec::variant::CaptureRule;
-
-/// A rule judged on the whole position after every move (`[[capture]]` with `rule = "reach"`,
-/// `"line"` or `"enclose"`): every enemy piece (or part of a stack) it finds is removed, all at
-/// once, and counted in the mover's captured material.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct JudgedCapture {
-    /// Which rule.
-    pub rule: CaptureRule,
-    /// `reach`: how many of the mover's pieces take part (1 or 2).
-    pub attackers: u8,
-    /// `reach`, `line`: the relations, any of which captures.
-    pub relations: Vec<relation::Relation>,
-    /// `line`: the board directions looked along from the victim.
-    pub directions: Vec<DirId>,
-    /// `line`: only the first piece met counts.
-    pub first_only: bool,
-    /// `enclose`: the sets of neighbours.
-    pub neighbourhoods: Vec<Vec<DirId>>,
-    /// `enclose`: off the board counts as the mover's.
-    pub edge_closes: bool,
-}
-
-/// A victory by captured material (`[outcome] captured`): the player whose captured men reach
-/// `men`, or whose captured value reaches his entry of `value`, wins.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CapturedWin {
-    /// The name of the victory, for messages (`De corpore`).
-    pub name: String,
-    /// Captured men (each part of a stack one) that win, if counted.
-    pub men: Option<u32>,
-    /// Captured value that wins, per player (`None`: not by value for that player).
-    pub value: Vec<Option<u64>>,
-}
+pub use judged::{CapturedWin, JudgedCapture};
 
 /// Links carrying `tags` are closed until any of `opens_when` holds; then they stay open. Attacks
 /// never cross a gated link.
@@ -649,63 +618,6 @@ impl Rules {
         }
         let _ = writeln!(s, "start: {}", self.start);
         s
-    }
-
-    /// A judged capture rule in words.
-    fn judged_summary(&self, j: &JudgedCapture) -> String {
-        let dirs = |ds: &[DirId]| {
-            ds.iter()
-                .map(|&d| self.board.direction_name(d))
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        let rels = j
-            .relations
-            .iter()
-            .map(|r| r.text.as_str())
-            .collect::<Vec<_>>()
-            .join(" or ");
-        match j.rule {
-            CaptureRule::Reach => {
-                format!("{} attacker(s) reaching the victim, {rels}", j.attackers)
-            }
-            CaptureRule::Line => format!(
-                "along {}{}, {rels}",
-                dirs(&j.directions),
-                if j.first_only {
-                    " (first piece met)"
-                } else {
-                    ""
-                }
-            ),
-            CaptureRule::Enclose => {
-                let sets: Vec<String> = j.neighbourhoods.iter().map(|s| dirs(s)).collect();
-                format!(
-                    "enclosed on {}{}",
-                    sets.join(" or "),
-                    if j.edge_closes {
-                        " (the edge closes)"
-                    } else {
-                        ""
-                    }
-                )
-            }
-            CaptureRule::Custodian => "custodian".into(),
-        }
-    }
-
-    /// A victory by captured material in words.
-    fn captured_win_summary(&self, w: &CapturedWin) -> String {
-        let mut parts = Vec::new();
-        if let Some(m) = w.men {
-            parts.push(format!("{m} men"));
-        }
-        for (p, v) in self.players.iter().zip(&w.value) {
-            if let Some(v) = v {
-                parts.push(format!("value {v} ({})", p.name));
-            }
-        }
-        format!("{}: {}", w.name, parts.join(" or "))
     }
 
     /// A player's name, side-to-move token, piece mark and frame.
