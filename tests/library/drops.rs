@@ -213,3 +213,14 @@ fn hands_in_position_text_read_in_any_order_and_write_canonically() {
     let chess = load("variants/chess.toml");
     assert!(Position::from_fen(&chess, "4k3/8/8/8/8/8/8/4K3[] w - - 0 1").is_err());
 }
+
+#[test]
+fn with_captures_out_a_captured_piece_leaves_the_game_and_the_hand_only_empties() {
+    let rules = load("tests/fixtures/rule_variants/hands_captured_out.toml");
+    let mut p = Position::start(&rules);
+    assert!(drops(&p).contains(&"N@e4".to_string()));
+    play_line(&mut p, "N@e5 d7d6 e5f7").expect("drop, then a capture");
+    // The knight took the f7 pawn: nothing joins White's hand; Black still holds its knight.
+    assert_eq!(p.hand_of(p.to_move()).len(), 1);
+    assert!(p.to_fen().contains("[n]"), "{}", p.to_fen());
+}
