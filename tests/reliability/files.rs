@@ -464,3 +464,22 @@ fn a_capture_rule_without_directions_is_refused() {
         "error[schema::invalid-value]: a capture rule with no direction never captures",
     ]);
 }
+
+/// Found by the board fuzzer: a direction name with a line break (a TOML `\n` escape) came out
+/// raw in the one-line report, splitting it.
+#[test]
+fn unknown_direction_and_node_names_are_escaped_in_messages() {
+    let dir = scratch_dir("escaped_names");
+    let path = dir.join("board.toml");
+    std::fs::write(
+        &path,
+        "[board]\nname = \"x\"\nlayout = \"grid\"\n\n[grid]\nfiles = \"ab\"\nranks = 2\n\n\
+         [directions]\nn = {}\n\n[map]\n[map.offsets]\nn = [0, 1]\n\n\
+         [[link]]\ndir = \"i\\n_cw\"\nchain = [\"a1\", \"a\\n2\"]\n",
+    )
+    .unwrap();
+    let path = path.to_str().unwrap();
+    let r = run(&["check", "--short", path]);
+    r.assert_error(&["names direction `i\\u{a}_cw`, which is not declared"]);
+    r.assert_error(&["names node `a\\u{a}2`, which the board does not declare"]);
+}

@@ -2,7 +2,7 @@
 
 use super::{Builder, valid_name};
 use crate::board::{DirId, Direction, MAX_DIRECTIONS};
-use crate::diagnostic::{Code, Diagnostic, suggest};
+use crate::diagnostic::{Code, Diagnostic, quoted, suggest};
 use crate::spec::board::{BoardSpec, DirectionSpec};
 use crate::spec::{Located, words};
 
@@ -177,7 +177,7 @@ impl Builder<'_> {
                 name.span.clone(),
                 format!(
                     "{context} names direction `{}`, which is not declared",
-                    name.value
+                    quoted(&name.value)
                 ),
             )
             .label("unknown direction")

@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use super::{Builder, valid_name};
 use crate::board::{GridShape, MAX_NODES, Node, NodeId, Placement};
-use crate::diagnostic::{Code, Diagnostic, suggest};
+use crate::diagnostic::{Code, Diagnostic, quoted, suggest};
 use crate::spec::board::{BoardSpec, Colour, GridSpec, Layout, NodeSpec, Parity};
 use crate::spec::{Located, Span};
 
@@ -267,7 +267,7 @@ impl Builder<'_> {
                 name.span.clone(),
                 format!(
                     "{context} names node `{}`, which the board does not declare",
-                    name.value
+                    quoted(&name.value)
                 ),
             )
             .label("unknown node")
