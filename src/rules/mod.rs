@@ -244,6 +244,8 @@ pub struct Rules {
     pub(crate) gates: Vec<Gate>,
     pub(crate) gate_tags: TagSet,
     pub(crate) captures: Vec<RelationCapture>,
+    /// `[facing_royals]`: board directions along which two royals may not face each other.
+    pub(crate) facing: Vec<DirId>,
     pub(crate) hands: Option<HandRules>,
     pub(crate) start: String,
     pub(crate) tables: MoveTables,
@@ -463,6 +465,12 @@ impl Rules {
     /// The outcome policy.
     pub fn outcome(&self) -> &OutcomePolicy {
         &self.outcome
+    }
+
+    /// The board directions along which two royals of different players may not stand alone
+    /// on one line (`[facing_royals]`; empty when the variant has no such rule).
+    pub fn facing_directions(&self) -> &[DirId] {
+        &self.facing
     }
 
     /// The rules that remove pieces after a move besides displacement (`[[capture]]`).

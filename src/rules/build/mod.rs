@@ -8,6 +8,7 @@
 mod assemble;
 mod captures;
 mod castling;
+mod facing;
 mod frames;
 mod gates;
 mod hands;
@@ -169,6 +170,7 @@ impl Builder<'_> {
         let outcome = self.outcome(spec, players.len());
         let (gates, gate_tags) = self.gates(spec);
         let captures = self.relation_captures(spec);
+        let facing = self.facing(spec, &kinds);
         if self.has_errors() {
             return None;
         }
@@ -191,6 +193,7 @@ impl Builder<'_> {
             gates,
             gate_tags,
             captures,
+            facing,
             hands,
             start: spec.start.value.clone(),
             tables,
