@@ -21,6 +21,32 @@ impl Position {
         !exposed && !forbidden_check
     }
 
+    /// [`Position::keeps_royals_safe`] for a side whose only royal stands on `king`: after the
+    /// move only the royal's new square is looked at, not the whole board.
+    fn keeps_royal_safe_at(&mut self, m: Planned, king: NodeId) -> bool {
+        let me = self.to_move;
+        let at = match m.mv {
+            Move::Normal { from, to, .. } if from == king => to,
+            Move::Castle {
+                king_from, king_to, ..
+            } if king_from == king => king_to,
+            _ => king,
+        };
+        let undo = self.make_with::<false>(m);
+        let rules = &*self.rules;
+        let exposed = match self.squares[at.index()] {
+            Some(p) if p.owner == me && rules.kind(p.kind).royal => {
+                let by = self.alive & !(1 << me.0);
+                self.attacked_by_bits(at, by)
+                    || (!rules.facing.is_empty() && self.faces_royal(at, by).is_some())
+            }
+            _ => self.royal_attacked(me),
+        };
+        let forbidden_check = m.no_check && self.gives_check(me);
+        self.unmake(undo);
+        !exposed && !forbidden_check
+    }
+
     /// Appends the legal moves of the side to move into `out` (cleared first), as generated, for
     /// [`Position::make`]. Eliminations that are due are not settled here: see
     /// [`Position::resolve`].
@@ -65,7 +91,7 @@ impl Position {
                         // A piece added while the royal is not in check shields, never exposes
                         // (unless it completes a screen).
                         Move::Drop { to, .. } if !touches(to) => true,
-                        _ => self.keeps_royals_safe(m),
+                        _ => self.keeps_royal_safe_at(m, king),
                     };
                     if ok {
                         i += 1;

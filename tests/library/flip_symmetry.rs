@@ -33,14 +33,18 @@ const EXPECTED: &[&str] = &[
     "fairy_pieces",
     "gardner",
     "gothic",
+    "grasshopper",
     "janus",
     "judkins",
     "knightmate",
     "losalamos",
     "makruk",
     "minishogi",
+    "minixiangqi",
     "nocastle",
+    "shako",
     "shogi",
+    "xiangqi",
 ];
 
 /// A mirror of the board: ranks flipped, and files too for a half turn.

@@ -10,6 +10,7 @@ mod boards;
 mod drops;
 mod fairy_pieces;
 mod flip_symmetry;
+mod hoppers;
 mod invalid_boards;
 mod invalid_variants;
 mod known_bugs;
