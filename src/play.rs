@@ -27,6 +27,9 @@ pub struct PlayOptions {
     /// Write each input line after its prompt, so that a transcript of piped input reads like a
     /// session (a terminal echoes typed lines itself).
     pub echo: bool,
+    /// Apply the variant's draw rules (`[draws]`: n-move rule, repetition, insufficient
+    /// material) after every move.
+    pub draw_rules: bool,
 }
 
 /// How a call to [`play`] ended.
@@ -141,6 +144,8 @@ struct Game {
     last: Option<LastMove>,
     /// The state before each move played, for `undo`.
     history: Vec<(Position, Option<LastMove>)>,
+    /// Whether the variant's draw rules end the game.
+    draw_rules: bool,
 }
 
 /// One line read at the prompt.
@@ -166,6 +171,7 @@ pub fn play(
         pos: start,
         last: None,
         history: Vec::new(),
+        draw_rules: options.draw_rules,
     };
     let alive = game.pos.players_in();
     if let Some(end) = game.settle_and_show(&mut out, alive)? {
@@ -335,7 +341,11 @@ impl Game {
         out: &mut impl Write,
         alive_before: PlayerSet,
     ) -> io::Result<Option<GameEnd>> {
-        let (outcome, events) = settle(&mut self.pos, alive_before);
+        let (mut outcome, events) = settle(&mut self.pos, alive_before);
+        if outcome.is_none() && self.draw_rules {
+            let earlier: Vec<u64> = self.history.iter().map(|(p, _)| p.hash()).collect();
+            outcome = self.pos.draw_by_rules(&earlier);
+        }
         show(out, self, &events)?;
         outcome.map(|o| finish(out, &self.pos, o)).transpose()
     }
@@ -420,10 +430,7 @@ fn finish(out: &mut impl Write, pos: &Position, outcome: Outcome) -> io::Result<
             )
         }
         Outcome::Winner(w) => format!("{} wins: the last player standing", rules.player(w).name),
-        Outcome::Stalemate(p) => format!(
-            "draw: {} has no legal move and is not in check (stalemate)",
-            rules.player(p).name
-        ),
+        other => other.describe(rules),
     };
     writeln!(out, "result: {text}")?;
     Ok(GameEnd::Finished(outcome))

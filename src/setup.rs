@@ -108,6 +108,9 @@ pub struct Setup {
     pub hands: BTreeMap<(PlayerId, KindId), u32>,
     /// Material each player has captured, by capturer and kind (games won on captured material).
     pub captured: BTreeMap<(PlayerId, KindId), u32>,
+    /// Checks a player still has to give to win (variants with `[outcome] checks`); a player
+    /// not listed has all of them to give.
+    pub checks: BTreeMap<PlayerId, u32>,
 }
 
 impl Setup {
@@ -125,6 +128,7 @@ impl Setup {
             stacks: BTreeMap::new(),
             hands: BTreeMap::new(),
             captured: BTreeMap::new(),
+            checks: BTreeMap::new(),
         }
     }
 
@@ -225,6 +229,8 @@ pub enum SetupProblem {
         /// How many were given.
         count: usize,
     },
+    /// Checks still to give that the variant does not allow.
+    BadChecks(BadChecks),
     /// A piece in hand that cannot be there: a promoted piece (it joins a hand as its base kind),
     /// or more than [`MAX_IN_HAND`](crate::limits::MAX_IN_HAND) of a kind.
     BadHand {
@@ -283,6 +289,18 @@ impl fmt::Display for SetupProblem {
             NotInThisVariant { what, lacks } => {
                 write!(f, "{what}: this variant has {lacks}")
             }
+            BadChecks(b) => match b.most {
+                Some(n) => write!(
+                    f,
+                    "{} has {} checks to give: this variant's count is from 0 to {n}",
+                    b.player, b.count
+                ),
+                None => write!(
+                    f,
+                    "checks to give for {}: this variant counts no checks",
+                    b.player
+                ),
+            },
             TooManyEnPassant { count } => write!(
                 f,
                 "{count} en passant entries: a position keeps at most {}",
@@ -290,6 +308,17 @@ impl fmt::Display for SetupProblem {
             ),
         }
     }
+}
+
+/// A count of checks still to give that the variant does not allow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadChecks {
+    /// The player.
+    pub player: String,
+    /// The count given.
+    pub count: u32,
+    /// The variant's number of checks (`None`: it counts no checks).
+    pub most: Option<u32>,
 }
 
 /// Every problem of a setup, at once.

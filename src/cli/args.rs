@@ -77,6 +77,10 @@ pub enum Command {
         /// The position.
         #[command(flatten)]
         at: PositionArgs,
+        /// Do not apply the variant's draw rules (`[draws]`: n-move rule, repetition along
+        /// `--moves`, insufficient material).
+        #[arg(long)]
+        no_draw_rules: bool,
     },
     /// Draw a board, or a position of a variant, as an SVG picture.
     Render {
@@ -120,6 +124,10 @@ pub enum Command {
         /// The position to start from.
         #[command(flatten)]
         at: PositionArgs,
+        /// Do not apply the variant's draw rules (`[draws]`: n-move rule, repetition,
+        /// insufficient material).
+        #[arg(long)]
+        no_draw_rules: bool,
     },
 }
 

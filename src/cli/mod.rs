@@ -139,6 +139,27 @@ pub fn position_at(rules: &Arc<Rules>, at: &PositionArgs) -> Result<Position, St
     Ok(pos)
 }
 
+/// The hashes of the positions before each of `--moves` (for the repetition rule of `show`):
+/// the line is known to play, as [`position_at`] played it first.
+fn earlier_hashes(rules: &Arc<Rules>, at: &PositionArgs) -> Vec<u64> {
+    let mut pos = match &at.fen {
+        Some(f) => match Position::from_fen(rules, f) {
+            Ok(p) => p,
+            Err(_) => return Vec::new(),
+        },
+        None => Position::start(rules),
+    };
+    let mut hashes = Vec::new();
+    for text in at.moves.split_whitespace() {
+        hashes.push(pos.hash());
+        match parse_move(&pos, text) {
+            Ok(m) if pos.play(&m).is_ok() => {}
+            _ => break,
+        }
+    }
+    hashes
+}
+
 /// Like [`position_at`], and also returns the last move of `--moves` (for highlighting).
 pub fn position_and_last_move(
     rules: &Arc<Rules>,
@@ -185,6 +206,7 @@ fn game_over_text(rules: &Rules, o: Outcome) -> String {
         Outcome::Stalemate(p) => {
             format!("game over: draw ({} is stalemated)", rules.player(p).name)
         }
+        other => format!("game over: {}", other.describe(rules)),
     }
 }
 
@@ -368,9 +390,20 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             threads,
         } => perft_command(&variant, depth, &at, divide, threads, out, colour),
         Command::Bench(args) => bench_command(&args, out),
-        Command::Show { variant, at } => {
-            let pos = load_position(&variant, &at, colour)?;
+        Command::Show {
+            variant,
+            at,
+            no_draw_rules,
+        } => {
+            let rules = load_rules(&variant, colour)?;
+            let pos = position_at(&rules, &at)?;
             write!(out, "{}", pos.to_text()).map_err(io_error)?;
+            if !no_draw_rules
+                && pos.outcome().is_none()
+                && let Some(draw) = pos.draw_by_rules(&earlier_hashes(&rules, &at))
+            {
+                writeln!(out, "{}", game_over_text(&rules, draw)).map_err(io_error)?;
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Render {
@@ -400,7 +433,11 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             }
             Ok(ExitCode::SUCCESS)
         }
-        Command::Play { variant, at } => play_command(load_position(&variant, &at, colour)?, out),
+        Command::Play {
+            variant,
+            at,
+            no_draw_rules,
+        } => play_command(load_position(&variant, &at, colour)?, !no_draw_rules, out),
     }
 }
 
@@ -478,10 +515,11 @@ fn moves_command(pos: &Position, out: &mut dyn Write) -> Result<ExitCode, String
 }
 
 /// `play`: a game at the terminal; piped input is echoed so that the output reads as a session.
-fn play_command(pos: Position, out: &mut dyn Write) -> Result<ExitCode, String> {
+fn play_command(pos: Position, draw_rules: bool, out: &mut dyn Write) -> Result<ExitCode, String> {
     let stdin = std::io::stdin();
     let options = PlayOptions {
         echo: !stdin.is_terminal(),
+        draw_rules,
     };
     chessgraph::play::play(pos, stdin.lock(), out, &options).map_err(io_error)?;
     Ok(ExitCode::SUCCESS)

@@ -154,9 +154,34 @@ pub enum PlayError {
         /// The player to move.
         to_move: String,
     },
+    /// The move does not capture, and the variant makes captures compulsory while one exists.
+    #[error("{mv} does not capture, and a capture is compulsory: {captures}")]
+    CaptureCompulsory {
+        /// The move, as text.
+        mv: String,
+        /// The legal captures, as text.
+        captures: String,
+    },
+    /// The move would give check, which the variant forbids (or the open gate it crosses does).
+    #[error("{mv} would give check, and this move may not give check")]
+    GivesCheck {
+        /// The move, as text.
+        mv: String,
+    },
     /// The piece can make this move, but it would leave the mover's royal attacked.
     #[error("{mv} would leave {player}'s {royal} attacked")]
     RoyalLeftAttacked {
+        /// The move, as text.
+        mv: String,
+        /// The player to move.
+        player: String,
+        /// The royal piece's name.
+        royal: String,
+    },
+    /// The piece can make this move, but it would leave the mover's royal facing an enemy
+    /// royal with nothing between (`[facing_royals]`: xiangqi's flying general).
+    #[error("{mv} would leave {player}'s {royal} facing another {royal} with nothing between")]
+    RoyalsFacing {
         /// The move, as text.
         mv: String,
         /// The player to move.
@@ -351,6 +376,7 @@ impl Position {
             result: match o {
                 Outcome::Winner(w) => format!("{} has won", rules.player(w).name),
                 Outcome::Stalemate(s) => format!("{} is stalemated: a draw", rules.player(s).name),
+                other => other.describe(rules),
             },
         }
     }
@@ -404,13 +430,46 @@ impl Position {
                 }
             };
         }
-        self.explain_unreachable(m, from, to, kind)
+        self.explain_unreachable(m, from, to, kind, legal)
+    }
+
+    /// Why a pseudo-legal move that keeps the royals safe is refused by a rule of `[moves]` (or
+    /// an open gate that forbids check): it gives check, or it does not capture while a capture
+    /// is compulsory. `None` when it leaves a royal attacked.
+    fn move_rule_refusal(&self, p: Planned, legal: &[Planned]) -> Option<PlayError> {
+        let rules = &*self.rules;
+        let me = self.to_move;
+        let mut work = self.clone();
+        let undo = work.make_with::<false>(p);
+        let (exposed, checks) = (work.royal_attacked(me), work.gives_check(me));
+        work.unmake(undo);
+        let mv = p.mv.text(rules);
+        if exposed {
+            None
+        } else if checks && (p.no_check || !rules.moves.may_check) {
+            Some(PlayError::GivesCheck { mv })
+        } else if rules.moves.must_capture {
+            let captures: Vec<String> = legal.iter().map(|m| m.mv.text(rules)).collect();
+            Some(PlayError::CaptureCompulsory {
+                mv,
+                captures: captures.join(" "),
+            })
+        } else {
+            None
+        }
     }
 
     /// Why a move that no legal move shares squares with is refused: it would leave a royal
     /// attacked, a castling condition fails, the piece does not promote, or no open path leads
     /// there.
-    fn explain_unreachable(&self, m: &Move, from: NodeId, to: NodeId, kind: String) -> PlayError {
+    fn explain_unreachable(
+        &self,
+        m: &Move,
+        from: NodeId,
+        to: NodeId,
+        kind: String,
+        legal: &[Planned],
+    ) -> PlayError {
         let rules = &*self.rules;
         let name = |n: NodeId| rules.board().node_name(n).to_string();
         let me = self.to_move;
@@ -421,15 +480,23 @@ impl Position {
             .iter()
             .find(|p| p.mv.from() == Some(from) && p.mv.to() == to)
         {
+            if let Some(why) = self.move_rule_refusal(*p, legal) {
+                return why;
+            }
             let royal = rules
                 .kinds()
                 .iter()
                 .find(|k| k.royal)
                 .map_or("royal piece", |k| k.name.as_str());
-            return PlayError::RoyalLeftAttacked {
-                mv: p.mv.text(rules),
-                player: rules.player(me).name.clone(),
-                royal: royal.to_string(),
+            let (mv, player, royal) = (
+                p.mv.text(rules),
+                rules.player(me).name.clone(),
+                royal.to_string(),
+            );
+            return if self.only_facing_after(*p) {
+                PlayError::RoyalsFacing { mv, player, royal }
+            } else {
+                PlayError::RoyalLeftAttacked { mv, player, royal }
             };
         }
         if let Some(why) = self.castling_refusal(m, from, to) {
@@ -446,6 +513,27 @@ impl Position {
             to: name(to),
             reasons: self.blocked_reasons(from, to),
         }
+    }
+
+    /// Whether move `p` leaves the mover's royals unattacked but one of them facing an enemy
+    /// royal along a direction of `[facing_royals]`.
+    fn only_facing_after(&self, p: Planned) -> bool {
+        if self.rules.facing.is_empty() {
+            return false;
+        }
+        let me = self.to_move;
+        let mut after = self.clone();
+        after.make_with::<false>(p);
+        let by = after.alive & !(1 << me.0);
+        let rules = &*after.rules;
+        let royals: Vec<NodeId> = (0..after.squares.len())
+            .filter(|&n| {
+                after.squares[n].is_some_and(|pc| pc.owner == me && rules.kind(pc.kind).royal)
+            })
+            .map(|n| NodeId(n as u16))
+            .collect();
+        !royals.iter().any(|&n| after.attacked_by_bits(n, by))
+            && royals.iter().any(|&n| after.faces_royal(n, by).is_some())
     }
 
     /// Why the castling of the side to move with this king move (and this rook, if `m` names one)

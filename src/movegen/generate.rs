@@ -165,10 +165,9 @@ impl Position {
             effect,
             no_check: s.tags.0 & gates.no_check != 0,
         };
-        let rules = &*self.rules;
         push_moves(
-            rules,
-            rules.kind(g.piece.kind),
+            self,
+            self.rules.kind(g.piece.kind),
             g.piece.owner,
             arrival,
             g.out,
@@ -256,6 +255,21 @@ impl Position {
         }
     }
 
+    /// Whether `owner` has fewer pieces of kind `k` on the board than in the start position (what a
+    /// `lost_only` promotion asks).
+    pub fn has_lost(&self, owner: PlayerId, k: KindId) -> bool {
+        let Some(start) = self.rules.start_material() else {
+            return true;
+        };
+        let on_board = self
+            .squares
+            .iter()
+            .flatten()
+            .filter(|p| p.owner == owner && p.kind == k)
+            .count();
+        on_board < start[owner.index()][k.index()]
+    }
+
     /// Appends every pseudo-legal move of the side to move.
     pub fn pseudo_legal_moves(&self, out: &mut Vec<Planned>) {
         for i in 0..self.squares.len() {
@@ -294,12 +308,13 @@ struct Arrival<'a> {
 /// the piece's promotion zone, or one ordinary move.
 #[inline(always)]
 fn push_moves(
-    rules: &Rules,
+    pos: &Position,
     kind: &PieceKind,
     owner: PlayerId,
     a: Arrival<'_>,
     out: &mut Vec<Planned>,
 ) {
+    let rules: &Rules = &pos.rules;
     let (from, to) = (a.from, a.step.node);
     let planned = |mv, frame| Planned {
         mv,
@@ -332,6 +347,9 @@ fn push_moves(
         }
     };
     for &c in &promotion.choices {
+        if promotion.lost_only && !pos.has_lost(owner, c) {
+            continue;
+        }
         out.push(planned(
             Move::Normal {
                 from,

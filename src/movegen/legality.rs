@@ -16,7 +16,7 @@ impl Position {
         let me = self.to_move;
         let undo = self.make_with::<false>(m);
         let exposed = self.royal_attacked(me);
-        let forbidden_check = m.no_check && self.gives_check(me);
+        let forbidden_check = (m.no_check || !self.rules.moves.may_check) && self.gives_check(me);
         self.unmake(undo);
         !exposed && !forbidden_check
     }
@@ -42,7 +42,7 @@ impl Position {
             }
             _ => self.royal_attacked(me),
         };
-        let forbidden_check = m.no_check && self.gives_check(me);
+        let forbidden_check = (m.no_check || !rules.moves.may_check) && self.gives_check(me);
         self.unmake(undo);
         !exposed && !forbidden_check
     }
@@ -65,7 +65,7 @@ impl Position {
         let mut sensitive = NodeSet::default();
         // Captures after the move remove enemy pieces that may have blocked an enemy line to
         // the royal: pins cannot judge those moves.
-        let pinned = if self.rules.captures.is_empty() {
+        let pinned = if self.rules.captures.is_empty() && self.rules.moves.may_check {
             self.royal_pins(&mut pins, &mut sensitive)
         } else {
             None
@@ -111,8 +111,30 @@ impl Position {
                 }
             }
         }
+        if self.rules.moves.must_capture {
+            self.keep_captures(out);
+        }
         if !self.hands.is_empty() {
             self.refuse_mating_drops(out);
+        }
+    }
+
+    /// Whether a move of the side to move captures: it lands on another player's piece, or
+    /// takes en passant (castling never captures).
+    pub(crate) fn captures(&self, m: &Move) -> bool {
+        match *m {
+            Move::EnPassant { .. } => true,
+            Move::Normal { to, .. } => {
+                self.squares[to.index()].is_some_and(|x| x.owner != self.to_move)
+            }
+            Move::Castle { .. } | Move::Drop { .. } => false,
+        }
+    }
+
+    /// A capture is compulsory: when any move of `moves` captures, the others go.
+    fn keep_captures(&self, moves: &mut Vec<Planned>) {
+        if moves.iter().any(|m| self.captures(&m.mv)) {
+            moves.retain(|m| self.captures(&m.mv));
         }
     }
 
@@ -271,11 +293,19 @@ impl Position {
         let mut castles = Vec::new();
         p.castling_moves(&mut castles);
         moves.extend(castles.into_iter().filter(|m| m.mv.from() == Some(from)));
-        moves
+        let mut legal: Vec<Planned> = moves
             .into_iter()
             .filter(|&m| p.keeps_royals_safe(m))
-            .map(|m| m.mv)
-            .collect()
+            .collect();
+        if p.rules.moves.must_capture {
+            // A capture is compulsory over all of the owner's moves, not this piece's only.
+            let mut all = Vec::new();
+            p.legal_moves_into(&mut all);
+            if all.iter().any(|m| p.captures(&m.mv)) {
+                legal.retain(|m| p.captures(&m.mv));
+            }
+        }
+        legal.into_iter().map(|m| m.mv).collect()
     }
 
     /// The legal moves of the side to move, in generation order (eliminations that are due are

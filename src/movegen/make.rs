@@ -29,6 +29,7 @@ pub struct Undo {
     halfmove: u32,
     fullmove: u32,
     gates_open: u32,
+    checks: [u8; crate::limits::MAX_PLAYERS],
     pieces_hash: u64,
 }
 
@@ -71,6 +72,7 @@ impl Position {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             gates_open: self.gates_open,
+            checks: self.checks,
             pieces_hash,
         };
         self.remove_captured::<HASH>(m, &mut undo);
@@ -231,6 +233,10 @@ impl Position {
         if !rules.gates().is_empty() {
             crate::position::open_gates(rules, &self.squares, self.alive, &mut self.gates_open);
         }
+        if rules.outcome().checks.is_some() && self.gives_check(moved.owner) {
+            let left = &mut self.checks[moved.owner.index()];
+            *left = left.saturating_sub(1);
+        }
         super::turn::pass_turn(
             rules,
             &mut self.to_move,
@@ -277,6 +283,7 @@ impl Position {
         self.halfmove = undo.halfmove;
         self.fullmove = undo.fullmove;
         self.gates_open = undo.gates_open;
+        self.checks = undo.checks;
         self.pieces_hash = undo.pieces_hash;
     }
 }

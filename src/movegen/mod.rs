@@ -15,7 +15,9 @@
 //! moves, `is_legal`, pins), `make` (the make/unmake pipeline), `turn` (passing the turn,
 //! eliminations, the outcome) and `explain` (why a move is refused, as a [`PlayError`]).
 
+mod draws;
 mod drops;
+mod ending;
 mod explain;
 mod generate;
 mod legality;

@@ -2,19 +2,19 @@
 //! legal move (elimination or the end of the game, by the variant's outcome policy), the outcome.
 
 use crate::ids::PlayerId;
-use crate::position::{EpList, Outcome, Position};
+use crate::position::{EndRule, EpList, Outcome, Position};
 use crate::rules::{EndCondition, Policy, Rules};
 
 use super::Planned;
 
 /// What the end conditions say of a turn.
-enum Turn {
+pub(super) enum Turn {
     /// The player to move plays.
     Play,
     /// The game is over.
     Over(Outcome),
-    /// The player to move is out; the turn passes on.
-    PlayerOut,
+    /// A player is out (the turn passes on if it was his); the conditions are checked again.
+    PlayerOut(PlayerId),
 }
 
 /// What [`Position::resolve`] changed.
@@ -47,16 +47,18 @@ impl Position {
                     moves.clear();
                     return (Some(o), saved);
                 }
-                Turn::PlayerOut => {
-                    self.alive &= !(1 << self.to_move.0);
+                Turn::PlayerOut(p) => {
+                    self.alive &= !(1 << p.0);
                     self.update_gates();
-                    pass_turn(
-                        &self.rules,
-                        &mut self.to_move,
-                        self.alive,
-                        &mut self.ep,
-                        &mut self.fullmove,
-                    );
+                    if p == self.to_move {
+                        pass_turn(
+                            &self.rules,
+                            &mut self.to_move,
+                            self.alive,
+                            &mut self.ep,
+                            &mut self.fullmove,
+                        );
+                    }
                 }
             }
         }
@@ -71,6 +73,10 @@ impl Position {
                 EndCondition::LastPlayerStanding => {
                     (self.alive_count() <= 1).then_some(Turn::Over(Outcome::Winner(self.to_move)))
                 }
+                EndCondition::Reach => self.reach_ends(moves),
+                EndCondition::CheckCount => self.checks_end(),
+                EndCondition::BareRoyal => self.bare_royal_ends(),
+                EndCondition::Material => self.material_ends(),
                 EndCondition::NoLegalMove => self.no_legal_move(moves),
             };
             if let Some(t) = settled {
@@ -86,10 +92,14 @@ impl Position {
         if !moves.is_empty() {
             return None;
         }
-        let policy = if self.is_check() {
-            self.rules.outcome().checkmate
+        let (policy, rule) = if self.is_check() {
+            (self.rules.outcome().checkmate, EndRule::Checkmate)
         } else {
-            self.rules.outcome().stalemate_with(self.alive_count())
+            let alive = self.alive_count();
+            (
+                self.rules.outcome().stalemate_with(alive),
+                EndRule::Stalemate,
+            )
         };
         Some(match policy {
             Policy::Draw => Turn::Over(Outcome::Stalemate(self.to_move)),
@@ -97,7 +107,8 @@ impl Position {
             Policy::Eliminate if self.alive_count() == 2 => {
                 Turn::Over(Outcome::Winner(self.next_alive(self.to_move)))
             }
-            Policy::Eliminate => Turn::PlayerOut,
+            Policy::Eliminate => Turn::PlayerOut(self.to_move),
+            Policy::Win => Turn::Over(Outcome::WonBy(self.to_move, rule)),
         })
     }
 

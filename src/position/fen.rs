@@ -12,6 +12,9 @@
 //! - Then optional `key:value` fields: `out:g,b` lists eliminated players, `open:NAME,...` gates that
 //!   were opened earlier although their condition no longer holds (gates whose condition holds are
 //!   open anyway). Both are left out when empty, so 8x8 positions read and write standard FEN.
+//!   `checks:3+3`: the checks each player (in seat order) still has to give, always written in
+//!   variants with `[outcome] checks`. Also read there: Fairy-Stockfish's `3+3` field after the
+//!   en passant field (the same counts) and lichess's trailing `+0+0` (the checks given).
 
 use std::fmt;
 use std::fmt::Write;
@@ -175,6 +178,13 @@ impl Position {
             .collect();
         if !extra.is_empty() {
             let _ = write!(out, " open:{}", extra.join(","));
+        }
+        if rules.outcome().checks.is_some() {
+            let counts: Vec<String> = rules
+                .player_ids()
+                .map(|p| self.checks[p.index()].to_string())
+                .collect();
+            let _ = write!(out, " checks:{}", counts.join("+"));
         }
     }
 }

@@ -43,7 +43,8 @@ impl Position {
     /// problems are reported: unknown tokens, wrong row lengths, malformed fields).
     pub fn read_setup(rules: &Arc<Rules>, text: &str) -> Result<Setup, SetupError> {
         let mut errs = Vec::new();
-        let fields: Vec<&str> = text.split_whitespace().collect();
+        let mut fields: Vec<&str> = text.split_whitespace().collect();
+        let foreign_checks = foreign_check_fields(rules, &mut fields, &mut errs);
         if fields.len() < 2 {
             return Err(SetupError(vec![format!(
                 "expected at least rows and side to move (then castling, en passant, halfmove, fullmove, and `out:`/`open:` fields), found {} field(s)",
@@ -59,6 +60,9 @@ impl Position {
             return Err(SetupError(errs));
         };
         let mut setup = Setup::new(to_move);
+        if let Some(checks) = foreign_checks {
+            setup.checks = checks;
+        }
         read_rows(rules, fields[0], &mut setup, &mut errs);
         if let Some(&c) = fields.get(2) {
             read_castling(rules, c, &mut setup, &mut errs);
@@ -445,6 +449,10 @@ fn read_extra(rules: &Rules, field: &str, setup: &mut Setup, errs: &mut Vec<Stri
                 }
             }
         }
+        Some(("checks", list)) => match read_check_counts(rules, list, false) {
+            Ok(c) => setup.checks = c,
+            Err(e) => errs.push(format!("`checks:{}`: {e}", quoted(list))),
+        },
         Some(("open", list)) => {
             for g in list.split(',') {
                 match rules.gates().iter().position(|x| x.name == g) {
@@ -466,7 +474,7 @@ fn read_extra(rules: &Rules, field: &str, setup: &mut Setup, errs: &mut Vec<Stri
             }
         }
         _ => errs.push(format!(
-            "unknown field `{}` after the move number (expected `out:...` or `open:...`)",
+            "unknown field `{}` after the move number (expected `out:...`, `open:...` or `checks:...`)",
             quoted(field)
         )),
     }
@@ -537,4 +545,68 @@ fn read_entry(pos: &Position, tok: &str) -> Result<EpEntry, String> {
         square,
         pawn,
     })
+}
+
+/// Counts of checks for every player in seat order, separated by `+` (`3+3`); `given`: the
+/// checks given (lichess), turned into the checks still to give.
+fn read_check_counts(
+    rules: &Rules,
+    list: &str,
+    given: bool,
+) -> Result<std::collections::BTreeMap<PlayerId, u32>, String> {
+    let Some(n) = rules.outcome().checks else {
+        return Err("this variant counts no checks".into());
+    };
+    let parts: Vec<&str> = list.split('+').collect();
+    if parts.len() != rules.players().len() {
+        return Err(format!(
+            "expected {} counts separated by `+`, one per player",
+            rules.players().len()
+        ));
+    }
+    let mut out = std::collections::BTreeMap::new();
+    for (p, part) in rules.player_ids().zip(parts) {
+        let c: u32 = part
+            .parse()
+            .ok()
+            .filter(|c| *c <= n)
+            .ok_or_else(|| format!("`{}` is not a count from 0 to {n}", quoted(part)))?;
+        out.insert(p, if given { n - c } else { c });
+    }
+    Ok(out)
+}
+
+/// In variants that count checks, takes the check counts other programs write out of `fields`:
+/// Fairy-Stockfish's `3+3` after the en passant field and lichess's trailing `+0+0`.
+fn foreign_check_fields(
+    rules: &Rules,
+    fields: &mut Vec<&str>,
+    errs: &mut Vec<String>,
+) -> Option<std::collections::BTreeMap<PlayerId, u32>> {
+    rules.outcome().checks?;
+    let counts = |s: &str| {
+        !s.is_empty()
+            && s.split('+')
+                .all(|x| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let mut found = None;
+    if fields.len() > 4 && fields[4].contains('+') && counts(fields[4]) {
+        let f = fields.remove(4);
+        match read_check_counts(rules, f, false) {
+            Ok(c) => found = Some(c),
+            Err(e) => errs.push(format!("check counts `{}`: {e}", quoted(f))),
+        }
+    }
+    if let Some(last) = fields.last().copied()
+        && fields.len() > 2
+        && let Some(rest) = last.strip_prefix('+')
+        && counts(rest)
+    {
+        fields.pop();
+        match read_check_counts(rules, rest, true) {
+            Ok(c) => found = Some(c),
+            Err(e) => errs.push(format!("checks given `{}`: {e}", quoted(last))),
+        }
+    }
+    found
 }

@@ -23,6 +23,7 @@ impl Position {
         let mut pos = place_pieces(rules, &setup)?;
         let mut problems = Vec::new();
         pos.check_room(&setup, &mut problems);
+        pos.set_checks(&setup, &mut problems);
         pos.check_state(&setup, &mut problems);
         if problems.is_empty() {
             pos.check_en_passant(&setup.en_passant, &mut problems);
@@ -75,6 +76,24 @@ impl Position {
                 what: "captured material".to_string(),
                 lacks: "no count of captured material",
             });
+        }
+    }
+
+    /// The checks each player still has to give: the setup's counts, else the variant's number.
+    fn set_checks(&mut self, setup: &Setup, problems: &mut Vec<SetupProblem>) {
+        let most = self.rules.outcome().checks;
+        for p in self.rules.player_ids() {
+            let given = setup.checks.get(&p).copied();
+            match (most, given) {
+                (Some(n), Some(c)) if c <= n => self.checks[p.index()] = c as u8,
+                (Some(n), None) => self.checks[p.index()] = n as u8,
+                (_, Some(c)) => problems.push(SetupProblem::BadChecks(crate::setup::BadChecks {
+                    player: self.rules.player(p).name.clone(),
+                    count: c,
+                    most,
+                })),
+                (None, None) => {}
+            }
         }
     }
 
@@ -325,6 +344,26 @@ impl Position {
     }
 }
 
+/// The hand counts of a setup, `[player * kinds + kind]` (empty in a variant without hands, whose
+/// setup hands are reported by `check_room`); `None` when a hand names a foreign player or kind.
+/// Counts past [`MAX_IN_HAND`] are kept just past it, for `check_hands` to report.
+fn hand_counts(rules: &Rules, setup: &Setup) -> Option<Vec<u32>> {
+    let kinds = rules.kinds().len();
+    let mut hands = match rules.hands() {
+        Some(_) => vec![0; rules.players().len() * kinds],
+        None => Vec::new(),
+    };
+    for (&(p, k), &count) in &setup.hands {
+        if p.index() >= rules.players().len() || k.index() >= kinds {
+            return None;
+        }
+        if let Some(slot) = hands.get_mut(p.index() * kinds + k.index()) {
+            *slot = count.min(MAX_IN_HAND + 1);
+        }
+    }
+    Some(hands)
+}
+
 /// The position of a setup's pieces and state, before any check but that every id belongs to
 /// the rules.
 pub(super) fn place_pieces(rules: &Arc<Rules>, setup: &Setup) -> Result<Position, SetupErrors> {
@@ -374,6 +413,13 @@ pub(super) fn place_pieces(rules: &Arc<Rules>, setup: &Setup) -> Result<Position
     }) {
         return Err(foreign("en passant entry"));
     }
+    if setup
+        .checks
+        .keys()
+        .any(|p| p.index() >= rules.players().len())
+    {
+        return Err(foreign("player of a check count"));
+    }
     let mut alive = ((1u16 << rules.players().len()) - 1) as u8;
     for p in setup.out.iter() {
         if p.index() >= rules.players().len() {
@@ -381,19 +427,7 @@ pub(super) fn place_pieces(rules: &Arc<Rules>, setup: &Setup) -> Result<Position
         }
         alive &= !(1 << p.index());
     }
-    let kinds = rules.kinds().len();
-    let mut hands = match rules.hands() {
-        Some(_) => vec![0; rules.players().len() * kinds],
-        None => Vec::new(),
-    };
-    for (&(p, k), &count) in &setup.hands {
-        if p.index() >= rules.players().len() || k.index() >= kinds {
-            return Err(foreign("piece in hand"));
-        }
-        if let Some(slot) = hands.get_mut(p.index() * kinds + k.index()) {
-            *slot = count.min(MAX_IN_HAND + 1);
-        }
-    }
+    let hands = hand_counts(rules, setup).ok_or_else(|| foreign("piece in hand"))?;
     let mut pos = Position {
         rules: rules.clone(),
         squares,
@@ -404,6 +438,7 @@ pub(super) fn place_pieces(rules: &Arc<Rules>, setup: &Setup) -> Result<Position
         halfmove: setup.halfmove,
         fullmove: setup.fullmove,
         gates_open: setup.gates_open.bits(),
+        checks: [0; crate::limits::MAX_PLAYERS],
         hands,
         pieces_hash: 0,
     };

@@ -17,6 +17,7 @@ mod attacks;
 mod fen;
 mod fen_read;
 mod from_setup;
+mod outcome;
 mod text;
 
 use std::sync::Arc;
@@ -27,6 +28,7 @@ use crate::rules::{FrameId, KindId, PlayerId, Rules};
 
 pub use fen::SetupError;
 pub use fen_read::TEXT_WAIVERS;
+pub use outcome::{EndRule, Outcome};
 
 /// A piece on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -96,15 +98,6 @@ impl EpList {
     }
 }
 
-/// How a finished game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// The last player standing.
-    Winner(PlayerId),
-    /// A draw, with the player who was stalemated.
-    Stalemate(PlayerId),
-}
-
 /// A legal position of a variant.
 #[derive(Clone, Debug)]
 pub struct Position {
@@ -117,6 +110,8 @@ pub struct Position {
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) gates_open: u32,
+    /// Checks each player still has to give, by seat (variants with `checks`; zero otherwise).
+    pub(crate) checks: [u8; crate::limits::MAX_PLAYERS],
     /// Pieces in hand, `[player * kinds + kind]`; empty in a variant without hands.
     pub(crate) hands: Vec<u32>,
     /// XOR of the Zobrist keys of the pieces on the board and in hand, kept by
@@ -135,6 +130,7 @@ impl PartialEq for Position {
             && self.halfmove == o.halfmove
             && self.fullmove == o.fullmove
             && self.gates_open == o.gates_open
+            && self.checks == o.checks
             && self.hands == o.hands
     }
 }
@@ -259,6 +255,10 @@ impl Position {
         h = mix(h ^ (u64::from(self.alive) << 8));
         h = mix(h ^ (u64::from(self.castling) << 16));
         h = mix(h ^ (u64::from(self.gates_open) << 24));
+        let checks = u64::from_le_bytes(self.checks);
+        if checks != 0 {
+            h = mix(h ^ checks);
+        }
         for e in self.ep.iter() {
             let packed = (e.owner.index() as u64) << 32
                 | (e.square.index() as u64) << 16
@@ -338,6 +338,14 @@ impl Position {
     /// Opens every gate whose condition now holds (gates never close again).
     pub(crate) fn update_gates(&mut self) {
         open_gates(&self.rules, &self.squares, self.alive, &mut self.gates_open);
+    }
+
+    /// The checks `p` still has to give to win (variants with `[outcome] checks`).
+    pub fn checks_to_give(&self, p: PlayerId) -> Option<u32> {
+        self.rules
+            .outcome()
+            .checks
+            .map(|_| u32::from(self.checks[p.index()]))
     }
 
     /// Halfmove clock (moves since the last capture or pawn move); informational only.

@@ -94,6 +94,9 @@ impl Position {
                     rules.player(p).name
                 );
             }
+            Some(other) => {
+                let _ = writeln!(s, "game over: {}", other.describe(rules));
+            }
             None => {}
         }
         let _ = writeln!(s, "fen: {}", self.to_fen());

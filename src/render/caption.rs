@@ -103,6 +103,7 @@ fn status(pos: &Position, last: Option<(NodeId, NodeId)>) -> String {
             "game over: draw ({} is stalemated)",
             rules.player(p).name
         )),
+        Some(other) => parts.push(format!("game over: {}", other.describe(rules))),
         None => parts.push(format!("{} to move", rules.player(pos.to_move()).name)),
     }
     if let Some(hands) = pos.hands_text() {

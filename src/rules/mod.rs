@@ -13,6 +13,7 @@
 
 mod build;
 mod drops;
+mod ending;
 
 pub use drops::{DropRule, HandRules, LineLimit};
 
@@ -27,6 +28,7 @@ use crate::tables::MoveTables;
 use crate::zobrist::ZobristKeys;
 
 pub use crate::spec::variant::Policy;
+pub use ending::{DrawRules, EndCondition, MaterialRule, MoveRules, OutcomePolicy, ReachRule};
 
 pub use crate::limits::MAX_PLAYERS;
 
@@ -102,6 +104,8 @@ pub struct Promotion {
     pub optional: bool,
     /// A move that starts in the zone promotes too.
     pub leaving: bool,
+    /// Only to a kind of which the player has fewer on the board than in the start position.
+    pub lost_only: bool,
 }
 
 impl PieceKind {
@@ -174,17 +178,6 @@ pub struct RelationCapture {
 
 pub use crate::spec::variant::CaptureRule;
 
-/// A way a player's turn can end the game or his part in it, checked in order at the start of
-/// every turn (before his moves are generated).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EndCondition {
-    /// One player is left in the game: he has won.
-    LastPlayerStanding,
-    /// The player to move has no legal move: the checkmate or stalemate policy decides (always
-    /// the last condition).
-    NoLegalMove,
-}
-
 /// Links carrying `tags` are closed until any of `opens_when` holds; then they stay open. Attacks
 /// never cross a gated link.
 #[derive(Clone, Debug)]
@@ -199,30 +192,6 @@ pub struct Gate {
     pub capture_when_open: bool,
     /// Moves across the open gate may give check.
     pub check_when_open: bool,
-}
-
-/// What happens when the player to move has no legal move.
-#[derive(Clone, Debug)]
-pub struct OutcomePolicy {
-    /// In check.
-    pub checkmate: Policy,
-    /// Not in check, by the number of players still in (index = count); `stalemate` otherwise.
-    pub stalemate_by_players: Vec<Option<Policy>>,
-    /// Not in check, default.
-    pub stalemate: Policy,
-    /// The conditions checked at the start of every turn, in order.
-    pub conditions: Vec<EndCondition>,
-}
-
-impl OutcomePolicy {
-    /// Stalemate policy with `alive` players in the game.
-    pub fn stalemate_with(&self, alive: usize) -> Policy {
-        self.stalemate_by_players
-            .get(alive)
-            .copied()
-            .flatten()
-            .unwrap_or(self.stalemate)
-    }
 }
 
 /// A validated variant with its board and compiled tables.
@@ -241,6 +210,8 @@ pub struct Rules {
     pub(crate) castling: Vec<Castling>,
     pub(crate) castle_clear: Vec<u32>,
     pub(crate) outcome: OutcomePolicy,
+    pub(crate) moves: MoveRules,
+    pub(crate) draws: DrawRules,
     pub(crate) gates: Vec<Gate>,
     pub(crate) gate_tags: TagSet,
     pub(crate) captures: Vec<RelationCapture>,
@@ -447,6 +418,12 @@ impl Rules {
         &self.zone_names[zone]
     }
 
+    /// The index of the player-relative zone with this name, if a pattern, promotion or rule of
+    /// the variant uses it.
+    pub fn zone_by_name(&self, name: &str) -> Option<usize> {
+        self.zone_names.iter().position(|z| z == name)
+    }
+
     /// Castling moves.
     pub fn castling(&self) -> &[Castling] {
         &self.castling
@@ -471,6 +448,16 @@ impl Rules {
     /// on one line (`[facing_royals]`; empty when the variant has no such rule).
     pub fn facing_directions(&self) -> &[DirId] {
         &self.facing
+    }
+
+    /// What is legal besides the pieces' own patterns (`[moves]`).
+    pub fn move_rules(&self) -> &MoveRules {
+        &self.moves
+    }
+
+    /// The draw rules `play` and `show` apply (`[draws]`).
+    pub fn draw_rules(&self) -> &DrawRules {
+        &self.draws
     }
 
     /// The rules that remove pieces after a move besides displacement (`[[capture]]`).
@@ -590,6 +577,14 @@ impl Rules {
             };
             let _ = writeln!(s, "capture after a move: {rule} along {}", dirs.join(" "));
         }
+        if !self.facing.is_empty() {
+            let dirs: Vec<&str> = self
+                .facing
+                .iter()
+                .map(|&d| self.board.direction_name(d))
+                .collect();
+            let _ = writeln!(s, "royals may not face each other along {}", dirs.join(" "));
+        }
         let _ = writeln!(s, "start: {}", self.start);
         s
     }
@@ -635,6 +630,9 @@ impl Rules {
             if pr.optional {
                 how.push_str(", optionally where it can move on");
             }
+            if pr.lost_only {
+                how.push_str(", only to kinds its side has lost");
+            }
             flags.push(how);
         }
         if k.marked_promoted {
@@ -663,21 +661,6 @@ impl Rules {
         } else {
             format!(" [{}]", flags.join(", "))
         }
-    }
-
-    /// The checkmate and stalemate policies, with the stalemate policy per number of players.
-    fn outcome_summary(&self) -> String {
-        let pol = |p: Policy| match p {
-            Policy::Eliminate => "eliminate",
-            Policy::Draw => "draw",
-        };
-        let mut st = format!("stalemate: {}", pol(self.outcome.stalemate));
-        for (n, p) in self.outcome.stalemate_by_players.iter().enumerate() {
-            if let Some(p) = p {
-                let _ = write!(st, ", with {n} players: {}", pol(*p));
-            }
-        }
-        format!("checkmate: {}; {st}", pol(self.outcome.checkmate))
     }
 
     /// A gate's name, tags, what opens it and what it allows once open.

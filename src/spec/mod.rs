@@ -5,6 +5,8 @@
 //! does not hide the next. Semantics (does this node exist?) are checked later, on the spec structs.
 
 pub mod board;
+mod extends;
+pub mod outcome;
 pub mod variant;
 
 use std::ops::Range;
@@ -262,7 +264,10 @@ impl<'a, 'i> TableReader<'a, 'i> {
 
     /// The raw value of `key`, marking it known.
     pub(crate) fn raw(&mut self, key: &'static str) -> Option<&'a Spanned<DeValue<'i>>> {
-        self.known.push(key);
+        // A key asked for twice (its span, then its items) is listed once.
+        if !self.known.contains(&key) {
+            self.known.push(key);
+        }
         self.table.get(key)
     }
 
@@ -285,7 +290,9 @@ impl<'a, 'i> TableReader<'a, 'i> {
         diags: &mut Vec<Diagnostic>,
     ) -> Option<Located<T>> {
         if self.table.get(key).is_none() {
-            self.known.push(key);
+            if !self.known.contains(&key) {
+                self.known.push(key);
+            }
             self.missing(key, expected, diags);
             return None;
         }

@@ -105,6 +105,10 @@ pub struct PromotionSpec {
     /// A move that starts in the zone promotes too, not only one that ends there (shogi).
     #[serde(default)]
     pub leaving: bool,
+    /// Only to a kind of which the player has fewer on the board than in the start position
+    /// (grand chess: a pawn promotes only to a piece its side has lost).
+    #[serde(default)]
+    pub lost_only: bool,
 }
 
 /// `drop = { zone, per_line, no_mate }` of a piece: where a piece of this kind may be dropped
@@ -266,26 +270,7 @@ pub struct FacingSpec {
     pub directions: Spanned<Vec<Spanned<String>>>,
 }
 
-/// What happens to a player who has no legal move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Policy {
-    /// The player is out; the game goes on while two or more remain.
-    Eliminate,
-    /// The game ends drawn.
-    Draw,
-}
-
-/// `[outcome]`.
-#[derive(Clone, Debug, Default)]
-pub struct OutcomeSpec {
-    /// Policy on checkmate.
-    pub checkmate: Option<Located<Policy>>,
-    /// Policy on stalemate.
-    pub stalemate: Option<Located<Policy>>,
-    /// Stalemate policy by number of players still in the game (overrides `stalemate`).
-    pub stalemate_by_players: Vec<(Located<String>, Located<Policy>)>,
-}
+pub use super::outcome::{DrawsSpec, MaterialSpec, MovesSpec, OutcomeSpec, Policy, ReachSpec};
 
 /// A whole variant file (with its `extends` chain merged), read but not validated.
 #[derive(Clone, Debug)]
@@ -310,6 +295,10 @@ pub struct VariantSpec {
     pub castling: Vec<CastlingSpec>,
     /// `[outcome]`.
     pub outcome: OutcomeSpec,
+    /// `[moves]`.
+    pub moves: MovesSpec,
+    /// `[draws]`.
+    pub draws: DrawsSpec,
     /// `[[gate]]`s.
     pub gates: Vec<GateSpec>,
     /// `[[capture]]`s.
@@ -331,9 +320,13 @@ pub const TOP_LEVEL_KEYS: &[&str] = &[
     "pieces",
     "castling",
     "outcome",
+    "moves",
+    "draws",
     "gate",
     "capture",
     "hands",
+    "remove",
+    "players",
     "facing_royals",
 ];
 
@@ -525,10 +518,8 @@ fn parse_and_merge<'t>(texts: &'t [ChainFile], diags: &mut Vec<Diagnostic>) -> O
         match parse_document(text) {
             Ok(t) => {
                 let shifted = shift_table(t.into_inner(), *offset);
-                merged = Some(match merged {
-                    None => shifted,
-                    Some(parent) => merge(parent, shifted),
-                });
+                let parent = merged.unwrap_or_default();
+                merged = Some(super::extends::extend(parent, shifted, diags));
             }
             Err(ds) => diags.extend(ds.into_iter().map(|mut d| {
                 d.span = d.span.start + offset..d.span.end + offset;
@@ -570,29 +561,6 @@ fn shift_table(t: DeTable<'_>, offset: usize) -> DeTable<'_> {
     out
 }
 
-/// Child over parent: tables merge key by key (recursively), everything else is replaced.
-fn merge<'i>(mut parent: DeTable<'i>, child: DeTable<'i>) -> DeTable<'i> {
-    for (k, v) in child {
-        let name = k.get_ref().to_string();
-        let existing = parent.remove(name.as_str());
-        let value = match (existing, v) {
-            (Some(p), c) => match (p.into_inner(), c) {
-                (DeValue::Table(pt), c) if matches!(c.get_ref(), DeValue::Table(_)) => {
-                    let span = c.span();
-                    let DeValue::Table(ct) = c.into_inner() else {
-                        unreachable!("checked above")
-                    };
-                    Spanned::new(span, DeValue::Table(merge(pt, ct)))
-                }
-                (_, c) => c,
-            },
-            (None, c) => c,
-        };
-        parent.insert(k, value);
-    }
-    parent
-}
-
 /// The keys of `[variant]`, each `None` when missing or unreadable (which is reported).
 struct VariantTable {
     name: Option<Located<String>>,
@@ -623,7 +591,9 @@ fn read_merged(
     let players = top.items::<PlayerSpec>("player", "`[[player]]`", diags);
     let pieces = read_pieces(&mut top, diags);
     let castling = top.items::<CastlingSpec>("castling", "`[[castling]]`", diags);
-    let outcome = read_outcome(&mut top, diags);
+    let outcome = super::outcome::read_outcome(&mut top, diags);
+    let moves = super::outcome::read_moves(&mut top, diags);
+    let draws = super::outcome::read_draws(&mut top, diags);
     let gates = top.items::<GateSpec>("gate", "`[[gate]]`", diags);
     let captures = top.items::<CaptureSpec>("capture", "`[[capture]]`", diags);
     let hands = top.raw("hands").and_then(|v| {
@@ -652,6 +622,8 @@ fn read_merged(
         pieces,
         castling,
         outcome,
+        moves,
+        draws,
         gates,
         captures,
         hands,
@@ -714,30 +686,4 @@ fn read_pieces(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Ve
             })
         })
         .collect()
-}
-
-/// `[outcome]`, or the default outcome when the file has none that is a table.
-fn read_outcome(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> OutcomeSpec {
-    let Some(mut o) = top
-        .raw("outcome")
-        .and_then(|v| TableReader::of_value(v, "`[outcome]`", diags))
-    else {
-        return OutcomeSpec::default();
-    };
-    let checkmate = o.optional::<Policy>("checkmate", diags);
-    let stalemate = o.optional::<Policy>("stalemate", diags);
-    let by = o
-        .named_entries("stalemate_by_players", diags)
-        .into_iter()
-        .filter_map(|(k, v)| {
-            let p = deserialize::<Policy>(v, "`stalemate_by_players`", diags)?;
-            Some((k, Located::new(p, v.span())))
-        })
-        .collect();
-    o.finish(diags);
-    OutcomeSpec {
-        checkmate,
-        stalemate,
-        stalemate_by_players: by,
-    }
 }

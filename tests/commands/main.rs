@@ -5,6 +5,7 @@
 mod helpers;
 
 mod cli;
+mod game_ends_cli;
 mod play;
 mod render_cli;
 mod three_man_chess_cli;

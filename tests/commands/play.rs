@@ -29,7 +29,10 @@ fn transcript(variant: &str, fen: Option<&str>, input: &str) -> (String, GameEnd
         start,
         input.as_bytes(),
         &mut out,
-        &PlayOptions { echo: true },
+        &PlayOptions {
+            echo: true,
+            ..PlayOptions::default()
+        },
     )
     .expect("writing to a Vec cannot fail");
     let text = String::from_utf8(out).expect("UTF-8");
@@ -167,4 +170,44 @@ fn three_man_chess_ends_in_mate_with_one_player_already_out() {
     assert!(text.contains("checkmate"), "{text}");
     assert!(!text.contains("never read"));
     insta::assert_snapshot!("play_three_man_chess_mate", text);
+}
+
+#[test]
+fn crazyhouse_drops_are_listed_played_and_refused_with_the_reason() {
+    let input = "e2e4\nd7d5\ne4d5\nd8d5\nmoves P@\nP@e8\nN@c3\nP@c6\nfen\nquit\n";
+    let (text, end) = transcript("variants/crazyhouse.toml", None, input);
+    assert_eq!(end, GameEnd::Quit);
+    // White holds the pawn it took: 48 squares of ranks 2-7 less the 15 occupied ones.
+    assert!(
+        text.contains("33 legal drop(s) of pawn for white (1 in hand):"),
+        "{text}"
+    );
+    assert!(text.contains("illegal move `P@e8`: cannot drop on e8: it is not empty"));
+    assert!(text.contains("illegal move `N@c3`: white has no `N` in hand"));
+    assert!(text.contains("in hand: white -, black p"));
+    assert!(text.contains("rnb1kbnr/ppp1pppp/2P5/3q4/8/8/PPPP1PPP/RNBQKBNR[p] b KQkq - 0 3"));
+}
+
+#[test]
+fn render_marks_the_drops_of_a_kind() {
+    let r = run(&[
+        "render",
+        "variants/shogi.toml",
+        "--moves",
+        "c3c4 g7g6 b2h8+ g9h8",
+        "--drop",
+        "B",
+    ]);
+    r.assert_ok();
+    let svg = crate::helpers::cli::stdout(&r);
+    // 81 squares less the 38 pieces on the board.
+    assert!(
+        svg.contains("sente drops bishop (`B`, 1 in hand): 43 node(s)"),
+        "{svg}"
+    );
+    assert_eq!(svg.matches("class=\"destination\"").count(), 43);
+    run(&["render", "variants/chess.toml", "--drop", "P"])
+        .assert_error(&["--drop: Orthodox chess has no hands: nothing is ever dropped"]);
+    run(&["render", "variants/shogi.toml", "--drop", "Z"])
+        .assert_error(&["--drop: `Z` is no piece's token"]);
 }

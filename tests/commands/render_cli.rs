@@ -51,7 +51,7 @@ fn render_errors_are_plain_and_helpful() {
     assert!(!o.success());
     assert_eq!(
         stderr(&o),
-        "error: --fen, --moves and --from need a variant file; boards/chess.toml is a board file\n"
+        "error: --fen, --moves, --from and --drop need a variant file; boards/chess.toml is a board file\n"
     );
     let o = chessgraph(&["render", "variants/chess.toml", "--from", "e9"]);
     assert!(!o.success());

@@ -196,7 +196,15 @@ fn play_input_of_any_bytes_never_ends_the_program_badly() {
             }
             let mut out = Vec::new();
             let start = Position::start(&all[v]);
-            let end = play(start, &input[..], &mut out, &PlayOptions { echo: true });
+            let end = play(
+                start,
+                &input[..],
+                &mut out,
+                &PlayOptions {
+                    echo: true,
+                    ..PlayOptions::default()
+                },
+            );
             prop_assert!(end.is_ok(), "{:?}", end);
             Ok(())
         })

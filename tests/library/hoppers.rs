@@ -39,6 +39,18 @@ fn sorted(v: &[&str]) -> Vec<String> {
     v
 }
 
+/// Why the plain move `from`-`to` cannot be played here (a move value, not text, so that the
+/// refusal comes from `play`).
+fn refusal(pos: &Position, from: &str, to: &str) -> PlayError {
+    let b = pos.rules().board();
+    let m = chessgraph::movegen::Move::Normal {
+        from: b.node(from).expect("a square"),
+        to: b.node(to).expect("a square"),
+        promotion: None,
+    };
+    pos.clone().play(&m).expect_err("an illegal move")
+}
+
 /// Whether move text `mv` is legal here.
 fn legal(pos: &Position, mv: &str) -> bool {
     parse_move(pos, mv).is_ok()
@@ -113,13 +125,7 @@ fn a_move_that_completes_a_screen_before_the_royal_is_illegal() {
     assert!(!pos.is_check());
     assert!(legal(&pos, "a4d4"));
     assert!(!legal(&pos, "a4e4"));
-    let b = pos.rules().board();
-    let m = chessgraph::movegen::Move::Normal {
-        from: b.node("a4").unwrap(),
-        to: b.node("e4").unwrap(),
-        promotion: None,
-    };
-    let why = pos.clone().play(&m).unwrap_err();
+    let why = refusal(&pos, "a4", "e4");
     assert!(matches!(why, PlayError::RoyalLeftAttacked { .. }), "{why}");
 }
 
@@ -205,6 +211,12 @@ fn generals_may_not_face_each_other_on_an_open_file() {
     // The e-file is open: the red general may not step onto it.
     let pos = xiangqi("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1");
     assert_eq!(dests(&pos, "d1"), ["d2"]);
+    let why = refusal(&pos, "d1", "e1");
+    assert!(matches!(why, PlayError::RoyalsFacing { .. }), "{why}");
+    assert_eq!(
+        why.to_string(),
+        "d1-e1 would leave red's general facing another general with nothing between"
+    );
     // With a piece between them it may.
     let pos = xiangqi("4k4/9/9/9/9/4p4/9/9/9/3K5 w - - 0 1");
     assert_eq!(dests(&pos, "d1"), sorted(&["d2", "e1"]));

@@ -49,7 +49,12 @@ fn engine_destinations(pos: &Position, from: NodeId) -> Vec<Dest> {
                         .map(|m| m.mv().promotion())
                         .filter(|p| p.is_some())
                         .collect();
-                    let want: Vec<Option<KindId>> = pr.choices.iter().map(|&c| Some(c)).collect();
+                    let want: Vec<Option<KindId>> = pr
+                        .choices
+                        .iter()
+                        .filter(|&&c| !pr.lost_only || pos.has_lost(pc.owner, c))
+                        .map(|&c| Some(c))
+                        .collect();
                     assert_eq!(got, want, "promotion choices to {}", name(rules, to));
                     // Declining: only where allowed, and only where the piece can move on.
                     for m in ms.iter().filter(|m| m.mv().promotion().is_none()) {

@@ -1,7 +1,6 @@
 //! `[[capture]]`: rules that remove pieces after a move by their relation to the mover's pieces.
 
 use super::Builder;
-use super::lookup::unknown;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::limits::MAX_REMOVALS;
 use crate::rules::RelationCapture;
@@ -12,30 +11,10 @@ impl Builder<'_> {
     /// piece it displaces (or takes en passant, or finds on a castling rook's square) and one
     /// piece per listed direction: together at most [`MAX_REMOVALS`].
     pub(super) fn relation_captures(&mut self, spec: &VariantSpec) -> Vec<RelationCapture> {
-        let board = self.board;
-        let names: Vec<&str> = board
-            .direction_ids()
-            .map(|d| board.direction_name(d))
-            .collect();
         let mut out = Vec::new();
         let mut total = 0;
         for c in &spec.captures {
-            let mut directions = Vec::new();
-            for d in c.directions.get_ref() {
-                match board.direction(d.get_ref()) {
-                    Some(id) if directions.contains(&id) => self.err(
-                        Diagnostic::new(
-                            Code::DuplicateName,
-                            d.span(),
-                            format!("direction `{}` is listed twice", d.get_ref()),
-                        )
-                        .label("repeated")
-                        .help("list each direction once"),
-                    ),
-                    Some(id) => directions.push(id),
-                    None => self.err(unknown(d.span(), "direction", d.get_ref(), &names)),
-                }
-            }
+            let directions = self.board_directions(c.directions.get_ref());
             if c.directions.get_ref().is_empty() {
                 self.err(
                     Diagnostic::new(

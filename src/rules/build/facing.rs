@@ -1,7 +1,6 @@
 //! `[facing_royals]`: the directions along which two royals may not face each other.
 
 use super::Builder;
-use super::lookup::unknown;
 use crate::board::DirId;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::rules::PieceKind;
@@ -14,27 +13,7 @@ impl Builder<'_> {
         let Some(f) = &spec.facing else {
             return Vec::new();
         };
-        let board = self.board;
-        let names: Vec<&str> = board
-            .direction_ids()
-            .map(|d| board.direction_name(d))
-            .collect();
-        let mut out = Vec::new();
-        for d in f.directions.get_ref() {
-            match board.direction(d.get_ref()) {
-                Some(id) if out.contains(&id) => self.err(
-                    Diagnostic::new(
-                        Code::DuplicateName,
-                        d.span(),
-                        format!("direction `{}` is listed twice", d.get_ref()),
-                    )
-                    .label("repeated")
-                    .help("list each direction once"),
-                ),
-                Some(id) => out.push(id),
-                None => self.err(unknown(d.span(), "direction", d.get_ref(), &names)),
-            }
-        }
+        let out = self.board_directions(f.directions.get_ref());
         let problem = if f.directions.get_ref().is_empty() {
             Some((
                 "`[facing_royals]` with no direction forbids nothing",

@@ -145,7 +145,9 @@ impl Builder<'_> {
         let mut order: Vec<KindId> = Vec::new();
         if let Some(text) = spec.hands.as_ref().and_then(|h| h.get_ref().order.as_ref()) {
             let mut plus = false;
-            for c in text.get_ref().chars() {
+            // The string's first character follows its opening quote.
+            let base = text.span().start + 1;
+            for (at, c) in text.get_ref().char_indices() {
                 match c {
                     '+' => plus = true,
                     ' ' => {}
@@ -155,10 +157,10 @@ impl Builder<'_> {
                             None => self.err(
                                 Diagnostic::new(
                                     Code::InvalidValue,
-                                    text.span(),
+                                    base + at..base + at + c.len_utf8(),
                                     format!("`{c}` in the hand order is no piece's token, or comes twice"),
                                 )
-                                .label("hand order")
+                                .label("this token")
                                 .help("list each piece's token once, e.g. `order = \"QRBNP\"`"),
                             ),
                         }

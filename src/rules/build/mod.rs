@@ -157,6 +157,11 @@ impl Builder<'_> {
         let players = self.players(spec, &frames);
         let mut zone_keys = ZoneKeys::default();
         let mut kinds = self.pieces(spec, &mut zone_keys);
+        let reach_zone = spec
+            .outcome
+            .reach
+            .as_ref()
+            .map(|r| zone_keys.intern(&crate::spec::Located::from(r.zone.clone())));
         self.promotions(spec, &mut kinds);
         let (hands, drop_zones) = self.hand_rules(spec, &mut zone_keys);
         self.demotions(spec, &mut kinds);
@@ -167,7 +172,9 @@ impl Builder<'_> {
         }
         let tables = self.tables(spec, &mut kinds, &frames, &after)?;
         let (castling, castle_clear) = self.castling_entries(spec, &kinds);
-        let outcome = self.outcome(spec, players.len());
+        let outcome = self.outcome(spec, players.len(), &kinds, reach_zone);
+        let moves = self.move_rules(spec);
+        let draws = self.draw_rules(spec, &kinds);
         let (gates, gate_tags) = self.gates(spec);
         let captures = self.relation_captures(spec);
         let facing = self.facing(spec, &kinds);
@@ -190,6 +197,8 @@ impl Builder<'_> {
             castling,
             castle_clear,
             outcome,
+            moves,
+            draws,
             gates,
             gate_tags,
             captures,

@@ -1,15 +1,32 @@
-//! `[outcome]`: what happens to a player without a legal move.
+//! `[outcome]`, `[moves]` and `[draws]`: how a game ends, what is legal besides the patterns,
+//! and the draw rules of `play` and `show`.
+
+use toml::Spanned;
 
 use super::Builder;
+use super::lookup::unknown;
 use crate::diagnostic::{Code, Diagnostic};
-use crate::rules::{EndCondition, OutcomePolicy, Policy};
+use crate::rules::{
+    DrawRules, EndCondition, KindId, MaterialRule, MoveRules, OutcomePolicy, PieceKind, Policy,
+    ReachRule,
+};
 use crate::spec::variant::VariantSpec;
 
+/// Most checks an n-check rule may ask for (a position keeps the count in a byte).
+const MAX_CHECKS: u32 = 255;
+
 impl Builder<'_> {
-    /// The outcome policy.
-    pub(super) fn outcome(&mut self, spec: &VariantSpec, player_count: usize) -> OutcomePolicy {
+    /// The outcome policy. `reach_zone` is the interned zone of `reach`, when there is one.
+    pub(super) fn outcome(
+        &mut self,
+        spec: &VariantSpec,
+        player_count: usize,
+        kinds: &[PieceKind],
+        reach_zone: Option<usize>,
+    ) -> OutcomePolicy {
+        let o = &spec.outcome;
         let mut by = vec![None; player_count + 1];
-        for (k, p) in &spec.outcome.stalemate_by_players {
+        for (k, p) in &o.stalemate_by_players {
             match k.value.parse::<usize>() {
                 Ok(n) if (2..=player_count).contains(&n) => by[n] = Some(p.value),
                 _ => self.err(
@@ -26,21 +43,198 @@ impl Builder<'_> {
                 ),
             }
         }
+        let has_royal = kinds.iter().any(|k| k.royal);
+        let bare_royal = self.bare_royal(spec, has_royal);
+        let material = self.material(spec, kinds);
+        let checks = self.checks(spec, has_royal);
+        let reach = o.reach.as_ref().and_then(|r| {
+            let kind = self.kind_named(&r.piece, kinds, "`reach`")?;
+            Some(ReachRule {
+                kind,
+                zone: reach_zone?,
+                reply: r.reply,
+            })
+        });
+        let mut conditions = vec![EndCondition::LastPlayerStanding];
+        for (on, c) in [
+            (reach.is_some(), EndCondition::Reach),
+            (checks.is_some(), EndCondition::CheckCount),
+            (bare_royal.is_some(), EndCondition::BareRoyal),
+            (!material.is_empty(), EndCondition::Material),
+        ] {
+            if on {
+                conditions.push(c);
+            }
+        }
+        conditions.push(EndCondition::NoLegalMove);
         OutcomePolicy {
-            checkmate: spec
-                .outcome
-                .checkmate
-                .as_ref()
-                .map_or(Policy::Eliminate, |p| p.value),
-            stalemate: spec
-                .outcome
-                .stalemate
-                .as_ref()
-                .map_or(Policy::Draw, |p| p.value),
+            checkmate: o.checkmate.as_ref().map_or(Policy::Eliminate, |p| p.value),
+            stalemate: o.stalemate.as_ref().map_or(Policy::Draw, |p| p.value),
             stalemate_by_players: by,
-            // Today every variant ends this way; the breadth issues add conditions read from
-            // `[outcome]` (bare royal, n-check, reaching a zone, captured material).
-            conditions: vec![EndCondition::LastPlayerStanding, EndCondition::NoLegalMove],
+            bare_royal,
+            material,
+            checks,
+            reach,
+            conditions,
+        }
+    }
+
+    /// `bare_royal`: only `loss` (or `eliminate`) means anything, and only with royal pieces.
+    fn bare_royal(&mut self, spec: &VariantSpec, has_royal: bool) -> Option<Policy> {
+        let b = spec.outcome.bare_royal.as_ref()?;
+        if b.value != Policy::Eliminate {
+            self.err(
+                Diagnostic::new(
+                    Code::InvalidValue,
+                    b.span.clone(),
+                    "`bare_royal` can only be `loss`: the bared player loses",
+                )
+                .label("expected \"loss\"")
+                .help("write `bare_royal = \"loss\"`, or leave the key out"),
+            );
+            return None;
+        }
+        if !has_royal {
+            self.err(
+                Diagnostic::new(
+                    Code::InvalidValue,
+                    b.span.clone(),
+                    "`bare_royal` needs a royal piece, and no piece of this variant is royal",
+                )
+                .label("no royal piece")
+                .help("mark the king `royal = true`, or count pieces with `material`"),
+            );
+            return None;
+        }
+        Some(b.value)
+    }
+
+    /// `material`: each entry's kinds (every kind when `pieces` is left out).
+    fn material(&mut self, spec: &VariantSpec, kinds: &[PieceKind]) -> Vec<MaterialRule> {
+        let mut out = Vec::new();
+        for m in &spec.outcome.material {
+            let mask = match &m.pieces {
+                None => (1u64 << kinds.len()).wrapping_sub(1) as u32,
+                Some(names) if names.is_empty() => {
+                    self.err(
+                        Diagnostic::new(
+                            Code::InvalidValue,
+                            m.at_most.span(),
+                            "`material` entry with `pieces = []` counts nothing",
+                        )
+                        .label("this entry")
+                        .help("list piece names, or leave `pieces` out to count every piece"),
+                    );
+                    continue;
+                }
+                Some(names) => {
+                    let mut mask = 0u32;
+                    for n in names {
+                        if let Some(k) = self.kind_named(n, kinds, "`material`") {
+                            mask |= 1 << k.index();
+                        }
+                    }
+                    mask
+                }
+            };
+            out.push(MaterialRule {
+                kinds: mask,
+                at_most: *m.at_most.get_ref(),
+                result: *m.result.get_ref(),
+            });
+        }
+        out
+    }
+
+    /// `checks`: from 1 to [`MAX_CHECKS`], and only with royal pieces to check.
+    fn checks(&mut self, spec: &VariantSpec, has_royal: bool) -> Option<u32> {
+        let c = spec.outcome.checks.as_ref()?;
+        let problem = if !(1..=MAX_CHECKS).contains(&c.value) {
+            Some(format!(
+                "`checks = {}`: the number of checks that wins is from 1 to {MAX_CHECKS}",
+                c.value
+            ))
+        } else if !has_royal {
+            Some("`checks` needs a royal piece to check, and no piece is royal".to_string())
+        } else {
+            None
+        };
+        match problem {
+            Some(message) => {
+                self.err(
+                    Diagnostic::new(Code::InvalidValue, c.span.clone(), message)
+                        .label("checks")
+                        .help("write e.g. `checks = 3` (the third check given wins)"),
+                );
+                None
+            }
+            None => Some(c.value),
+        }
+    }
+
+    /// The kind with this piece name (the `[pieces.NAME]` key), or an error naming `context`.
+    pub(super) fn kind_named(
+        &mut self,
+        name: &Spanned<String>,
+        kinds: &[PieceKind],
+        context: &str,
+    ) -> Option<KindId> {
+        let found = kinds.iter().position(|k| k.name == *name.get_ref());
+        if found.is_none() {
+            let names: Vec<&str> = kinds.iter().map(|k| k.name.as_str()).collect();
+            let mut d = unknown(name.span(), "piece", name.get_ref(), &names);
+            d.message = format!(
+                "{context} names piece `{}`, which is not declared",
+                name.get_ref()
+            );
+            self.err(d);
+        }
+        found.map(|i| KindId(i as u8))
+    }
+
+    /// `[moves]`.
+    pub(super) fn move_rules(&mut self, spec: &VariantSpec) -> MoveRules {
+        MoveRules {
+            must_capture: spec.moves.must_capture,
+            may_check: spec.moves.may_check.unwrap_or(true),
+        }
+    }
+
+    /// `[draws]`.
+    pub(super) fn draw_rules(&mut self, spec: &VariantSpec, kinds: &[PieceKind]) -> DrawRules {
+        let d = &spec.draws;
+        let mut at_least = |v: &Option<Spanned<u32>>, min: u32, key: &str, example: &str| {
+            let v = v.as_ref()?;
+            if *v.get_ref() < min {
+                self.err(
+                    Diagnostic::new(
+                        Code::InvalidValue,
+                        v.span(),
+                        format!("`{key} = {}`: it must be at least {min}", v.get_ref()),
+                    )
+                    .label(key.to_string())
+                    .help(format!("write e.g. `{key} = {example}`")),
+                );
+                return None;
+            }
+            Some(*v.get_ref())
+        };
+        let move_rule = at_least(&d.move_rule, 1, "move_rule", "50");
+        let repetition = at_least(&d.repetition, 2, "repetition", "3");
+        let mut insufficient = Vec::new();
+        for set in &d.insufficient {
+            let mut ks: Vec<KindId> = set
+                .get_ref()
+                .iter()
+                .filter_map(|n| self.kind_named(n, kinds, "`insufficient`"))
+                .collect();
+            ks.sort();
+            insufficient.push(ks);
+        }
+        DrawRules {
+            move_rule,
+            repetition,
+            insufficient,
         }
     }
 }

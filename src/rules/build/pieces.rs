@@ -41,6 +41,7 @@ impl Builder<'_> {
                 choices: Vec::new(),
                 optional: pr.optional,
                 leaving: pr.leaving,
+                lost_only: pr.lost_only,
             });
             kinds.push(PieceKind {
                 name: p.name.value.clone(),

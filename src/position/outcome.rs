@@ -1,0 +1,111 @@
+//! How a finished game ended, and the words for it.
+
+use crate::rules::{PlayerId, Rules};
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The last player standing.
+    Winner(PlayerId),
+    /// A draw, with the player who was stalemated.
+    Stalemate(PlayerId),
+    /// A player won by a rule of the variant (the stalemated player in antichess, the player
+    /// whose opponent was bared, the player who gave the third check, ...).
+    WonBy(PlayerId, EndRule),
+    /// A draw by a rule of the variant (both kings reached the goal) or a draw rule of `play`.
+    DrawnBy(EndRule),
+}
+
+/// The rule that ended a game, besides the last player standing and a drawn stalemate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndRule {
+    /// The player to move had no legal move and was not in check.
+    Stalemate,
+    /// The player to move had no legal move and was in check.
+    Checkmate,
+    /// A player was left with royal pieces only (`bare_royal`).
+    BareRoyal,
+    /// A player's count of pieces fell far enough (`material`, by index).
+    Material(u8),
+    /// A player gave his last check (`checks`).
+    Checks,
+    /// A piece reached its goal zone (`reach`).
+    Reach,
+    /// The n-move rule of `[draws]`.
+    MoveRule,
+    /// A repeated position (`[draws] repetition`).
+    Repetition,
+    /// Material that cannot end the game (`[draws] insufficient`).
+    InsufficientMaterial,
+}
+
+impl EndRule {
+    /// Why the game ended, in words, for the player it concerns (`p`: the winner of
+    /// [`Outcome::WonBy`]; the player to move for a draw).
+    pub fn describe(self, rules: &Rules, p: PlayerId) -> String {
+        let name = &rules.player(p).name;
+        match self {
+            EndRule::Stalemate => {
+                "the player to move has no legal move and is not in check (stalemate)".into()
+            }
+            EndRule::Checkmate => {
+                "the player to move has no legal move and is in check (checkmate)".into()
+            }
+            EndRule::BareRoyal => "a player is left with royal pieces only (bare royal)".into(),
+            EndRule::Material(i) => match rules.outcome().material.get(i as usize) {
+                Some(m) => {
+                    let kinds: Vec<&str> = rules
+                        .kind_ids()
+                        .filter(|&k| m.counts(k))
+                        .map(|k| rules.kind(k).name.as_str())
+                        .collect();
+                    let what = if kinds.len() == rules.kinds().len() {
+                        "piece".to_string()
+                    } else {
+                        kinds.join(" or ")
+                    };
+                    match m.at_most {
+                        0 => format!("a player has no {what} left"),
+                        n => format!("a player is down to {n} {what}(s)"),
+                    }
+                }
+                None => "a player's material".into(),
+            },
+            EndRule::Checks => format!(
+                "{name} gave check {} times",
+                rules.outcome().checks.unwrap_or(0)
+            ),
+            EndRule::Reach => "a piece reached its goal".into(),
+            EndRule::MoveRule => format!(
+                "{} moves of every player without a capture or a clock-resetting move",
+                rules.draw_rules().move_rule.unwrap_or(0)
+            ),
+            EndRule::Repetition => format!(
+                "the same position occurred {} times",
+                rules.draw_rules().repetition.unwrap_or(0)
+            ),
+            EndRule::InsufficientMaterial => "no material left that can end the game".into(),
+        }
+    }
+}
+
+impl Outcome {
+    /// The result in words: `white wins: ...`, `draw: ...`.
+    pub fn describe(self, rules: &Rules) -> String {
+        match self {
+            Outcome::Winner(w) => {
+                format!("{} wins: the last player standing", rules.player(w).name)
+            }
+            Outcome::Stalemate(p) => format!(
+                "draw: {} has no legal move and is not in check (stalemate)",
+                rules.player(p).name
+            ),
+            Outcome::WonBy(w, rule) => {
+                format!("{} wins: {}", rules.player(w).name, rule.describe(rules, w))
+            }
+            Outcome::DrawnBy(rule) => {
+                format!("draw: {}", rule.describe(rules, PlayerId::seat(0)))
+            }
+        }
+    }
+}

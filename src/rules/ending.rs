@@ -1,0 +1,193 @@
+//! How a game ends and what is legal besides the pieces' patterns, as the rules hold them:
+//! `[outcome]`, `[moves]` and `[draws]`, validated.
+
+use std::fmt::Write;
+
+use super::{KindId, Policy, Rules};
+
+/// A way a player's turn can end the game or a player's part in it, checked in order at the
+/// start of every turn (before the moves of the player to move are generated). Only the
+/// conditions a variant declares are in its list, so the others cost nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndCondition {
+    /// One player is left in the game: he has won.
+    LastPlayerStanding,
+    /// `reach`: a player's piece stands in his goal zone.
+    Reach,
+    /// `checks`: the player who moved last has given his last check.
+    CheckCount,
+    /// `bare_royal`: a player is left with royal pieces only.
+    BareRoyal,
+    /// `material`: a player's count of some kinds has fallen to a number.
+    Material,
+    /// The player to move has no legal move: the checkmate or stalemate policy decides (always
+    /// the last condition).
+    NoLegalMove,
+}
+
+/// A rule on a player's count of pieces (`material`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MaterialRule {
+    /// The kinds counted together (bit `k`: kind `k`).
+    pub kinds: u32,
+    /// The rule applies when the count is at most this.
+    pub at_most: u32,
+    /// What happens to the player.
+    pub result: Policy,
+}
+
+impl MaterialRule {
+    /// Whether the rule counts kind `k`.
+    pub fn counts(&self, k: KindId) -> bool {
+        self.kinds & (1 << k.index()) != 0
+    }
+}
+
+/// Winning by bringing a piece into a zone (`reach`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReachRule {
+    /// The kind that must arrive.
+    pub kind: KindId,
+    /// The player-relative zone (index of [`Rules::zone`]).
+    pub zone: usize,
+    /// The players after the one who arrived, in the same round, get one reply if it can
+    /// arrive too; arriving too draws. Without it, arrival wins at once.
+    pub reply: bool,
+}
+
+/// What happens when the game ends in a way the variant declares.
+#[derive(Clone, Debug)]
+pub struct OutcomePolicy {
+    /// In check.
+    pub checkmate: Policy,
+    /// Not in check, by the number of players still in (index = count); `stalemate` otherwise.
+    pub stalemate_by_players: Vec<Option<Policy>>,
+    /// Not in check, default.
+    pub stalemate: Policy,
+    /// What happens to a player left with royal pieces only, against an opponent with more.
+    pub bare_royal: Option<Policy>,
+    /// Rules on a player's count of pieces, checked in order.
+    pub material: Vec<MaterialRule>,
+    /// The number of checks that wins, when the variant counts them.
+    pub checks: Option<u32>,
+    /// Winning by reaching a zone.
+    pub reach: Option<ReachRule>,
+    /// The conditions checked at the start of every turn, in order.
+    pub conditions: Vec<EndCondition>,
+}
+
+impl OutcomePolicy {
+    /// Stalemate policy with `alive` players in the game.
+    pub fn stalemate_with(&self, alive: usize) -> Policy {
+        self.stalemate_by_players
+            .get(alive)
+            .copied()
+            .flatten()
+            .unwrap_or(self.stalemate)
+    }
+}
+
+/// What is legal besides the pieces' own patterns (`[moves]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveRules {
+    /// When any legal move captures, only captures are legal.
+    pub must_capture: bool,
+    /// Whether a move may give check; when not, a move that attacks a live opponent's royal is
+    /// illegal.
+    pub may_check: bool,
+}
+
+impl Default for MoveRules {
+    fn default() -> Self {
+        MoveRules {
+            must_capture: false,
+            may_check: true,
+        }
+    }
+}
+
+/// The draw rules `play` and `show` apply; perft and the move list never do (`[draws]`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DrawRules {
+    /// Drawn after this many moves of every player in the game without a capture or a
+    /// clock-resetting move.
+    pub move_rule: Option<u32>,
+    /// Drawn when a position (by its hash) occurs this many times.
+    pub repetition: Option<u32>,
+    /// Drawn when the pieces on the board, whoever owns them, are exactly one of these
+    /// multisets of kinds (each sorted).
+    pub insufficient: Vec<Vec<KindId>>,
+}
+
+/// The word for a policy in summaries.
+fn policy_word(p: Policy) -> &'static str {
+    match p {
+        Policy::Eliminate => "eliminate",
+        Policy::Draw => "draw",
+        Policy::Win => "win",
+    }
+}
+
+impl Rules {
+    /// The outcome policies, one line each: checkmate and stalemate first, then the rules the
+    /// variant adds.
+    pub(super) fn outcome_summary(&self) -> String {
+        let o = &self.outcome;
+        let mut st = format!("stalemate: {}", policy_word(o.stalemate));
+        for (n, p) in o.stalemate_by_players.iter().enumerate() {
+            if let Some(p) = p {
+                let _ = write!(st, ", with {n} players: {}", policy_word(*p));
+            }
+        }
+        let mut s = format!("checkmate: {}; {st}", policy_word(o.checkmate));
+        // The new rules say `loss` for a player put out, as their files do.
+        let result = |p: Policy| match p {
+            Policy::Eliminate => "loss",
+            other => policy_word(other),
+        };
+        if let Some(p) = o.bare_royal {
+            let _ = write!(s, "\nbare royal: {}", result(p));
+        }
+        for m in &o.material {
+            let kinds: Vec<&str> = self
+                .kind_ids()
+                .filter(|&k| m.counts(k))
+                .map(|k| self.kind(k).name.as_str())
+                .collect();
+            let what = if kinds.len() == self.kinds.len() {
+                "all pieces".to_string()
+            } else {
+                kinds.join("+")
+            };
+            let _ = write!(
+                s,
+                "\nmaterial: {what} at most {}: {}",
+                m.at_most,
+                result(m.result)
+            );
+        }
+        if let Some(n) = o.checks {
+            let _ = write!(s, "\nchecks: the check number {n} wins");
+        }
+        if let Some(r) = o.reach {
+            let _ = write!(
+                s,
+                "\nreach: {} in {} wins{}",
+                self.kind(r.kind).name,
+                self.zone_name(r.zone),
+                if r.reply {
+                    " (later players reply; reaching too draws)"
+                } else {
+                    " on arrival"
+                }
+            );
+        }
+        if self.moves.must_capture {
+            s.push_str("\nmoves: a capture is compulsory");
+        }
+        if !self.moves.may_check {
+            s.push_str("\nmoves: no move may give check");
+        }
+        s
+    }
+}

@@ -1,0 +1,363 @@
+//! The end rules of `[outcome]`, the move rules of `[moves]` and the draw rules of `[draws]`, each
+//! on hand-made positions of the variants that use them: the rule ends the game (with the right
+//! winner and reason) and the next move is refused, or the rule does not fire where it must not.
+
+use std::sync::Arc;
+
+use chessgraph::movegen::{Move, PlayError};
+use chessgraph::notation::{MoveError, move_text, parse_move};
+use chessgraph::perft::perft;
+use chessgraph::position::{EndRule, Outcome, Position};
+use chessgraph::rules::{PlayerId, Rules};
+
+const WHITE: PlayerId = PlayerId::seat(0);
+const BLACK: PlayerId = PlayerId::seat(1);
+
+fn rules(name: &str) -> Arc<Rules> {
+    crate::helpers::load(format!("variants/{name}.toml"))
+}
+
+fn at(rules: &Arc<Rules>, fen: &str) -> Position {
+    Position::from_fen(rules, fen).unwrap_or_else(|e| panic!("`{fen}`: {e}"))
+}
+
+/// Plays `moves` (move text) from `fen`.
+fn after(rules: &Arc<Rules>, fen: &str, moves: &[&str]) -> Position {
+    let mut pos = at(rules, fen);
+    for m in moves {
+        let mv = parse_move(&pos, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        pos.play(&mv).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    pos
+}
+
+/// The game is over with `outcome`: no legal move is left, and a move that would otherwise be
+/// legal is refused because the game is over.
+fn assert_over(pos: &Position, outcome: Outcome) {
+    assert_eq!(pos.outcome(), Some(outcome), "{}", pos.to_fen());
+    let mut p = pos.clone();
+    let (o, _) = p.resolve(&mut Vec::new());
+    assert_eq!(o, Some(outcome));
+    assert_eq!(
+        perft(&mut pos.clone(), 1),
+        0,
+        "a finished game has no moves"
+    );
+    let pseudo = pos.legal_moves();
+    let m = pseudo.first().copied().unwrap_or_else(|| {
+        // Nothing would be legal anyway: any move at all is refused.
+        let b = pos.rules().board();
+        let from = b
+            .node_ids()
+            .find(|&n| pos.piece_at(n).is_some_and(|x| x.owner == pos.to_move()))
+            .unwrap_or_else(|| b.node_ids().next().expect("a node"));
+        Move::Normal {
+            from,
+            to: from,
+            promotion: None,
+        }
+    });
+    assert!(matches!(
+        pos.clone().play(&m),
+        Err(PlayError::GameOver { .. })
+    ));
+}
+
+#[test]
+fn a_bare_king_loses_after_his_one_reply() {
+    let r = rules("shatranj");
+    // Black was bared by White's last move and had his reply: White to move has won.
+    assert_over(
+        &at(&r, "3k4/8/8/8/8/8/8/R2K4 w - - 0 1"),
+        Outcome::WonBy(WHITE, EndRule::BareRoyal),
+    );
+    // Black, bare, to move against a single rook: his reply may bare White too.
+    let pos = at(&r, "3k4/8/8/8/8/8/R7/3K4 b - - 0 1");
+    assert_eq!(pos.outcome(), None);
+    // ... and when it does, both kings are bare and play goes on.
+    let both_bare = after(&r, "3k4/3R4/8/8/8/8/8/4K3 b - - 0 1", &["d8-d7"]);
+    assert_eq!(both_bare.outcome(), None);
+    assert!(!both_bare.legal_moves().is_empty());
+    // Bare against two pieces: no single reply can bare White, so Black has lost already.
+    assert_over(
+        &at(&r, "3k4/8/8/8/8/8/R7/R2K4 b - - 0 1"),
+        Outcome::WonBy(WHITE, EndRule::BareRoyal),
+    );
+    // The capture that bares Black ends the game once Black has replied.
+    let pos = after(&r, "3k4/8/8/8/8/8/3p4/R2K4 w - - 0 1", &["d1-d2", "d8-e8"]);
+    assert_over(&pos, Outcome::WonBy(WHITE, EndRule::BareRoyal));
+}
+
+#[test]
+fn courier_inherits_the_bare_king_and_the_stalemate_loss() {
+    let r = rules("courier");
+    assert_over(
+        &at(&r, "5k6/12/12/12/12/12/12/M4K6 w - - 0 1"),
+        Outcome::WonBy(WHITE, EndRule::BareRoyal),
+    );
+}
+
+#[test]
+fn a_stalemated_player_loses_in_shatranj_and_wins_in_antichess() {
+    // Shatranj: Black has a blocked pawn and no move; he is out, so White wins.
+    let r = rules("shatranj");
+    assert_over(
+        &at(&r, "k7/2Q5/1K6/7p/7P/8/8/8 b - - 0 1"),
+        Outcome::Winner(WHITE),
+    );
+    // Antichess: White's pawn is blocked; the stalemated player wins.
+    let r = rules("antichess");
+    assert_over(
+        &at(&r, "8/8/8/8/8/p7/P7/8 w - - 0 1"),
+        Outcome::WonBy(WHITE, EndRule::Stalemate),
+    );
+}
+
+#[test]
+fn losing_a_king_of_three_loses_and_kings_may_be_left_attacked() {
+    let r = rules("threekings");
+    // The kings are not royal: a king may step next to an enemy queen, and nobody is in check.
+    let pos = at(&r, "k3k2k/8/8/8/8/8/3q4/K3K2K w - - 0 1");
+    assert!(!pos.is_check());
+    let moves: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| move_text(&pos, m))
+        .collect();
+    assert!(moves.contains(&"e1-e2".to_string()), "{moves:?}");
+    // The queen takes a king: White is down to two and has lost.
+    let pos = after(&r, "k3k2k/8/8/8/8/8/3q4/K3K2K b - - 0 1", &["d2-e1"]);
+    assert_over(&pos, Outcome::WonBy(BLACK, EndRule::Material(0)));
+}
+
+#[test]
+fn extinction_ends_when_a_kind_dies_out() {
+    let r = rules("extinction");
+    // White's last queen is taken: White has lost (the second `material` entry, queens).
+    let pos = after(
+        &r,
+        "rnb1kbnr/pppppppp/8/8/8/8/3qPPPP/RNBQKBNR b KQkq - 0 1",
+        &["d2-d1"],
+    );
+    assert_over(&pos, Outcome::WonBy(BLACK, EndRule::Material(1)));
+    // The king is not royal: castling may pass an attacked square.
+    let pos = at(&r, "rnbqk2r/pppppppp/8/8/8/8/PPPPPqPP/RNBQK2R w KQkq - 0 1");
+    let moves: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| move_text(&pos, m))
+        .collect();
+    assert!(moves.contains(&"e1-g1".to_string()), "{moves:?}");
+}
+
+#[test]
+fn in_antichess_losing_every_piece_wins() {
+    let r = rules("antichess");
+    let pos = after(&r, "8/8/8/8/8/8/1p6/B7 b - - 0 1", &["b2-a1=Q"]);
+    assert_over(&pos, Outcome::WonBy(WHITE, EndRule::Material(0)));
+}
+
+#[test]
+fn a_capture_is_compulsory_and_any_capture_will_do() {
+    let r = rules("antichess");
+    // Three captures (two by the queen, one by the pawn) and many quiet moves.
+    let pos = at(&r, "8/8/8/3p4/3pP3/8/1Q4p1/8 w - - 0 1");
+    let mut legal: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| move_text(&pos, m))
+        .collect();
+    legal.sort();
+    assert_eq!(
+        legal,
+        ["b2-d4", "b2-g2", "e4-d5"].map(String::from).to_vec()
+    );
+    let b = r.board();
+    let quiet = Move::Normal {
+        from: b.node("b2").unwrap(),
+        to: b.node("b3").unwrap(),
+        promotion: None,
+    };
+    let why = pos.clone().play(&quiet).unwrap_err();
+    assert!(matches!(
+        parse_move(&pos, "b2b3"),
+        Err(MoveError::Illegal(e)) if matches!(*e, PlayError::CaptureCompulsory { .. })
+    ));
+    assert!(
+        matches!(why, PlayError::CaptureCompulsory { .. }),
+        "{why:?}"
+    );
+    assert!(why.to_string().contains("a capture is compulsory"), "{why}");
+    // Without a capture, every move is legal.
+    let pos = at(&r, "8/7p/8/8/8/8/1Q6/8 w - - 0 1");
+    assert_eq!(pos.legal_moves().len(), 23);
+    // A piece's own moves (`moves SQUARE`) obey the rule too.
+    let pos = at(&r, "8/8/8/3p4/3pP3/8/1Q4p1/8 w - - 0 1");
+    assert_eq!(pos.piece_legal_moves(b.node("b2").unwrap()).len(), 2);
+}
+
+#[test]
+fn horde_white_loses_with_his_last_pawn() {
+    let r = rules("horde");
+    let pos = after(&r, "4k3/8/8/8/8/8/3P4/2q5 b - - 0 1", &["c1-d2"]);
+    assert_over(&pos, Outcome::WonBy(BLACK, EndRule::Material(0)));
+    // White has no king: he is never in check, and his first-rank pawns double-step without
+    // leaving an en passant square.
+    let pos = after(&r, "4k3/8/8/8/8/8/8/P7 w - - 0 1", &["a1-a3"]);
+    assert_eq!(pos.to_fen(), "4k3/8/8/8/8/P7/8/8 b - - 0 1");
+}
+
+#[test]
+fn the_third_check_wins_and_the_count_is_position_text() {
+    let r = rules("3check");
+    let start = Position::start(&r);
+    assert_eq!(start.checks_to_give(WHITE), Some(3));
+    assert!(start.to_fen().ends_with(" checks:3+3"));
+    // White has one check left to give; Bb5+ gives it.
+    let fen = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 checks:1+3";
+    let pos = after(&r, fen, &["f1-b5"]);
+    assert_eq!(pos.checks_to_give(WHITE), Some(0));
+    assert_over(&pos, Outcome::WonBy(WHITE, EndRule::Checks));
+    // Fairy-Stockfish's field after en passant and lichess's trailing checks given read alike.
+    let fsf = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+3 0 2";
+    let lichess = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 +2+0";
+    assert_eq!(at(&r, fsf).to_fen(), fen);
+    assert_eq!(at(&r, lichess).to_fen(), fen);
+    // Counts the variant cannot have are refused; chess counts no checks.
+    assert!(Position::from_fen(&r, &fen.replace("1+3", "4+3")).is_err());
+    let chess = crate::helpers::load("variants/chess.toml");
+    let err = Position::from_fen(
+        &chess,
+        &format!("{} checks:1+3", Position::start(&chess).to_fen()),
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("counts no checks"), "{err}");
+}
+
+#[test]
+fn the_hill_is_won_on_arrival() {
+    let r = rules("kingofthehill");
+    let pos = after(&r, "4k3/8/8/8/8/4K3/8/8 w - - 0 1", &["e3-e4"]);
+    assert_over(&pos, Outcome::WonBy(WHITE, EndRule::Reach));
+    // A king that merely attacks the hill has not won.
+    let pos = after(&r, "4k3/8/8/8/8/8/4K3/8 w - - 0 1", &["e2-e3"]);
+    assert_eq!(pos.outcome(), None);
+}
+
+#[test]
+fn racing_kings_gives_black_an_equalising_reply() {
+    let r = rules("racingkings");
+    // White arrives; Black can arrive too, so he gets his reply...
+    let pos = after(
+        &r,
+        "8/6k1/K7/8/8/8/8/8 w - - 0 1",
+        &["a6-a7", "g7-h7", "a7-a8"],
+    );
+    assert_eq!(pos.outcome(), None);
+    // ... and arriving draws, while any other reply loses.
+    let drawn = after(&r, "K7/7k/8/8/8/8/8/8 b - - 0 1", &["h7-h8"]);
+    assert_over(&drawn, Outcome::DrawnBy(EndRule::Reach));
+    let lost = after(&r, "K7/7k/8/8/8/8/8/8 b - - 0 1", &["h7-h6"]);
+    assert_over(&lost, Outcome::WonBy(WHITE, EndRule::Reach));
+    // Black cannot arrive in one move: White has won at once.
+    assert_over(
+        &at(&r, "K7/8/7k/8/8/8/8/8 b - - 0 1"),
+        Outcome::WonBy(WHITE, EndRule::Reach),
+    );
+    // Black arrives first: he wins at once, White gets no reply.
+    assert_over(
+        &at(&r, "7k/8/K7/8/8/8/8/8 w - - 0 1"),
+        Outcome::WonBy(BLACK, EndRule::Reach),
+    );
+}
+
+#[test]
+fn racing_kings_moves_may_not_give_check() {
+    let r = rules("racingkings");
+    let pos = at(&r, "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1");
+    let moves: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| move_text(&pos, m))
+        .collect();
+    // The knight's move e2-c3 would attack the black king on a2.
+    assert!(!moves.contains(&"e2-c3".to_string()), "{moves:?}");
+    let b = r.board();
+    let m = Move::Normal {
+        from: b.node("e2").unwrap(),
+        to: b.node("c3").unwrap(),
+        promotion: None,
+    };
+    let why = pos.clone().play(&m).unwrap_err();
+    assert!(matches!(why, PlayError::GivesCheck { .. }), "{why:?}");
+    assert_eq!(
+        why.to_string(),
+        "e2-c3 would give check, and this move may not give check"
+    );
+}
+
+#[test]
+fn draw_rules_are_for_play_and_show_only() {
+    let r = rules("shatranj");
+    // 70 moves of each player without a capture or pawn move.
+    let pos = at(&r, "3k4/8/8/8/8/2p5/8/R2K4 w - - 140 90");
+    assert_eq!(
+        pos.outcome(),
+        None,
+        "perft and the move list ignore the draw rules"
+    );
+    assert_eq!(
+        pos.draw_by_rules(&[]),
+        Some(Outcome::DrawnBy(EndRule::MoveRule))
+    );
+    let pos = at(&r, "3k4/8/8/8/8/2p5/8/R2K4 w - - 139 90");
+    assert_eq!(pos.draw_by_rules(&[]), None);
+    // The third occurrence of a position draws.
+    let mut pos = at(&r, "3k4/8/8/8/8/2p5/8/R2K4 w - - 0 1");
+    let mut seen = Vec::new();
+    for m in [
+        "a1a2", "d8e8", "a2a1", "e8d8", "a1a2", "d8e8", "a2a1", "e8d8",
+    ] {
+        seen.push(pos.hash());
+        let mv = parse_move(&pos, m).unwrap();
+        pos.play(&mv).unwrap();
+    }
+    assert_eq!(
+        pos.draw_by_rules(&seen),
+        Some(Outcome::DrawnBy(EndRule::Repetition))
+    );
+    assert_eq!(pos.draw_by_rules(&seen[..4]), None);
+    // Two bare kings in three-check: no check can be given any more.
+    let r = rules("3check");
+    let pos = at(&r, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 checks:3+3");
+    assert_eq!(
+        pos.draw_by_rules(&[]),
+        Some(Outcome::DrawnBy(EndRule::InsufficientMaterial))
+    );
+}
+
+#[test]
+fn play_ends_a_game_by_repetition_unless_told_not_to() {
+    use chessgraph::play::{GameEnd, PlayOptions, play};
+    let r = rules("shatranj");
+    let start = at(&r, "3k4/8/8/8/8/2p5/8/R2K4 w - - 0 1");
+    let input = "a1a2\nd8e8\na2a1\ne8d8\na1a2\nd8e8\na2a1\ne8d8\n";
+    let options = PlayOptions {
+        draw_rules: true,
+        ..PlayOptions::default()
+    };
+    let mut out = Vec::new();
+    let end = play(start.clone(), input.as_bytes(), &mut out, &options).unwrap();
+    assert_eq!(
+        end,
+        GameEnd::Finished(Outcome::DrawnBy(EndRule::Repetition))
+    );
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.contains("result: draw: the same position occurred 3 times"),
+        "{text}"
+    );
+    let mut out = Vec::new();
+    let end = play(start, input.as_bytes(), &mut out, &PlayOptions::default()).unwrap();
+    assert_eq!(end, GameEnd::EndOfInput);
+}

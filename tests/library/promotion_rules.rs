@@ -1,0 +1,47 @@
+//! Promotion rules as data: optional promotion in the zone, compulsory where the piece could not
+//! move again, and promotion only to kinds the player has lost (grand chess).
+
+use chessgraph::notation::move_text;
+use chessgraph::position::Position;
+
+use crate::helpers::load;
+
+/// The legal moves of the piece on `from`, as sorted text.
+fn moves_from(p: &Position, from: &str) -> Vec<String> {
+    let node = p.rules().board().node(from);
+    let mut v: Vec<String> = p
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.from() == node)
+        .map(|m| move_text(p, m))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn grand_chess_promotes_only_to_lost_pieces_and_must_on_the_last_rank() {
+    let rules = load("variants/grand.toml");
+    let at = |text: &str| Position::from_fen(&rules, text).unwrap_or_else(|e| panic!("{e}"));
+    // Nothing lost: on a8 the pawn may step to a9 (optional zone), but from a9 it has no move:
+    // a10 would need a promotion, and there is nothing to promote to.
+    let full = at("r8r/1nbqkcabn1/P8p/10/10/10/10/4PP4/pPNBQKCAB1/RN7R w - - 0 1");
+    assert_eq!(moves_from(&full, "a8"), ["a8-a9", "a8-b9"]);
+    let full9 = at("1r7r/Pnbqkcabn1/9p/10/10/10/10/4PP4/pPNBQKCAB1/RN7R w - - 0 1");
+    assert!(moves_from(&full9, "a9").is_empty());
+    // A knight lost: on a8 it may stay a pawn or become a knight; on a10 it must (a knight only).
+    let lost = at("1r7r/Pnbqkcabn1/9p/10/10/10/10/4PP4/pPNBQKCAB1/R8R w - - 0 1");
+    assert_eq!(moves_from(&lost, "a9"), ["a9-a10=N", "a9-b10=N"]);
+    let lost8 = at("r8r/1nbqkcabn1/P8p/10/10/10/10/4PP4/pPNBQKCAB1/R8R w - - 0 1");
+    assert_eq!(
+        moves_from(&lost8, "a8"),
+        ["a8-a9", "a8-a9=N", "a8-b9", "a8-b9=N"]
+    );
+    // The promoted knight replaces the lost one: White has lost nothing any more.
+    let mut p = lost.clone();
+    chessgraph::notation::play_line(&mut p, "a9a10n").expect("legal");
+    let white = rules.player_id(0).expect("white");
+    let knight = rules.kind_by_letter('N').expect("knight");
+    assert!(lost.has_lost(white, knight));
+    assert!(!p.has_lost(white, knight));
+}
