@@ -51,6 +51,7 @@
 
 pub mod board;
 pub mod diagnostic;
+pub mod diff;
 pub mod ids;
 pub mod limits;
 pub mod movegen;
@@ -58,12 +59,15 @@ pub mod notation;
 pub mod output_file;
 pub mod path;
 pub mod perft;
+pub mod perft_suite;
 pub mod play;
 pub mod position;
 pub mod reference;
 pub mod render;
+pub mod revision;
 pub mod rules;
 pub mod setup;
+pub mod snapshot;
 pub mod spec;
 pub mod tables;
 pub mod variant;

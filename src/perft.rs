@@ -43,6 +43,68 @@ fn count(pos: &mut Position, depth: u32, bufs: &mut [Vec<Planned>]) -> u64 {
     n
 }
 
+/// [`perft`] that gives up once the count passes `limit`: `Some(count)` when the tree has at most
+/// `limit` leaves, `None` as soon as it is known to have more (so a budget costs about `limit`
+/// leaves, however large the tree). The position is left as it was found either way.
+///
+/// ```
+/// use std::sync::Arc;
+/// use chessgraph::{perft::perft_within, position::Position, rules::Rules};
+/// let rules = Arc::new(Rules::load("variants/chess.toml").unwrap());
+/// let mut pos = Position::start(&rules);
+/// assert_eq!(perft_within(&mut pos, 3, 10_000), Some(8902));
+/// assert_eq!(perft_within(&mut pos, 3, 8901), None);
+/// ```
+pub fn perft_within(pos: &mut Position, depth: u32, limit: u64) -> Option<u64> {
+    let mut bufs: Vec<Vec<Planned>> = (0..=depth).map(|_| Vec::with_capacity(256)).collect();
+    let mut budget = limit;
+    count_within(pos, depth, &mut bufs, &mut budget).then(|| limit - budget)
+}
+
+/// Counts leaves into the budget, taking them from `budget`; false once the budget is exceeded
+/// (the rest of the tree is not walked).
+fn count_within(
+    pos: &mut Position,
+    depth: u32,
+    bufs: &mut [Vec<Planned>],
+    budget: &mut u64,
+) -> bool {
+    if depth == 0 {
+        return take(budget, 1);
+    }
+    let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
+    let (outcome, res) = pos.resolve(buf);
+    let within = if outcome.is_some() {
+        true
+    } else if depth == 1 {
+        take(budget, buf.len() as u64)
+    } else {
+        let mut ok = true;
+        for &m in buf.iter() {
+            let undo = pos.make(m);
+            ok = count_within(pos, depth - 1, rest, budget);
+            pos.unmake(undo);
+            if !ok {
+                break;
+            }
+        }
+        ok
+    };
+    pos.unresolve(res);
+    within
+}
+
+/// Takes `n` from the budget; false when there is not that much left.
+fn take(budget: &mut u64, n: u64) -> bool {
+    match budget.checked_sub(n) {
+        Some(left) => {
+            *budget = left;
+            true
+        }
+        None => false,
+    }
+}
+
 /// Perft split by root move: `(move text, count)` sorted by move text, and the total.
 pub fn divide(pos: &mut Position, depth: u32) -> (Vec<(String, u64)>, u64) {
     let mut moves = Vec::new();

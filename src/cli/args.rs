@@ -129,6 +129,92 @@ pub enum Command {
         #[arg(long)]
         no_draw_rules: bool,
     },
+    /// Write a deterministic report of what a variant file means: the rules summary, the start
+    /// position, its sorted moves, perft to a depth and the divide; compare it with a stored one.
+    ///
+    /// The report is an insta `.snap` file (header and body). `--check FILE` exits 1 with a
+    /// unified diff when the body changed, and writes the new report to `FILE.new` (not when the
+    /// environment has CI=true) for `cargo insta review --workspace-root DIR`; with `--update` it
+    /// rewrites FILE instead (atomically).
+    Snapshot(SnapshotArgs),
+    /// Compare two variant files (or one at two git revisions, `FILE@REV`): the rules summaries,
+    /// then the legal move sets at every position up to a depth, shallowest first.
+    ///
+    /// Exit status: 0 no difference in the moves up to the depth, 1 a differing position was
+    /// found, 2 the files could not be compared.
+    Diff(DiffArgs),
+    /// Run a perft suite: EPD lines (`FEN ;D1 20 ;D2 400`) or our `.perft` files. Exit status 1
+    /// when any count is wrong.
+    #[command(name = "perft-suite")]
+    PerftSuite(SuiteArgs),
+}
+
+/// Arguments of `snapshot`.
+#[derive(Debug, clap::Args)]
+pub struct SnapshotArgs {
+    /// Variant file.
+    pub variant: PathBuf,
+    /// Perft depth of every position (default: the deepest with at most 1,000,000 leaves).
+    #[arg(long, allow_negative_numbers = true, value_parser = depth_parser())]
+    pub depth: Option<u32>,
+    /// More positions to report, one a line: a position text, or `moves M1 M2 ...` from the start.
+    #[arg(long, value_name = "FILE")]
+    pub positions: Option<PathBuf>,
+    /// Write the report to this file instead of standard output (never over an input).
+    #[arg(short, long, value_name = "FILE", conflicts_with = "check")]
+    pub output: Option<PathBuf>,
+    /// Compare the report with this stored one (header ignored); exit 1 with a diff when it changed.
+    #[arg(long, value_name = "FILE")]
+    pub check: Option<PathBuf>,
+    /// With --check: rewrite FILE with the new report when it changed (or does not exist yet).
+    #[arg(long, requires = "check")]
+    pub update: bool,
+    /// Print JSON instead of text (see the README for its shape).
+    #[arg(long)]
+    pub json: bool,
+    /// Worker threads for the perft (1 to 256; default: all cores). The report does not depend on it.
+    #[arg(long, value_parser = threads_parser())]
+    pub threads: Option<usize>,
+}
+
+/// Arguments of `diff`.
+#[derive(Debug, clap::Args)]
+pub struct DiffArgs {
+    /// The old variant file, or `FILE@REV` (a git revision of it).
+    pub old: String,
+    /// The new variant file, or `FILE@REV`.
+    pub new: String,
+    /// Start from this position text (in both) instead of the start positions.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves played first, in both.
+    #[arg(long, default_value = "")]
+    pub moves: String,
+    /// Compare the positions up to this many plies deep (default 4).
+    #[arg(long, allow_negative_numbers = true, value_parser = depth_parser())]
+    pub depth: Option<u32>,
+    /// Draw the first differing position (OLD's) with the moves only OLD has and those only NEW has.
+    #[arg(long, value_name = "OUT.svg")]
+    pub svg: Option<PathBuf>,
+    /// Print JSON instead of text (see the README for its shape).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `perft-suite`.
+#[derive(Debug, clap::Args)]
+pub struct SuiteArgs {
+    /// The suite: an EPD file or a `.perft` file.
+    pub file: PathBuf,
+    /// The variant file of every position (needed by EPD suites; overrides `.perft` entries).
+    #[arg(long, value_name = "FILE")]
+    pub variant: Option<PathBuf>,
+    /// Skip the depths whose expected count is over this many leaves.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Print JSON instead of text (see the README for its shape).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Perft depths: 0 up to [`MAX_PERFT_DEPTH`].

@@ -42,6 +42,8 @@ macro_rules! status {
     };
 }
 
+mod testing;
+
 /// Whether standard output was closed when the command started (`>&-`). The standard library
 /// then opens `/dev/null` in its place (read-write, which no shell redirection does), and the
 /// result would be lost while the command succeeds. Linux only (`/proc`); elsewhere, false.
@@ -438,7 +440,53 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             at,
             no_draw_rules,
         } => play_command(load_position(&variant, &at, colour)?, !no_draw_rules, out),
+        Command::Snapshot(args) => bad_input(testing::snapshot_command(&args, out, colour)),
+        Command::Diff(args) => bad_input(testing::diff_command(&args, out, colour)),
+        Command::PerftSuite(args) => bad_input(testing::suite_command(&args, out, colour)),
     }
+}
+
+/// The testing commands (`snapshot`, `diff`, `perft-suite`) keep exit status 1 for "a difference
+/// or a failure was found": a message about bad input ends them with status 2.
+fn bad_input(result: Result<ExitCode, String>) -> Result<ExitCode, String> {
+    result.or_else(|msg| {
+        status!("error: {}", printable(&msg));
+        Ok(ExitCode::from(2))
+    })
+}
+
+/// The picture of the first differing position of `diff` (OLD's rules): the moves only OLD has
+/// and those only NEW has marked differently.
+fn difference_svg(rules: &Arc<Rules>, d: &chessgraph::diff::Difference) -> Result<String, String> {
+    let mut pos = Position::from_fen(rules, &d.old.fen).map_err(|e| e.to_string())?;
+    let _ = pos.resolve(&mut Vec::new());
+    let board = rules.board();
+    let ends =
+        |moves: &[String]| -> Vec<(Option<chessgraph::ids::NodeId>, chessgraph::ids::NodeId)> {
+            moves.iter().filter_map(|m| move_ends(board, m)).collect()
+        };
+    let options = RenderOptions {
+        marked_moves: vec![ends(&d.only_old), ends(&d.only_new)],
+        title: Some(format!(
+            "{}: only OLD's moves (red), only NEW's (blue)",
+            rules.name()
+        )),
+        ..RenderOptions::default()
+    };
+    Ok(render_svg(board, Some(&pos), &options))
+}
+
+/// The nodes a move text goes from and to (`e2-e4`, `e7-e8=Q`, `e1-g1/h1`, `P@e4`).
+fn move_ends(
+    board: &Board,
+    text: &str,
+) -> Option<(Option<chessgraph::ids::NodeId>, chessgraph::ids::NodeId)> {
+    let core = text.split(['=', '/']).next()?.trim_end_matches(['+', '-']);
+    if let Some((_, to)) = core.split_once('@') {
+        return Some((None, board.node(to)?));
+    }
+    let (from, to) = core.split_once('-')?;
+    Some((Some(board.node(from)?), board.node(to)?))
 }
 
 /// The position of a command on a variant file: the variant loaded (its problems reported), then

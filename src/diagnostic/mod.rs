@@ -15,8 +15,10 @@ use crate::limits::{MAX_QUOTED_CHARS, MAX_REPEATED_DIAGNOSTICS};
 use miette::{GraphicalReportHandler, GraphicalTheme};
 use miette::{LabeledSpan, NamedSource, SourceCode};
 
+mod located;
 mod source;
 
+pub use located::{TextError, column_of, read_text_file};
 pub use source::{SourceFile, SourceSet};
 
 /// How bad a diagnostic is. Warnings never make a file invalid.

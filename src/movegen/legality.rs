@@ -132,6 +132,8 @@ impl Position {
     }
 
     /// A capture is compulsory: when any move of `moves` captures, the others go.
+    #[cold]
+    #[inline(never)]
     fn keep_captures(&self, moves: &mut Vec<Planned>) {
         if moves.iter().any(|m| self.captures(&m.mv)) {
             moves.retain(|m| self.captures(&m.mv));

@@ -233,10 +233,7 @@ impl Position {
         if !rules.gates().is_empty() {
             crate::position::open_gates(rules, &self.squares, self.alive, &mut self.gates_open);
         }
-        if rules.outcome().checks.is_some() && self.gives_check(moved.owner) {
-            let left = &mut self.checks[moved.owner.index()];
-            *left = left.saturating_sub(1);
-        }
+        let counts_checks = rules.outcome().checks.is_some();
         super::turn::pass_turn(
             rules,
             &mut self.to_move,
@@ -244,6 +241,20 @@ impl Position {
             &mut self.ep,
             &mut self.fullmove,
         );
+        if counts_checks {
+            self.count_check(moved.owner);
+        }
+    }
+
+    /// n-check: a move of `mover` that leaves a live opponent's royal attacked uses up one of
+    /// his checks to give (out of the hot path of variants that do not count checks).
+    #[cold]
+    #[inline(never)]
+    fn count_check(&mut self, mover: PlayerId) {
+        if self.gives_check(mover) {
+            let left = &mut self.checks[mover.index()];
+            *left = left.saturating_sub(1);
+        }
     }
 
     /// Takes back the move `undo` was made for: the board in the reverse order of `make`, then

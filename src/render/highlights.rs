@@ -113,3 +113,45 @@ pub(super) fn write_destinations(
     }
     s.push_str("</g>\n");
 }
+
+/// Groups of marked moves: an arrow from the origin to the destination, or a ring on the
+/// destination of a drop; one colour per group.
+pub(super) fn write_marked_moves(
+    s: &mut String,
+    board: &Board,
+    geo: &Geometry,
+    groups: &[Vec<(Option<NodeId>, NodeId)>],
+) {
+    const COLOURS: [&str; 3] = ["#c62828", "#1565c0", "#6a1b9a"];
+    s.push_str("<g id=\"marked-moves\">\n");
+    for (i, group) in groups.iter().enumerate() {
+        let colour = COLOURS[i.min(COLOURS.len() - 1)];
+        for &(from, to) in group {
+            let (tx, ty) = geo.centre(to);
+            let c = geo.cell_size(to);
+            let name = escape(board.node_name(to));
+            if let Some(f) = from {
+                let (fx, fy) = geo.centre(f);
+                let _ = writeln!(
+                    s,
+                    "<line class=\"marked-move group-{i}\" data-from=\"{}\" data-node=\"{name}\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{colour}\" stroke-width=\"{}\" stroke-opacity=\"0.8\" stroke-linecap=\"round\"/>",
+                    escape(board.node_name(f)),
+                    num(fx),
+                    num(fy),
+                    num(tx),
+                    num(ty),
+                    num(c * 0.08)
+                );
+            }
+            let _ = writeln!(
+                s,
+                "<circle class=\"marked-move group-{i}\" data-node=\"{name}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"{}\" stroke-opacity=\"0.85\"/>",
+                num(tx),
+                num(ty),
+                num(c * 0.3),
+                num(c * 0.08)
+            );
+        }
+    }
+    s.push_str("</g>\n");
+}

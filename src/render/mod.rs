@@ -67,6 +67,10 @@ pub struct RenderOptions {
     pub rotation: Option<f64>,
     /// The caption's first line; the variant's (or board's) name when `None`.
     pub title: Option<String>,
+    /// Groups of moves drawn as arrows (from, to), or as a ring on the destination for a drop
+    /// (no from): the first group red, the second blue, further ones purple. `chessgraph diff
+    /// --svg` marks the moves only OLD has and those only NEW has.
+    pub marked_moves: Vec<Vec<(Option<NodeId>, NodeId)>>,
 }
 
 /// Draws `board` as an SVG document, with `position`'s pieces when given.
@@ -167,6 +171,9 @@ impl<'a> Picture<'a> {
             highlights::write_destinations(&mut s, board, geo, &dests);
         }
         links::write_links(&mut s, &self.links);
+        if !self.options.marked_moves.is_empty() {
+            highlights::write_marked_moves(&mut s, board, geo, &self.options.marked_moves);
+        }
         caption::write(&mut s, board, geo.height(), &self.caption, &self.tag_legend);
         s.push_str("</svg>\n");
         s

@@ -413,6 +413,11 @@ impl Rules {
         &self.zones[zone][p.index()]
     }
 
+    /// How many player-relative zones the variant names (patterns, promotions, drops).
+    pub fn zone_count(&self) -> usize {
+        self.zone_names.len()
+    }
+
     /// The name of a player-relative zone (as patterns and promotions write it).
     pub fn zone_name(&self, zone: usize) -> &str {
         &self.zone_names[zone]

@@ -8,4 +8,5 @@ mod cli;
 mod game_ends_cli;
 mod play;
 mod render_cli;
+mod rule_changes;
 mod three_man_chess_cli;
