@@ -85,3 +85,9 @@ pub const MAX_LEG_ORDERS_PER_PATTERN: usize = 32_768;
 /// Most symbolic links followed in a row to the file an output path leads to (as Linux allows);
 /// more, or a loop, is refused.
 pub const MAX_SYMLINK_HOPS: usize = 40;
+
+/// Most numbers and operators in one relation of a `[[capture]]` rule (`a * (k + 1) = v` has 7).
+pub const MAX_RELATION_OPS: usize = 32;
+
+/// Most parts a stacked piece holds (a Rithmomachia pyramid holds six).
+pub const MAX_STACK_PARTS: usize = 8;

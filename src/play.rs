@@ -324,6 +324,14 @@ impl Game {
             writeln!(out, "illegal move `{line}`: {why}")?;
             return Ok(None);
         }
+        if self.pos.rules().has_numbers()
+            && let Some((before, _)) = self.history.last()
+        {
+            let lost = self.pos.losses_since(before, mover);
+            if !lost.is_empty() {
+                writeln!(out, "captured: {}", lost.join(", "))?;
+            }
+        }
         self.last = Some(LastMove {
             mover,
             text,

@@ -290,14 +290,38 @@ pub fn destinations(pos: &Position, from: NodeId) -> Vec<Destination> {
         return Vec::new();
     }
     let ep: Vec<EpEntry> = pos.ep_entries().iter().copied().collect();
-    destinations_in(
-        pos.rules(),
-        &|n| pos.piece_at(n),
-        &ep,
-        pos.gates_open().bits(),
-        from,
-        piece,
-    )
+    let rules = pos.rules();
+    // A stack moves as each kind it holds: the union of their destinations.
+    let kinds: Vec<crate::ids::KindId> = match pos.numbers_at(from) {
+        Some(c) if rules.kind(piece.kind).stack => c.parts().iter().map(|p| p.kind).collect(),
+        _ => vec![piece.kind],
+    };
+    let mut out: Vec<Destination> = Vec::new();
+    for kind in kinds {
+        let as_kind = Piece { kind, ..piece };
+        let each = destinations_in(
+            rules,
+            &|n| pos.piece_at(n),
+            &ep,
+            pos.gates_open().bits(),
+            from,
+            as_kind,
+        );
+        for d in each {
+            match out.iter_mut().find(|o| o.node == d.node) {
+                Some(o) => {
+                    for f in d.frames {
+                        if !o.frames.contains(&f) {
+                            o.frames.push(f);
+                        }
+                    }
+                }
+                None => out.push(d),
+            }
+        }
+    }
+    out.sort_by_key(|d| d.node);
+    out
 }
 
 /// The nodes `piece` on `from` attacks (could capture a piece standing there; en passant aside),

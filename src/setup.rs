@@ -70,6 +70,23 @@ pub struct StackPart {
     pub value: Option<u32>,
 }
 
+/// Material a player has captured: how many men (each part of a stack one) and the sum of
+/// their numbers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Material {
+    /// Men taken.
+    pub men: u32,
+    /// The sum of their numbers.
+    pub value: u64,
+}
+
+impl std::ops::AddAssign for Material {
+    fn add_assign(&mut self, o: Material) {
+        self.men = self.men.saturating_add(o.men);
+        self.value = self.value.saturating_add(o.value);
+    }
+}
+
 /// An en passant opportunity: `square` was passed by the piece now on `pawn`, which `owner`
 /// moved; a capturer lands on `square` and removes the piece on `pawn`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -106,8 +123,9 @@ pub struct Setup {
     pub stacks: BTreeMap<NodeId, Vec<StackPart>>,
     /// Pieces in the players' hands, by owner and kind (variants with drops).
     pub hands: BTreeMap<(PlayerId, KindId), u32>,
-    /// Material each player has captured, by capturer and kind (games won on captured material).
-    pub captured: BTreeMap<(PlayerId, KindId), u32>,
+    /// Material each player has captured (games won on captured material; `captured:` in
+    /// position text).
+    pub captured: BTreeMap<PlayerId, Material>,
     /// Checks a player still has to give to win (variants with `[outcome] checks`); a player
     /// not listed has all of them to give.
     pub checks: BTreeMap<PlayerId, u32>,
@@ -241,6 +259,14 @@ pub enum SetupProblem {
         /// Why.
         reason: String,
     },
+    /// A piece's number or stack that does not fit its kind (missing, out of range, a stack of
+    /// a kind that is none).
+    BadNumber {
+        /// The node.
+        node: String,
+        /// Why.
+        reason: String,
+    },
     /// State that this variant has no place for: a piece value, a demoting piece, a hand, or
     /// captured material, in a variant whose rules use none.
     NotInThisVariant {
@@ -286,6 +312,7 @@ impl fmt::Display for SetupProblem {
                 token,
                 reason,
             } => write!(f, "{player}'s hand: `{token}` {reason}"),
+            BadNumber { node, reason } => write!(f, "the piece on {node}: {reason}"),
             NotInThisVariant { what, lacks } => {
                 write!(f, "{what}: this variant has {lacks}")
             }

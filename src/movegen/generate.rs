@@ -2,6 +2,7 @@
 //! entries, before asking whether the mover's royals stay safe.
 
 use crate::ids::{KindId, NodeId, NodeSet, PlayerId};
+use crate::limits::MAX_STACK_PARTS;
 use crate::path::Kind;
 use crate::position::{Piece, Position};
 use crate::rules::{PieceKind, Rules};
@@ -49,7 +50,6 @@ impl Position {
             return;
         }
         let rules = &*self.rules;
-        let t = rules.tables();
         let mut g = Gen {
             from,
             piece: pc,
@@ -59,7 +59,30 @@ impl Position {
             seen_gated: NodeSet::default(),
             out,
         };
-        for ray in t.rays(pc.kind, pc.frame, from) {
+        // A stack moves with the moves of the kinds it holds; any other piece as its kind.
+        if rules.kind(pc.kind).stack {
+            let mut held: arrayvec::ArrayVec<KindId, MAX_STACK_PARTS> = arrayvec::ArrayVec::new();
+            for p in self.numbers.cells[from.index()].parts() {
+                if !held.contains(&p.kind) {
+                    held.push(p.kind);
+                }
+            }
+            for k in held {
+                self.kind_moves(&mut g, k);
+            }
+        } else {
+            self.kind_moves(&mut g, pc.kind);
+        }
+    }
+
+    /// The moves of the piece being generated along the rays of kind `k` (its own kind, or a
+    /// kind a stack holds).
+    #[inline(always)]
+    fn kind_moves(&self, g: &mut Gen<'_>, k: KindId) {
+        let rules = &*self.rules;
+        let t = rules.tables();
+        let (from, pc) = (g.from, g.piece);
+        for ray in t.rays(k, pc.frame, from) {
             if let Some(z) = ray.from_zone
                 && !rules.zone(z as usize, pc.owner).contains(from)
             {
@@ -67,7 +90,7 @@ impl Position {
             }
             let steps = t.steps(ray);
             if ray.special {
-                self.special_ray_moves(&mut g, ray, steps);
+                self.special_ray_moves(g, k, ray, steps);
                 continue;
             }
             let last = steps.len() - 1;
@@ -77,7 +100,7 @@ impl Position {
                 }
                 let occ = self.squares[s.node.index()];
                 if ray.kind == Kind::Ride || i == last {
-                    self.arrive(&mut g, ray, s, occ, last);
+                    self.arrive(g, ray, s, occ, last);
                 }
                 if occ.is_some() && ray.kind != Kind::Leap {
                     break;
@@ -86,12 +109,12 @@ impl Position {
         }
     }
 
-    /// The moves along a ray of a hop or zone-confined pattern: squares outside `within:ZONE` end
+    /// The moves along a ray of a hop or zone-confined pattern of kind `k`: squares outside `within:ZONE` end
     /// the path, `over:N` screens are passed before the piece may stop (at most `beyond:K` squares
     /// past the last), and only squares of `to:ZONE` are destinations.
-    fn special_ray_moves(&self, g: &mut Gen<'_>, ray: &Ray, steps: &[RayStep]) {
+    fn special_ray_moves(&self, g: &mut Gen<'_>, k: KindId, ray: &Ray, steps: &[RayStep]) {
         let rules = &*self.rules;
-        let pattern = &rules.kind(g.piece.kind).patterns[ray.pattern as usize];
+        let pattern = &rules.kind(k).patterns[ray.pattern as usize];
         let zone = |z: Option<usize>| z.map(|z| rules.zone(z, g.piece.owner));
         let (within, to_zone) = (zone(pattern.within), zone(pattern.to_zone));
         let (over, beyond) = (pattern.over, pattern.beyond as usize);

@@ -61,6 +61,15 @@ impl Position {
     pub fn legal_moves_into(&mut self, out: &mut Vec<Planned>) {
         out.clear();
         self.pseudo_legal_moves(out);
+        if !self.rules.any_royal
+            && self.rules.gates().is_empty()
+            && self.hands.is_empty()
+            && !self.rules.moves.must_capture
+        {
+            // No royal to expose, no gate to give check across, no drop to mate, no compulsory
+            // capture: every pseudo-legal move is legal.
+            return;
+        }
         let mut pins = [(NodeId(0), 0u16); MAX_PINS];
         let mut sensitive = NodeSet::default();
         // Captures after the move remove enemy pieces that may have blocked an enemy line to

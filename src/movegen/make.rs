@@ -89,6 +89,10 @@ impl Position {
             self.captures_to_hand::<HASH>(&undo, true);
         }
         self.after_move(m, &mut undo);
+        if self.rules.numbers {
+            let (from, to) = (m.mv.from(), m.mv.to());
+            self.numbers_after_move::<HASH>(from, to, undo.moved.owner, &undo.removed);
+        }
         undo
     }
 
@@ -175,6 +179,7 @@ impl Position {
         let board = self.rules.board();
         for c in &self.rules.captures {
             match c.rule {
+                CaptureRule::Reach | CaptureRule::Line | CaptureRule::Enclose => {}
                 CaptureRule::Custodian => {
                     for &d in &c.directions {
                         let Some(next) = board.step(to, d) else {
@@ -260,6 +265,9 @@ impl Position {
     /// Takes back the move `undo` was made for: the board in the reverse order of `make`, then
     /// the saved state.
     pub fn unmake(&mut self, undo: Undo) {
+        if self.rules.numbers {
+            self.unmake_numbers();
+        }
         let m = undo.mv.mv;
         self.squares[m.to().index()] = None;
         for &(n, x) in undo.removed.iter().rev() {

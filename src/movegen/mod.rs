@@ -20,6 +20,7 @@ mod drops;
 mod ending;
 mod explain;
 mod generate;
+mod judge;
 mod legality;
 mod make;
 mod turn;

@@ -77,6 +77,9 @@ impl Position {
                 EndCondition::CheckCount => self.checks_end(),
                 EndCondition::BareRoyal => self.bare_royal_ends(),
                 EndCondition::Material => self.material_ends(),
+                EndCondition::CapturedMaterial => self
+                    .captured_winner()
+                    .map(|p| Turn::Over(Outcome::WonBy(p.0, EndRule::Captured(p.1)))),
                 EndCondition::NoLegalMove => self.no_legal_move(moves),
             };
             if let Some(t) = settled {
@@ -84,6 +87,36 @@ impl Position {
             }
         }
         Turn::Play
+    }
+
+    /// The player whose captured material has reached a victory of `[outcome] captured`: the
+    /// player who moved last is looked at first (only a player's own moves add to his material).
+    fn captured_winner(&self) -> Option<(PlayerId, u8)> {
+        let rules = &*self.rules;
+        let last = self.previous_alive(self.to_move);
+        let n = rules.players().len();
+        (0..n)
+            .map(|i| PlayerId(((last.index() + i) % n) as u8))
+            .find_map(|p| self.captured_win_index(p).map(|i| (p, i as u8)))
+    }
+
+    /// The first victory by captured material player `p` has reached, if any.
+    pub fn captured_win(&self, p: PlayerId) -> Option<&crate::rules::CapturedWin> {
+        self.captured_win_index(p)
+            .and_then(|i| self.rules.captured_wins.get(i))
+    }
+
+    /// The index of the first victory by captured material player `p` has reached.
+    fn captured_win_index(&self, p: PlayerId) -> Option<usize> {
+        let m = self.captured(p);
+        self.rules.captured_wins.iter().position(|w| {
+            w.men.is_some_and(|x| m.men >= x)
+                || w.value
+                    .get(p.index())
+                    .copied()
+                    .flatten()
+                    .is_some_and(|x| m.value >= x)
+        })
     }
 
     /// The checkmate or stalemate policy when the player to move has no legal move.

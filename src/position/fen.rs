@@ -85,6 +85,9 @@ impl Position {
                             empty = 0;
                         }
                         s.push_str(&piece_token(rules, n, pc));
+                        if rules.has_numbers() {
+                            s.push_str(&self.numbers_text(n));
+                        }
                     }
                 }
             }
@@ -185,6 +188,9 @@ impl Position {
                 .map(|p| self.checks[p.index()].to_string())
                 .collect();
             let _ = write!(out, " checks:{}", counts.join("+"));
+        }
+        if let Some(c) = self.captured_text() {
+            let _ = write!(out, " captured:{c}");
         }
     }
 }

@@ -473,6 +473,11 @@ fn read_extra(rules: &Rules, field: &str, setup: &mut Setup, errs: &mut Vec<Stri
                 }
             }
         }
+        Some(("captured", list)) if rules.has_numbers() => {
+            if let Err(e) = super::numbers::read_captured(rules, list, &mut setup.captured) {
+                errs.push(e);
+            }
+        }
         _ => errs.push(format!(
             "unknown field `{}` after the move number (expected `out:...`, `open:...` or `checks:...`)",
             quoted(field)

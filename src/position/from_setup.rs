@@ -22,6 +22,10 @@ impl Position {
     ) -> Result<Position, SetupErrors> {
         let mut pos = place_pieces(rules, &setup)?;
         let mut problems = Vec::new();
+        if rules.has_numbers() {
+            pos.numbers = super::numbers::Numbers::from_setup(rules, &setup, &mut problems);
+            pos.pieces_hash ^= pos.numbers.cells_key();
+        }
         pos.check_room(&setup, &mut problems);
         pos.set_checks(&setup, &mut problems);
         pos.check_state(&setup, &mut problems);
@@ -44,7 +48,7 @@ impl Position {
         let board = self.rules.board();
         for (&n, pc) in &setup.pieces {
             let node = board.node_name(n);
-            if pc.value.is_some() {
+            if pc.value.is_some() && !self.rules.has_numbers() {
                 problems.push(SetupProblem::NotInThisVariant {
                     what: format!("a value on {node}"),
                     lacks: "no pieces that carry one",
@@ -57,11 +61,13 @@ impl Position {
                 });
             }
         }
-        for &n in setup.stacks.keys() {
-            problems.push(SetupProblem::NotInThisVariant {
-                what: format!("a stack on {}", board.node_name(n)),
-                lacks: "no stacks",
-            });
+        if !self.rules.has_numbers() {
+            for &n in setup.stacks.keys() {
+                problems.push(SetupProblem::NotInThisVariant {
+                    what: format!("a stack on {}", board.node_name(n)),
+                    lacks: "no stacks",
+                });
+            }
         }
         if self.rules.hands().is_some() {
             self.check_hands(setup, problems);
@@ -71,7 +77,7 @@ impl Position {
                 lacks: "no hands",
             });
         }
-        if setup.captured.values().any(|&c| c > 0) {
+        if !self.rules.has_numbers() && setup.captured.values().any(|c| c.men > 0 || c.value > 0) {
             problems.push(SetupProblem::NotInThisVariant {
                 what: "captured material".to_string(),
                 lacks: "no count of captured material",
@@ -440,6 +446,7 @@ pub(super) fn place_pieces(rules: &Arc<Rules>, setup: &Setup) -> Result<Position
         gates_open: setup.gates_open.bits(),
         checks: [0; crate::limits::MAX_PLAYERS],
         hands,
+        numbers: super::numbers::Numbers::default(),
         pieces_hash: 0,
     };
     pos.pieces_hash = pos.pieces_hash_from_scratch();

@@ -17,6 +17,7 @@ mod attacks;
 mod fen;
 mod fen_read;
 mod from_setup;
+mod numbers;
 mod outcome;
 mod text;
 
@@ -26,8 +27,11 @@ use crate::board::NodeId;
 use crate::ids::{CastlingRights, GateSet, PlayerSet};
 use crate::rules::{FrameId, KindId, PlayerId, Rules};
 
+pub use crate::setup::Material;
 pub use fen::SetupError;
 pub use fen_read::TEXT_WAIVERS;
+pub(crate) use numbers::Mark;
+pub use numbers::{Cell, Part};
 pub use outcome::{EndRule, Outcome};
 
 /// A piece on the board.
@@ -114,6 +118,8 @@ pub struct Position {
     pub(crate) checks: [u8; crate::limits::MAX_PLAYERS],
     /// Pieces in hand, `[player * kinds + kind]`; empty in a variant without hands.
     pub(crate) hands: Vec<u32>,
+    /// Numbers, stacks and captured material; empty in a variant without numbers.
+    pub(crate) numbers: numbers::Numbers,
     /// XOR of the Zobrist keys of the pieces on the board and in hand, kept by
     /// [`Position::put`], [`Position::take`] and [`Position::add_to_hand`].
     pub(crate) pieces_hash: u64,
@@ -132,6 +138,8 @@ impl PartialEq for Position {
             && self.gates_open == o.gates_open
             && self.checks == o.checks
             && self.hands == o.hands
+            && self.numbers.cells == o.numbers.cells
+            && self.numbers.captured == o.numbers.captured
     }
 }
 
@@ -183,6 +191,7 @@ impl Position {
             .filter_map(|(i, s)| s.map(|p| keys.piece(NodeId(i as u16), p.owner, p.kind, p.frame)))
             .fold(0, |h, k| h ^ k);
         let kinds = self.rules.kinds().len();
+        let board = board ^ self.numbers.cells_key();
         self.hands.iter().enumerate().fold(board, |h, (i, &c)| {
             h ^ keys.hand(PlayerId((i / kinds) as u8), KindId((i % kinds) as u8), c)
         })
@@ -264,6 +273,9 @@ impl Position {
                 | (e.square.index() as u64) << 16
                 | e.pawn.index() as u64;
             h = mix(h ^ packed);
+        }
+        if !self.numbers.captured.is_empty() {
+            h ^= self.numbers.captured_key();
         }
         h
     }

@@ -31,6 +31,8 @@ pub enum EndRule {
     Checks,
     /// A piece reached its goal zone (`reach`).
     Reach,
+    /// A player's captured material reached a threshold (`captured`, by index).
+    Captured(u8),
     /// The n-move rule of `[draws]`.
     MoveRule,
     /// A repeated position (`[draws] repetition`).
@@ -76,6 +78,19 @@ impl EndRule {
                 rules.outcome().checks.unwrap_or(0)
             ),
             EndRule::Reach => "a piece reached its goal".into(),
+            EndRule::Captured(i) => match rules.captured_wins().get(i as usize) {
+                Some(w) => {
+                    let mut how = Vec::new();
+                    if let Some(m) = w.men {
+                        how.push(format!("{m} men"));
+                    }
+                    if let Some(Some(v)) = w.value.get(p.index()) {
+                        how.push(format!("value {v}"));
+                    }
+                    format!("{} ({name} captured {})", w.name, how.join(" or "))
+                }
+                None => "captured material".into(),
+            },
             EndRule::MoveRule => format!(
                 "{} moves of every player without a capture or a clock-resetting move",
                 rules.draw_rules().move_rule.unwrap_or(0)

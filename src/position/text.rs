@@ -16,6 +16,10 @@ impl Position {
             None => ".".to_string(),
             Some(pc) => {
                 let mut s = rules.kind(pc.kind).token_for(&rules.player(pc.owner).mark);
+                if let Some(v) = self.value_at(n) {
+                    // A number, or a stack's total (its parts are in the position text).
+                    let _ = write!(s, "{v}");
+                }
                 if pc.frame != rules.start_frame(pc.owner, pc.kind, n) {
                     s.push('\'');
                 }
@@ -67,6 +71,16 @@ impl Position {
         let _ = writeln!(s, "to move: {} ({})", p.name, p.short);
         if let Some(hands) = self.hands_text() {
             let _ = writeln!(s, "in hand: {hands}");
+        }
+        if rules.has_numbers() {
+            let each: Vec<String> = rules
+                .player_ids()
+                .map(|p| {
+                    let m = self.captured(p);
+                    format!("{} {} men / {}", rules.player(p).name, m.men, m.value)
+                })
+                .collect();
+            let _ = writeln!(s, "captured: {}", each.join(", "));
         }
         let checked: Vec<&str> = self
             .checked_players()

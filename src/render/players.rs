@@ -90,8 +90,9 @@ pub(super) fn write_pieces(s: &mut String, board: &Board, geo: &Geometry, pos: &
         let kind = rules.kind(pc.kind);
         let player = rules.player(pc.owner);
         let alive = pos.is_alive(pc.owner);
+        let number = pos.value_at(n).map_or(String::new(), |v| format!(" {v}"));
         let title = format!(
-            "{} {} on {}{}",
+            "{} {}{number} on {}{}",
             player.name,
             kind.name,
             board.node_name(n),

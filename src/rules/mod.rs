@@ -14,6 +14,7 @@
 mod build;
 mod drops;
 mod ending;
+pub mod relation;
 
 pub use drops::{DropRule, HandRules, LineLimit};
 
@@ -91,6 +92,10 @@ pub struct PieceKind {
     pub demotes_to: Option<KindId>,
     /// Where and how the kind may be dropped (variants with hands).
     pub drop: Option<DropRule>,
+    /// Every piece of the kind carries a number.
+    pub numbered: bool,
+    /// The kind holds parts and moves with the moves of the kinds it still holds.
+    pub stack: bool,
 }
 
 /// How a piece kind promotes.
@@ -178,6 +183,39 @@ pub struct RelationCapture {
 
 pub use crate::spec::variant::CaptureRule;
 
+/// A rule judged on the whole position after every move (`[[capture]]` with `rule = "reach"`,
+/// `"line"` or `"enclose"`): every enemy piece (or part of a stack) it finds is removed, all at
+/// once, and counted in the mover's captured material.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JudgedCapture {
+    /// Which rule.
+    pub rule: CaptureRule,
+    /// `reach`: how many of the mover's pieces take part (1 or 2).
+    pub attackers: u8,
+    /// `reach`, `line`: the relations, any of which captures.
+    pub relations: Vec<relation::Relation>,
+    /// `line`: the board directions looked along from the victim.
+    pub directions: Vec<DirId>,
+    /// `line`: only the first piece met counts.
+    pub first_only: bool,
+    /// `enclose`: the sets of neighbours.
+    pub neighbourhoods: Vec<Vec<DirId>>,
+    /// `enclose`: off the board counts as the mover's.
+    pub edge_closes: bool,
+}
+
+/// A victory by captured material (`[outcome] captured`): the player whose captured men reach
+/// `men`, or whose captured value reaches his entry of `value`, wins.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CapturedWin {
+    /// The name of the victory, for messages (`De corpore`).
+    pub name: String,
+    /// Captured men (each part of a stack one) that win, if counted.
+    pub men: Option<u32>,
+    /// Captured value that wins, per player (`None`: not by value for that player).
+    pub value: Vec<Option<u64>>,
+}
+
 /// Links carrying `tags` are closed until any of `opens_when` holds; then they stay open. Attacks
 /// never cross a gated link.
 #[derive(Clone, Debug)]
@@ -217,6 +255,14 @@ pub struct Rules {
     pub(crate) captures: Vec<RelationCapture>,
     /// `[facing_royals]`: board directions along which two royals may not face each other.
     pub(crate) facing: Vec<DirId>,
+    /// The captures judged on the whole position after a move.
+    pub(crate) judged: Vec<JudgedCapture>,
+    /// Victories by captured material, checked in order.
+    pub(crate) captured_wins: Vec<CapturedWin>,
+    /// Positions keep numbers, stacks and captured material (side tables; empty otherwise).
+    pub(crate) numbers: bool,
+    /// Some kind is royal (without royals every pseudo-legal move is legal).
+    pub(crate) any_royal: bool,
     pub(crate) hands: Option<HandRules>,
     pub(crate) start: String,
     pub(crate) tables: MoveTables,
@@ -470,6 +516,22 @@ impl Rules {
         &self.captures
     }
 
+    /// The captures judged on the whole position after a move (`reach`, `line`, `enclose`).
+    pub fn judged_captures(&self) -> &[JudgedCapture] {
+        &self.judged
+    }
+
+    /// The victories by captured material, in the order they are checked.
+    pub fn captured_wins(&self) -> &[CapturedWin] {
+        &self.captured_wins
+    }
+
+    /// Whether positions of this variant carry numbers, stacks and captured material.
+    #[inline]
+    pub fn has_numbers(&self) -> bool {
+        self.numbers
+    }
+
     /// The start position text.
     pub fn start_fen(&self) -> &str {
         &self.start
@@ -579,6 +641,7 @@ impl Rules {
                 .collect();
             let rule = match c.rule {
                 CaptureRule::Custodian => "custodian",
+                _ => "judged",
             };
             let _ = writeln!(s, "capture after a move: {rule} along {}", dirs.join(" "));
         }
@@ -590,8 +653,75 @@ impl Rules {
                 .collect();
             let _ = writeln!(s, "royals may not face each other along {}", dirs.join(" "));
         }
+        for j in &self.judged {
+            let _ = writeln!(s, "capture after a move: {}", self.judged_summary(j));
+        }
+        for w in &self.captured_wins {
+            let _ = writeln!(
+                s,
+                "victory by captured material: {}",
+                self.captured_win_summary(w)
+            );
+        }
         let _ = writeln!(s, "start: {}", self.start);
         s
+    }
+
+    /// A judged capture rule in words.
+    fn judged_summary(&self, j: &JudgedCapture) -> String {
+        let dirs = |ds: &[DirId]| {
+            ds.iter()
+                .map(|&d| self.board.direction_name(d))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let rels = j
+            .relations
+            .iter()
+            .map(|r| r.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" or ");
+        match j.rule {
+            CaptureRule::Reach => {
+                format!("{} attacker(s) reaching the victim, {rels}", j.attackers)
+            }
+            CaptureRule::Line => format!(
+                "along {}{}, {rels}",
+                dirs(&j.directions),
+                if j.first_only {
+                    " (first piece met)"
+                } else {
+                    ""
+                }
+            ),
+            CaptureRule::Enclose => {
+                let sets: Vec<String> = j.neighbourhoods.iter().map(|s| dirs(s)).collect();
+                format!(
+                    "enclosed on {}{}",
+                    sets.join(" or "),
+                    if j.edge_closes {
+                        " (the edge closes)"
+                    } else {
+                        ""
+                    }
+                )
+            }
+            CaptureRule::Custodian => "custodian".into(),
+        }
+    }
+
+    /// A victory by captured material in words.
+    fn captured_win_summary(&self, w: &CapturedWin) -> String {
+        let mut parts = Vec::new();
+        if let Some(m) = w.men {
+            parts.push(format!("{m} men"));
+        }
+        for (p, v) in self.players.iter().zip(&w.value) {
+            if let Some(v) = v {
+                parts.push(format!("value {v} ({})", p.name));
+            }
+        }
+        format!("{}: {}", w.name, parts.join(" or "))
     }
 
     /// A player's name, side-to-move token, piece mark and frame.
@@ -639,6 +769,11 @@ impl Rules {
                 how.push_str(", only to kinds its side has lost");
             }
             flags.push(how);
+        }
+        if k.stack {
+            flags.push("a stack: moves as the kinds it holds".to_string());
+        } else if k.numbered {
+            flags.push("numbered".to_string());
         }
         if k.marked_promoted {
             flags.push("written with `~`".to_string());

@@ -9,6 +9,7 @@
 //! bare_royal = "loss"              # a player left with royal pieces only loses (shatranj)
 //! material = [{ pieces = ["king"], at_most = 2, result = "loss" }]   # three kings
 //! checks = 3                       # the third check given wins (3check)
+//! captured = [{ name = "De corpore", men = 15 }, { name = "De bonis", value = { white = 1315 } }]
 //! reach = { piece = "king", zone = "hill" }                # on arrival (king of the hill)
 //! reach = { piece = "king", zone = "goal", reply = true }  # racing kings
 //!
@@ -83,6 +84,8 @@ pub struct OutcomeSpec {
     pub material: Vec<MaterialSpec>,
     /// The number of checks a player must give to win.
     pub checks: Option<Located<u32>>,
+    /// Victories by captured material.
+    pub captured: Vec<CapturedWinSpec>,
     /// Winning by reaching a zone.
     pub reach: Option<ReachSpec>,
 }
@@ -140,6 +143,9 @@ pub(super) fn read_outcome(
     };
     let checks = o.optional::<u32>("checks", diags);
     let reach = o.optional::<ReachSpec>("reach", diags).map(|r| r.value);
+    let captured = o
+        .optional::<Vec<CapturedWinSpec>>("captured", diags)
+        .map_or_else(Vec::new, |c| c.value);
     o.finish(diags);
     OutcomeSpec {
         checkmate,
@@ -149,7 +155,20 @@ pub(super) fn read_outcome(
         material,
         checks,
         reach,
+        captured,
     }
+}
+
+/// One entry of `[outcome] captured`: a player whose captured material reaches a threshold wins.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CapturedWinSpec {
+    /// The victory's name in messages (`"De corpore"`).
+    pub name: Spanned<String>,
+    /// Captured men (each part of a stack one) that win.
+    pub men: Option<Spanned<u32>>,
+    /// Captured value that wins, by player name.
+    pub value: Option<Spanned<std::collections::BTreeMap<String, Spanned<u64>>>>,
 }
 
 /// `[moves]`, or the defaults.

@@ -174,6 +174,11 @@ pub struct PieceSpec {
     pub promotion: Option<PromotionSpec>,
     /// Drop rules, in a variant with hands.
     pub drop: Option<Spanned<DropSpec>>,
+    /// Every piece of the kind carries a number (`C{16}` in position text).
+    pub numbered: bool,
+    /// The kind is a stack: it holds parts (each with a kind and a number) and moves with the
+    /// moves of the kinds it still holds (`P(S{36}.C{1})`).
+    pub stack: bool,
 }
 
 #[derive(Deserialize)]
@@ -187,6 +192,10 @@ struct PieceBody {
     moves: Vec<Spanned<String>>,
     promotion: Option<PromotionSpec>,
     drop: Option<Spanned<DropSpec>>,
+    #[serde(default)]
+    numbered: bool,
+    #[serde(default)]
+    stack: bool,
 }
 
 /// One `[[castling]]`.
@@ -248,7 +257,20 @@ pub enum CaptureRule {
     /// An enemy piece next to the moved piece, with a piece of the mover right behind it on the
     /// same line, is removed (Hasami shogi, Tablut, Rithmomachia's ambush without arithmetic).
     Custodian,
+    /// An enemy piece that one (or two) of the mover's pieces *reach* (could move to, were its
+    /// square empty), with numbers satisfying one of the `relations` (Rithmomachia's equality
+    /// and ambush).
+    Reach,
+    /// An enemy piece on a line (`directions`) from one of the mover's pieces, `k` squares away,
+    /// with numbers satisfying one of the `relations` (Rithmomachia's eruption).
+    Line,
+    /// An enemy piece whose neighbours in one of the `neighbourhoods` are all the mover's
+    /// pieces (or off the board, with `edge_closes`): Rithmomachia's siege.
+    Enclose,
 }
+
+/// A list of board direction names as the file writes them.
+pub type DirNames = Spanned<Vec<Spanned<String>>>;
 
 /// One `[[capture]]`: pieces removed after every move, besides what the move displaces.
 #[derive(Clone, Debug, Deserialize)]
@@ -256,9 +278,23 @@ pub enum CaptureRule {
 pub struct CaptureSpec {
     /// The rule.
     pub rule: Spanned<CaptureRule>,
-    /// The board directions (not turned by the mover's frame) along which the rule looks from
-    /// the moved piece.
-    pub directions: Spanned<Vec<Spanned<String>>>,
+    /// The board directions (not turned by the mover's frame) along which the rule looks
+    /// (`custodian`: from the moved piece; `line`: from the victim).
+    pub directions: Option<Spanned<Vec<Spanned<String>>>>,
+    /// `reach`: how many of the mover's pieces take part (1 or 2).
+    pub attackers: Option<Spanned<u8>>,
+    /// `reach`, `line`: relations between the numbers, any of which captures
+    /// (`"a + b = v"`, `"a * (k + 1) = v"`).
+    pub relations: Option<Vec<Spanned<String>>>,
+    /// `line`: only the first piece met on the line counts (else pieces between do not matter).
+    #[serde(default)]
+    pub first_only: bool,
+    /// `enclose`: sets of board directions; a victim whose neighbours in one set are all the
+    /// mover's pieces is removed.
+    pub neighbourhoods: Option<Spanned<Vec<DirNames>>>,
+    /// `enclose`: a neighbour off the board counts as the mover's.
+    #[serde(default)]
+    pub edge_closes: bool,
 }
 
 /// `[facing_royals]`: two royals of different players may not stand alone on one line along
@@ -683,6 +719,8 @@ fn read_pieces(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Ve
                 moves: b.moves,
                 promotion: b.promotion,
                 drop: b.drop,
+                numbered: b.numbered,
+                stack: b.stack,
             })
         })
         .collect()

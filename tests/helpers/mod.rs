@@ -69,7 +69,24 @@ pub fn position_with(
 ) -> Result<Position, SetupErrors> {
     let mut setup = Setup::new(to_move);
     for &(n, pc) in pieces {
-        setup.place(n, SetupPiece::new(pc.owner, pc.kind).in_frame(pc.frame));
+        let mut piece = SetupPiece::new(pc.owner, pc.kind).in_frame(pc.frame);
+        let kind = rules.kind(pc.kind);
+        // Numbered kinds carry 1; a stack holds one part of every kind that can be a part.
+        if kind.stack {
+            let parts = rules
+                .kind_ids()
+                .filter(|&k| !rules.kind(k).stack)
+                .take(chessgraph::limits::MAX_STACK_PARTS)
+                .map(|k| chessgraph::setup::StackPart {
+                    kind: k,
+                    value: rules.kind(k).numbered.then_some(1),
+                })
+                .collect();
+            setup.stacks.insert(n, parts);
+        } else if kind.numbered {
+            piece.value = Some(1);
+        }
+        setup.place(n, piece);
     }
     for p in rules.player_ids().filter(|p| !alive.contains(p)) {
         setup.out.insert(p);

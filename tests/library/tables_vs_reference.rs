@@ -213,6 +213,11 @@ fn tables_equal_the_reference_walker_on_an_empty_board() {
         let mut checked = 0usize;
         let mut skipped = 0usize;
         for kind in rules.kind_ids() {
+            if rules.kind(kind).stack {
+                // A stack moves as the kinds it holds, which a lone piece of its kind does not
+                // say: stacks are compared in the positions of games and perft files.
+                continue;
+            }
             for frame in rules.frame_ids() {
                 for from in rules.board().node_ids() {
                     let mut placed = false;

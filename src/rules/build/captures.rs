@@ -1,51 +1,223 @@
 //! `[[capture]]`: rules that remove pieces after a move by their relation to the mover's pieces.
 
 use super::Builder;
+use super::lookup::unknown;
+use crate::board::DirId;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::limits::MAX_REMOVALS;
-use crate::rules::RelationCapture;
-use crate::spec::variant::VariantSpec;
+use crate::rules::relation::Relation;
+use crate::rules::{CaptureRule, JudgedCapture, RelationCapture};
+use crate::spec::variant::{CaptureSpec, VariantSpec};
+use toml::Spanned;
+
+/// A list of direction names as the file writes it.
+type DirList = Spanned<Vec<Spanned<String>>>;
 
 impl Builder<'_> {
     /// The relation captures, each direction a direction of the board. One move may remove the
     /// piece it displaces (or takes en passant, or finds on a castling rook's square) and one
-    /// piece per listed direction: together at most [`MAX_REMOVALS`].
-    pub(super) fn relation_captures(&mut self, spec: &VariantSpec) -> Vec<RelationCapture> {
+    /// piece per listed direction: together at most [`MAX_REMOVALS`]. The rules judged on the
+    /// whole position (`reach`, `line`, `enclose`) come second.
+    pub(super) fn relation_captures(
+        &mut self,
+        spec: &VariantSpec,
+    ) -> (Vec<RelationCapture>, Vec<JudgedCapture>) {
         let mut out = Vec::new();
+        let mut judged = Vec::new();
         let mut total = 0;
         for c in &spec.captures {
-            let directions = self.board_directions(c.directions.get_ref());
-            if c.directions.get_ref().is_empty() {
+            match c.rule.get_ref() {
+                CaptureRule::Custodian => {
+                    let Some(list) = self.required_directions(c) else {
+                        continue;
+                    };
+                    let directions = self.directions(list);
+                    total += directions.len();
+                    if total + 2 > MAX_REMOVALS {
+                        self.err(
+                            Diagnostic::new(
+                                Code::VariantTooLarge,
+                                list.span(),
+                                format!(
+                                    "captures after a move look along {total} directions; at most {} in all",
+                                    MAX_REMOVALS - 2
+                                ),
+                            )
+                            .label("too many directions")
+                            .help("one move removes at most MAX_REMOVALS pieces (see the README's limits)"),
+                        );
+                    }
+                    out.push(RelationCapture {
+                        rule: CaptureRule::Custodian,
+                        directions,
+                    });
+                }
+                rule => {
+                    if let Some(j) = self.judged_capture(*rule, c) {
+                        judged.push(j);
+                    }
+                }
+            }
+        }
+        (out, judged)
+    }
+
+    /// A `reach`, `line` or `enclose` rule.
+    fn judged_capture(&mut self, rule: CaptureRule, c: &CaptureSpec) -> Option<JudgedCapture> {
+        let attackers = c.attackers.as_ref().map_or(1, |a| *a.get_ref());
+        if let Some(a) = &c.attackers
+            && !(rule == CaptureRule::Reach && (1..=2).contains(a.get_ref()))
+        {
+            self.err(
+                Diagnostic::new(
+                    Code::InvalidValue,
+                    a.span(),
+                    "`attackers` is 1 or 2, with `rule = \"reach\"`",
+                )
+                .label("expected 1 or 2")
+                .help("`attackers = 2` judges pairs of the mover's pieces (an ambush)"),
+            );
+        }
+        let vars = match (rule, attackers) {
+            (CaptureRule::Reach, 2) => "abv",
+            (CaptureRule::Reach, _) => "av",
+            _ => "akv",
+        };
+        let mut relations = Vec::new();
+        match (&c.relations, rule) {
+            (Some(list), CaptureRule::Reach | CaptureRule::Line) => {
+                for r in list {
+                    match Relation::parse(r.get_ref(), vars) {
+                        Ok(rel) => relations.push(rel),
+                        Err(e) => {
+                            // The text starts after the opening quote.
+                            let at = r.span().start + 1 + e.offset;
+                            self.err(
+                                Diagnostic::new(
+                                    Code::InvalidValue,
+                                    at..at + 1,
+                                    format!("relation `{}`: {}", r.get_ref(), e.message),
+                                )
+                                .label("here")
+                                .help("a relation is `EXPR = EXPR` with numbers, the rule's variables, + - * /, ( ) and |x|, e.g. \"a + b = v\""),
+                            );
+                        }
+                    }
+                }
+            }
+            (None, CaptureRule::Reach | CaptureRule::Line) => self.err(
+                Diagnostic::new(
+                    Code::MissingKey,
+                    c.rule.span(),
+                    "this capture rule needs `relations`",
+                )
+                .label("no relations")
+                .help(format!(
+                    "add e.g. `relations = [\"a = v\"]` (variables: {vars})"
+                )),
+            ),
+            (Some(list), _) => self.misplaced(list.first().map(|r| r.span()), "relations"),
+            (None, _) => {}
+        }
+        let directions = match (rule, &c.directions) {
+            (CaptureRule::Line, _) => {
+                let list = self.required_directions(c)?;
+                self.directions(list)
+            }
+            (_, Some(list)) => {
+                self.misplaced(Some(list.span()), "directions");
+                Vec::new()
+            }
+            _ => Vec::new(),
+        };
+        let neighbourhoods = match (rule, &c.neighbourhoods) {
+            (CaptureRule::Enclose, Some(sets)) => {
+                sets.get_ref().iter().map(|s| self.directions(s)).collect()
+            }
+            (CaptureRule::Enclose, None) => {
+                self.err(
+                    Diagnostic::new(
+                        Code::MissingKey,
+                        c.rule.span(),
+                        "`enclose` needs `neighbourhoods`",
+                    )
+                    .label("no neighbourhoods")
+                    .help("e.g. `neighbourhoods = [[\"n\", \"e\", \"s\", \"w\"]]`"),
+                );
+                Vec::new()
+            }
+            (_, Some(sets)) => {
+                self.misplaced(Some(sets.span()), "neighbourhoods");
+                Vec::new()
+            }
+            _ => Vec::new(),
+        };
+        Some(JudgedCapture {
+            rule,
+            attackers,
+            relations,
+            directions,
+            first_only: c.first_only,
+            neighbourhoods,
+            edge_closes: c.edge_closes,
+        })
+    }
+
+    /// A key that the capture rule does not use.
+    fn misplaced(&mut self, span: Option<std::ops::Range<usize>>, key: &str) {
+        self.err(
+            Diagnostic::new(
+                Code::InvalidValue,
+                span.unwrap_or(0..0),
+                format!("this capture rule does not use `{key}`"),
+            )
+            .label("not used by this rule")
+            .help("`relations`: reach and line; `directions`: custodian and line; `neighbourhoods`: enclose"),
+        );
+    }
+
+    /// The `directions` a rule needs, reported when absent or empty.
+    fn required_directions<'c>(&mut self, c: &'c CaptureSpec) -> Option<&'c DirList> {
+        match &c.directions {
+            Some(list) if !list.get_ref().is_empty() => Some(list),
+            other => {
                 self.err(
                     Diagnostic::new(
                         Code::InvalidValue,
-                        c.directions.span(),
+                        other.as_ref().map_or(c.rule.span(), |l| l.span()),
                         "a capture rule with no direction never captures",
                     )
                     .label("no direction")
-                    .help("list the board directions it looks along, e.g. `[\"n\", \"e\", \"s\", \"w\"]`"),
+                    .help("list the board directions it looks along, e.g. `directions = [\"n\", \"e\", \"s\", \"w\"]`"),
                 );
+                None
             }
-            total += directions.len();
-            if total + 2 > MAX_REMOVALS {
-                self.err(
-                    Diagnostic::new(
-                        Code::VariantTooLarge,
-                        c.directions.span(),
-                        format!(
-                            "captures after a move look along {total} directions; at most {} in all",
-                            MAX_REMOVALS - 2
-                        ),
-                    )
-                    .label("too many directions")
-                    .help("one move removes at most MAX_REMOVALS pieces (see the README's limits)"),
-                );
-            }
-            out.push(RelationCapture {
-                rule: *c.rule.get_ref(),
-                directions,
-            });
         }
-        out
+    }
+
+    /// Board directions by name, each once.
+    pub(super) fn directions(&mut self, list: &DirList) -> Vec<DirId> {
+        let board = self.board;
+        let names: Vec<&str> = board
+            .direction_ids()
+            .map(|d| board.direction_name(d))
+            .collect();
+        let mut directions = Vec::new();
+        for d in list.get_ref() {
+            match board.direction(d.get_ref()) {
+                Some(id) if directions.contains(&id) => self.err(
+                    Diagnostic::new(
+                        Code::DuplicateName,
+                        d.span(),
+                        format!("direction `{}` is listed twice", d.get_ref()),
+                    )
+                    .label("repeated")
+                    .help("list each direction once"),
+                ),
+                Some(id) => directions.push(id),
+                None => self.err(unknown(d.span(), "direction", d.get_ref(), &names)),
+            }
+        }
+        directions
     }
 }

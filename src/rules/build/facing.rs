@@ -13,7 +13,7 @@ impl Builder<'_> {
         let Some(f) = &spec.facing else {
             return Vec::new();
         };
-        let out = self.board_directions(f.directions.get_ref());
+        let out = self.directions(&f.directions);
         let problem = if f.directions.get_ref().is_empty() {
             Some((
                 "`[facing_royals]` with no direction forbids nothing",

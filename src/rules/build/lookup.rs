@@ -28,36 +28,6 @@ pub(super) fn unknown(
 }
 
 impl Builder<'_> {
-    /// The board directions a list names (not turned by frames), each once; an unknown or
-    /// repeated one is reported and left out.
-    pub(super) fn board_directions(
-        &mut self,
-        list: &[toml::Spanned<String>],
-    ) -> Vec<crate::board::DirId> {
-        let board = self.board;
-        let names: Vec<&str> = board
-            .direction_ids()
-            .map(|d| board.direction_name(d))
-            .collect();
-        let mut out = Vec::new();
-        for d in list {
-            match board.direction(d.get_ref()) {
-                Some(id) if out.contains(&id) => self.err(
-                    Diagnostic::new(
-                        Code::DuplicateName,
-                        d.span(),
-                        format!("direction `{}` is listed twice", d.get_ref()),
-                    )
-                    .label("repeated")
-                    .help("list each direction once"),
-                ),
-                Some(id) => out.push(id),
-                None => self.err(unknown(d.span(), "direction", d.get_ref(), &names)),
-            }
-        }
-        out
-    }
-
     /// The board's node named `name`, or an error naming `context`.
     pub(super) fn node(&mut self, name: &Located<String>, context: &str) -> Option<NodeId> {
         let n = self.board.node(&name.value);

@@ -176,11 +176,16 @@ impl Builder<'_> {
         let moves = self.move_rules(spec);
         let draws = self.draw_rules(spec, &kinds);
         let (gates, gate_tags) = self.gates(spec);
-        let captures = self.relation_captures(spec);
+        let (captures, judged) = self.relation_captures(spec);
+        let captured_wins = self.captured_wins(spec, &players);
         let facing = self.facing(spec, &kinds);
         if self.has_errors() {
             return None;
         }
+        let numbers = !judged.is_empty()
+            || !captured_wins.is_empty()
+            || kinds.iter().any(|k| k.numbered || k.stack);
+        let any_royal = kinds.iter().any(|k| k.royal);
         let board = self.board;
         let zobrist =
             ZobristKeys::new(board.node_count(), players.len(), kinds.len(), frames.len());
@@ -203,6 +208,10 @@ impl Builder<'_> {
             gate_tags,
             captures,
             facing,
+            numbers,
+            any_royal,
+            judged,
+            captured_wins,
             hands,
             start: spec.start.value.clone(),
             tables,

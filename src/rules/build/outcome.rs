@@ -7,8 +7,8 @@ use super::Builder;
 use super::lookup::unknown;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::rules::{
-    DrawRules, EndCondition, KindId, MaterialRule, MoveRules, OutcomePolicy, PieceKind, Policy,
-    ReachRule,
+    CapturedWin, DrawRules, EndCondition, KindId, MaterialRule, MoveRules, OutcomePolicy,
+    PieceKind, Policy, ReachRule,
 };
 use crate::spec::variant::VariantSpec;
 
@@ -61,6 +61,7 @@ impl Builder<'_> {
             (checks.is_some(), EndCondition::CheckCount),
             (bare_royal.is_some(), EndCondition::BareRoyal),
             (!material.is_empty(), EndCondition::Material),
+            (!o.captured.is_empty(), EndCondition::CapturedMaterial),
         ] {
             if on {
                 conditions.push(c);
@@ -236,5 +237,44 @@ impl Builder<'_> {
             repetition,
             insufficient,
         }
+    }
+}
+
+impl Builder<'_> {
+    /// The victories by captured material (`[outcome] captured`), values by player name.
+    pub(super) fn captured_wins(
+        &mut self,
+        spec: &VariantSpec,
+        players: &[crate::rules::Player],
+    ) -> Vec<CapturedWin> {
+        let mut out = Vec::new();
+        for c in &spec.outcome.captured {
+            let mut value = vec![None; players.len()];
+            if let Some(map) = &c.value {
+                for (name, v) in map.get_ref() {
+                    match players.iter().position(|p| &p.name == name) {
+                        Some(i) => value[i] = Some(*v.get_ref()),
+                        None => {
+                            let names: Vec<&str> =
+                                players.iter().map(|p| p.name.as_str()).collect();
+                            self.err(unknown(map.span(), "player", name, &names));
+                        }
+                    }
+                }
+            }
+            if c.men.is_none() && c.value.is_none() {
+                self.err(
+                    Diagnostic::new(Code::MissingKey, c.name.span(), "a victory by captured material needs `men` or `value`")
+                        .label("no threshold")
+                        .help("e.g. `{ name = \"De corpore\", men = 15 }` or `value = { white = 1315, black = 984 }`"),
+                );
+            }
+            out.push(CapturedWin {
+                name: c.name.get_ref().clone(),
+                men: c.men.as_ref().map(|m| *m.get_ref()),
+                value,
+            });
+        }
+        out
     }
 }

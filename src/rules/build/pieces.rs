@@ -55,6 +55,8 @@ impl Builder<'_> {
                 marked_promoted: false,
                 demotes_to: None,
                 drop: None,
+                numbered: p.numbered || p.stack,
+                stack: p.stack,
             });
         }
         kinds
