@@ -61,17 +61,25 @@ impl Position {
         };
         // A stack moves with the moves of the kinds it holds; any other piece as its kind.
         if rules.kind(pc.kind).stack {
-            let mut held: arrayvec::ArrayVec<KindId, MAX_STACK_PARTS> = arrayvec::ArrayVec::new();
-            for p in self.numbers.cells[from.index()].parts() {
-                if !held.contains(&p.kind) {
-                    held.push(p.kind);
-                }
-            }
-            for k in held {
-                self.kind_moves(&mut g, k);
-            }
+            self.stack_moves(&mut g);
         } else {
             self.kind_moves(&mut g, pc.kind);
+        }
+    }
+
+    /// The moves of a stack: those of each kind it holds (kept out of line, so that the one
+    /// inlined walk serves every other piece).
+    #[cold]
+    #[inline(never)]
+    fn stack_moves(&self, g: &mut Gen<'_>) {
+        let mut held: arrayvec::ArrayVec<KindId, MAX_STACK_PARTS> = arrayvec::ArrayVec::new();
+        for p in self.numbers.cells[g.from.index()].parts() {
+            if !held.contains(&p.kind) {
+                held.push(p.kind);
+            }
+        }
+        for k in held {
+            self.kind_moves(g, k);
         }
     }
 
@@ -112,6 +120,7 @@ impl Position {
     /// The moves along a ray of a hop or zone-confined pattern of kind `k`: squares outside `within:ZONE` end
     /// the path, `over:N` screens are passed before the piece may stop (at most `beyond:K` squares
     /// past the last), and only squares of `to:ZONE` are destinations.
+    #[inline(always)]
     fn special_ray_moves(&self, g: &mut Gen<'_>, k: KindId, ray: &Ray, steps: &[RayStep]) {
         let rules = &*self.rules;
         let pattern = &rules.kind(k).patterns[ray.pattern as usize];
