@@ -5,7 +5,8 @@
 //! mode     := "move" | "capture" | "both"          (default: both)
 //! kind     := "leap" | "step" | "ride"
 //! path     := DIRECTION | "(" DIRECTION+ ["stop"] ("|" DIRECTION+)* ")"
-//! modifier := "from:" ZONE | "creates-ep" | "en-passant" | "avoid:" TAG
+//! modifier := "from:" ZONE | "within:" ZONE | "to:" ZONE | "over:" N | "beyond:" N
+//!           | "creates-ep" | "en-passant" | "avoid:" TAG
 //! ```
 //!
 //! - `leap P`: the destination is the end of path P; the squares on the way do not matter.
@@ -17,6 +18,16 @@
 //! - `creates-ep`: the squares passed become en passant squares. `en-passant`: the pattern may (only)
 //!   capture on an opponent's en passant square, removing the piece that passed it.
 //! - `avoid:TAG`: the path may not cross a link with that tag.
+//! - `within:ZONE`: every square the path reaches (passes or ends on) lies in ZONE: a ride stops at
+//!   the zone's edge (xiangqi's palace, the elephant's own side of the river). The origin does not
+//!   matter.
+//! - `to:ZONE`: the path may pass anywhere but only ends in ZONE.
+//! - `over:N` (hops): the path must pass exactly N occupied squares (screens, of any side) before it
+//!   may stop. On a `ride`, squares before the N-th screen are not destinations; after it the ride
+//!   goes on over empty squares and ends at the first piece, which it may capture (the xiangqi
+//!   cannon: `capture ride n s e w over:1`). On a `step`, exactly N squares of the way are occupied.
+//! - `beyond:K` (with `over` on a ride): at most K squares past the last screen (the grasshopper:
+//!   `ride n s e w ne nw se sw over:1 beyond:1` lands right behind the first piece).
 //! - `(in in cw | cw in in)`: one path walked as its first sequence; the sequences after `|` are
 //!   other leg orders of the same jump. The move is still one path, but it crosses every tag that any
 //!   of its leg orders arriving at the same square crosses (3 Man Chess knights and moats).
@@ -90,6 +101,14 @@ pub struct PatternAst {
     pub en_passant: bool,
     /// `avoid:TAG`s.
     pub avoid: Vec<Located<String>>,
+    /// `within:ZONE`.
+    pub within: Option<Located<String>>,
+    /// `to:ZONE`.
+    pub to_zone: Option<Located<String>>,
+    /// `over:N`: the screens a hop passes.
+    pub over: Option<Located<u8>>,
+    /// `beyond:K`: how far past the last screen a hop may go.
+    pub beyond: Option<Located<u8>>,
     /// The whole string's span.
     pub span: Span,
 }
@@ -173,6 +192,10 @@ pub fn parse_pattern(value: &Located<String>, file_text: &str) -> Result<Pattern
         creates_ep: false,
         en_passant: false,
         avoid: Vec::new(),
+        within: None,
+        to_zone: None,
+        over: None,
+        beyond: None,
         span: value.span.clone(),
     };
     parse_modifiers(&tokens[at..], &mut pat)?;
@@ -418,6 +441,29 @@ fn parse_modifiers(tokens: &[Token], pat: &mut PatternAst) -> Result<(), Diagnos
             Some(("avoid", tag)) if !tag.is_empty() => pat
                 .avoid
                 .push(Located::new(tag.to_string(), t.span.clone())),
+            Some(("within", zone)) if !zone.is_empty() => {
+                pat.within = Some(Located::new(zone.to_string(), t.span.clone()))
+            }
+            Some(("to", zone)) if !zone.is_empty() => {
+                pat.to_zone = Some(Located::new(zone.to_string(), t.span.clone()))
+            }
+            Some((key @ ("over" | "beyond"), n)) => {
+                let count = match n.parse::<u8>() {
+                    Ok(c) if (1..=MAX_SCREENS).contains(&c) => c,
+                    _ => {
+                        return Err(bad(
+                            format!("`{}`: expected a count from 1 to {MAX_SCREENS}", t.text),
+                            "write `over:1` (one screen, the cannon) or `beyond:1` (land right behind it)",
+                        ));
+                    }
+                };
+                let slot = if key == "over" {
+                    &mut pat.over
+                } else {
+                    &mut pat.beyond
+                };
+                *slot = Some(Located::new(count, t.span.clone()));
+            }
             None if t.text == "creates-ep" => pat.creates_ep = true,
             None if t.text == "en-passant" => pat.en_passant = true,
             _ if t.text == "(" || t.text == ")" || t.text == "|" || !is_modifier(&t.text) => {
@@ -429,7 +475,7 @@ fn parse_modifiers(tokens: &[Token], pat: &mut PatternAst) -> Result<(), Diagnos
             _ => {
                 return Err(bad(
                     format!("unknown modifier `{}`", t.text),
-                    "modifiers are `from:ZONE`, `creates-ep`, `en-passant` and `avoid:TAG`",
+                    "modifiers are `from:ZONE`, `within:ZONE`, `to:ZONE`, `over:N`, `beyond:K`, `creates-ep`, `en-passant` and `avoid:TAG`",
                 ));
             }
         }
@@ -457,6 +503,7 @@ fn check_combination(pat: &PatternAst) -> Result<(), Diagnostic> {
         .label("a ride has one way")
         .help("use `|` in `leap` and `step` paths: `leap (in in cw | cw in in)`"));
     }
+    check_hop(pat)?;
     if pat.creates_ep && pat.kind == Kind::Ride {
         return Err(Diagnostic::new(
             Code::PathBadModifier,
@@ -467,6 +514,53 @@ fn check_combination(pat: &PatternAst) -> Result<(), Diagnostic> {
         .help("use `creates-ep` with `step` (e.g. a pawn's `move step (n n) creates-ep`)"));
     }
     Ok(())
+}
+
+/// The most screens a hop may pass (`over:N`) and the farthest it may land beyond them.
+pub const MAX_SCREENS: u8 = 16;
+
+/// Rejects hop modifiers (`over`, `beyond`) that make no sense with the pattern's kind.
+fn check_hop(pat: &PatternAst) -> Result<(), Diagnostic> {
+    let refuse = |span: &Span, msg: &str, label: &str, help: &str| {
+        Err(
+            Diagnostic::new(Code::PathBadModifier, span.clone(), msg.to_string())
+                .label(label)
+                .help(help.to_string()),
+        )
+    };
+    if let Some(o) = &pat.over {
+        if pat.kind == Kind::Leap {
+            return refuse(
+                &o.span,
+                "`over:N` on a leap: a leap passes over anything",
+                "a hop needs a way",
+                "hop with `ride` (cannon: `capture ride n s e w over:1`) or `step`",
+            );
+        }
+        if pat.en_passant || pat.creates_ep {
+            return refuse(
+                &o.span,
+                "`over:N` with en passant",
+                "a hop neither creates nor takes en passant",
+                "write the hop and the en passant moves as separate patterns",
+            );
+        }
+    }
+    match (&pat.beyond, &pat.over) {
+        (Some(b), None) => refuse(
+            &b.span,
+            "`beyond:K` without `over:N`",
+            "beyond what?",
+            "`beyond:K` limits how far a hop goes past its screens: `ride n over:1 beyond:1`",
+        ),
+        (Some(b), Some(_)) if pat.kind != Kind::Ride => refuse(
+            &b.span,
+            "`beyond:K` on a step",
+            "a step ends where its path ends",
+            "use `beyond:K` with `ride`",
+        ),
+        _ => Ok(()),
+    }
 }
 
 /// One compiled move pattern.
@@ -488,6 +582,14 @@ pub struct Pattern {
     pub en_passant: bool,
     /// Links the path may not cross.
     pub avoid: TagSet,
+    /// Index of a player-relative zone every square of the path must lie in (`within:ZONE`).
+    pub within: Option<usize>,
+    /// Index of a player-relative zone the destination must lie in (`to:ZONE`).
+    pub to_zone: Option<usize>,
+    /// Screens a hop must pass before it may stop (`over:N`); 0: not a hop.
+    pub over: u8,
+    /// How many squares past its last screen a hop may go (`beyond:K`); 0: no limit.
+    pub beyond: u8,
     /// The pattern as written.
     pub text: String,
 }
@@ -496,5 +598,11 @@ impl Pattern {
     /// Whether this pattern attacks its capture squares (captures normally, not only en passant).
     pub fn attacks(&self) -> bool {
         self.mode.captures() && !self.en_passant
+    }
+
+    /// Whether the pattern hops or is confined to zones: its moves and attacks are judged by the
+    /// general walk rather than the plain one.
+    pub fn is_special(&self) -> bool {
+        self.over > 0 || self.within.is_some() || self.to_zone.is_some()
     }
 }

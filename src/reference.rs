@@ -20,6 +20,10 @@
 //! - One destination per node: it exists if any path reaches it open; the first such path, in
 //!   pattern then path order, decides whether it is a capture.
 //! - Leg orders after `|` add the tags they cross when they reach the same square.
+//! - Hops: with `over:N` a path must pass exactly N occupied squares before it may stop (a ride
+//!   then ends at its first piece after them, at most `beyond:K` squares past the last); zones:
+//!   `within:ZONE` ends the path before it leaves the owner's zone, `to:ZONE` keeps only
+//!   destinations in it.
 //! - Gates: a path ends before a link of a closed gate; across an open gate that forbids captures
 //!   only an empty square is a destination. No attack crosses a gated link.
 //!
@@ -40,7 +44,7 @@
 //! ```
 
 use crate::board::{Board, DirId, NodeId, TagSet};
-use crate::ids::PlayerSet;
+use crate::ids::{PlayerId, PlayerSet};
 use crate::path::Kind;
 use crate::position::{EpEntry, Piece, Position};
 use crate::rules::{FrameId, Pattern, Rules};
@@ -151,34 +155,48 @@ fn walk_dirs(
 }
 
 /// The squares of a walked path that are destinations given the occupancy, in order: every square
-/// of a ride up to and including the first occupied one; the last square of a leap; the last
-/// square of a step whose way is empty.
-fn reachable<'w>(
-    kind: Kind,
-    walked: &'w [Walked],
+/// of a ride whose way holds exactly `over:N` pieces (none for a plain ride), at most `beyond:K`
+/// squares past the last of them; the last square of a leap; the last square of a step whose way
+/// holds exactly `over:N` pieces (none for a plain step). With `within:ZONE` the path ends before
+/// its first square outside the owner's zone; with `to:ZONE` only squares of that zone count.
+fn reachable(
+    rules: &Rules,
+    pattern: &Pattern,
+    owner: PlayerId,
+    walked: &[Walked],
     occupant: &dyn Fn(NodeId) -> Option<Piece>,
-) -> &'w [Walked] {
-    let Some(last) = walked.len().checked_sub(1) else {
-        return walked;
-    };
-    match kind {
-        Kind::Leap => &walked[last..],
-        Kind::Step
-            if walked[..last]
-                .iter()
-                .all(|(n, _, _)| occupant(*n).is_none()) =>
-        {
-            &walked[last..]
-        }
-        Kind::Step => &[],
-        Kind::Ride => {
-            let end = walked
-                .iter()
-                .position(|(n, _, _)| occupant(*n).is_some())
-                .map_or(walked.len(), |i| i + 1);
-            &walked[..end]
-        }
+) -> Vec<Walked> {
+    let zone = |z: Option<usize>, n: NodeId| z.is_none_or(|z| rules.zone(z, owner).contains(n));
+    let inside = walked
+        .iter()
+        .position(|w| !zone(pattern.within, w.0))
+        .unwrap_or(walked.len());
+    if pattern.kind != Kind::Ride && inside < walked.len() {
+        return Vec::new();
     }
+    let walked = &walked[..inside];
+    let occupied: Vec<usize> = (0..walked.len())
+        .filter(|&i| occupant(walked[i].0).is_some())
+        .collect();
+    let over = usize::from(pattern.over);
+    // Whether square `i` may end the path: exactly `over` pieces before it, none after the last
+    // screen, and close enough to it.
+    let ends_at = |i: usize| {
+        let before: Vec<usize> = occupied.iter().copied().filter(|&j| j < i).collect();
+        before.len() == over
+            && (pattern.beyond == 0 || i - before[over - 1] <= usize::from(pattern.beyond))
+    };
+    let candidates: Vec<usize> = match (pattern.kind, walked.len()) {
+        (_, 0) => Vec::new(),
+        (Kind::Leap, n) => vec![n - 1],
+        (Kind::Step, n) => vec![n - 1].into_iter().filter(|&i| ends_at(i)).collect(),
+        (Kind::Ride, n) => (0..n).filter(|&i| ends_at(i)).collect(),
+    };
+    candidates
+        .into_iter()
+        .filter(|&i| zone(pattern.to_zone, walked[i].0))
+        .map(|i| walked[i].clone())
+        .collect()
 }
 
 /// Whether a pattern applies to `piece` standing on `from` (its `from:ZONE` condition).
@@ -223,7 +241,8 @@ pub fn destinations_in(
                 let keep = if pattern.kind == Kind::Ride { cut } else { 0 };
                 walked.truncate(keep);
             }
-            for (node, frame, tags) in reachable(pattern.kind, &walked, occupant) {
+            for (node, frame, tags) in reachable(rules, pattern, piece.owner, &walked, occupant) {
+                let (node, frame, tags) = (&node, &frame, &tags);
                 if tags.intersects(quiet_only) && occupant(*node).is_some() {
                     continue;
                 }
@@ -323,7 +342,7 @@ pub fn attacks_in(
         for path in 0..pattern.paths.len() {
             let walked = walk(board, from, &start, pattern, path);
             out.extend(
-                reachable(pattern.kind, &walked, occupant)
+                reachable(rules, pattern, piece.owner, &walked, occupant)
                     .iter()
                     .filter(|(_, _, tags)| !tags.intersects(rules.gate_tags()))
                     .map(|(n, _, _)| *n),

@@ -42,6 +42,9 @@ pub struct Ray {
     pub creates_ep: bool,
     /// Captures only en passant.
     pub en_passant: bool,
+    /// The pattern hops or is confined to zones ([`Pattern::is_special`]): its moves are judged by
+    /// the general walk, which reads the pattern.
+    pub special: bool,
 }
 
 /// One reverse entry: a piece standing on `origin` attacks the target when `between` is empty.
@@ -61,9 +64,37 @@ pub struct Attack {
     pub from_zone: Option<u8>,
 }
 
+/// What a hop or a zone-confined pattern asks of an attack beyond [`Attack`]'s plain
+/// conditions, judged on the occupancy and the attacker's zones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Screens {
+    /// Exactly this many of the squares passed are occupied (`over:N`; 0 for a plain `step` or
+    /// `ride`, whose way is empty).
+    pub over: u8,
+    /// The last screen is at most this many squares before the target (`beyond:K`); 0: any.
+    pub beyond: u8,
+    /// A leap: the squares passed may hold anything.
+    pub leap: bool,
+    /// Every square passed and the target lie in this player-relative zone of the attacker.
+    pub within: Option<u8>,
+    /// The target lies in this player-relative zone of the attacker.
+    pub to_zone: Option<u8>,
+}
+
+/// One reverse entry of a hop or a zone-confined pattern: a plain entry whose `between` squares
+/// are all those the path passes, and what they must hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SpecialAttack {
+    /// Origin, squares passed, kinds, tags and `from:ZONE`.
+    pub attack: Attack,
+    /// The conditions on the squares passed and on zones.
+    pub screens: Screens,
+}
+
 /// One way to attack a target, before the tables are flattened: the attacker's origin, the
-/// squares that must be empty, the tags crossed and the zone the attacker must stand in.
-type AttackWay = (NodeId, Vec<NodeId>, TagSet, Option<u8>);
+/// squares that must be empty (for a special way: every square passed), the tags crossed, the
+/// zone the attacker must stand in, and for a hop or a zone-confined pattern its conditions.
+type AttackWay = (NodeId, Vec<NodeId>, TagSet, Option<u8>, Option<Screens>);
 
 /// Flat move and attack tables for one variant.
 #[derive(Clone, Debug, Default)]
@@ -77,6 +108,8 @@ pub struct MoveTables {
     attacks: Vec<Attack>,
     between: Vec<NodeId>,
     attack_bits: Vec<Option<u8>>,
+    special_ranges: Vec<(u32, u32)>,
+    special_attacks: Vec<SpecialAttack>,
 }
 
 /// What the tables need to know about one piece kind: its patterns, and whether its moves depend
@@ -224,6 +257,7 @@ impl MoveTables {
                                 from_zone: p.from_zone.map(|z| z as u8),
                                 creates_ep: p.creates_ep,
                                 en_passant: p.en_passant,
+                                special: p.is_special(),
                             });
                         }
                     }
@@ -286,7 +320,8 @@ impl MoveTables {
                         if !k.patterns[ray.pattern as usize].attacks() {
                             continue;
                         }
-                        for (target, way) in self.ray_attacks(NodeId(n as u16), ray) {
+                        let pattern = &k.patterns[ray.pattern as usize];
+                        for (target, way) in self.ray_attacks(NodeId(n as u16), ray, pattern) {
                             let list = &mut per_target[target.index()];
                             match index[target.index()].get(&way) {
                                 Some(&i) => list[i].1 |= 1 << bit,
@@ -305,45 +340,63 @@ impl MoveTables {
 
     /// The squares a ray from `origin` attacks, each with the way: every square of a ride, the
     /// last of a leap or step; a leap passes over nothing, the others over the squares before.
+    /// A hop or zone-confined pattern's way keeps every square passed, with its conditions.
     fn ray_attacks<'s>(
         &'s self,
         origin: NodeId,
         ray: &Ray,
+        pattern: &Pattern,
     ) -> impl Iterator<Item = (NodeId, AttackWay)> + 's {
         let steps = self.steps(ray);
         let (kind, from_zone) = (ray.kind, ray.from_zone);
+        let screens = ray.special.then(|| Screens {
+            over: pattern.over,
+            beyond: pattern.beyond,
+            leap: kind == Kind::Leap,
+            within: pattern.within.map(|z| z as u8),
+            to_zone: pattern.to_zone.map(|z| z as u8),
+        });
         steps.iter().enumerate().filter_map(move |(i, s)| {
             let dest = kind == Kind::Ride || i + 1 == steps.len();
             if !dest {
                 return None;
             }
-            let between: Vec<NodeId> = if kind == Kind::Leap {
+            let between: Vec<NodeId> = if kind == Kind::Leap && screens.is_none() {
                 Vec::new()
             } else {
                 steps[..i].iter().map(|s| s.node).collect()
             };
-            Some((s.node, (origin, between, s.tags, from_zone)))
+            Some((s.node, (origin, between, s.tags, from_zone, screens)))
         })
     }
 
     /// Stores the ways flat: one range of [`Attack`]s per target node, their `between` squares in
     /// one array.
+    /// Hop and zone-confined ways go to a list of their own, which variants without them never
+    /// read.
     fn store_attacks(&mut self, per_target: Vec<Vec<(AttackWay, u64)>>) {
         for list in per_target {
             let first = self.attacks.len() as u32;
-            for ((origin, between, tags, from_zone), kinds) in list {
+            let first_special = self.special_attacks.len() as u32;
+            for ((origin, between, tags, from_zone, screens), kinds) in list {
                 let between_start = self.between.len() as u32;
                 self.between.extend_from_slice(&between);
-                self.attacks.push(Attack {
+                let attack = Attack {
                     origin,
                     between_start,
                     between_len: between.len() as u16,
                     kinds,
                     tags,
                     from_zone,
-                });
+                };
+                match screens {
+                    None => self.attacks.push(attack),
+                    Some(screens) => self.special_attacks.push(SpecialAttack { attack, screens }),
+                }
             }
             self.attack_ranges.push((first, self.attacks.len() as u32));
+            self.special_ranges
+                .push((first_special, self.special_attacks.len() as u32));
         }
     }
 
@@ -374,6 +427,20 @@ impl MoveTables {
         &self.attacks[a as usize..b as usize]
     }
 
+    /// The reverse entries of hops and zone-confined patterns on a target node (empty in variants
+    /// without them: see [`MoveTables::has_special_attacks`]).
+    #[inline]
+    pub fn special_attacks_on(&self, n: NodeId) -> &[SpecialAttack] {
+        let (a, b) = self.special_ranges[n.index()];
+        &self.special_attacks[a as usize..b as usize]
+    }
+
+    /// Whether any piece attacks by a hop or a zone-confined pattern.
+    #[inline]
+    pub fn has_special_attacks(&self) -> bool {
+        !self.special_attacks.is_empty()
+    }
+
     /// The squares an attack passes over.
     #[inline]
     pub fn between(&self, a: &Attack) -> &[NodeId] {
@@ -388,6 +455,10 @@ impl MoveTables {
 
     /// Total number of rays and steps, for summaries and benchmarks.
     pub fn size(&self) -> (usize, usize, usize) {
-        (self.rays.len(), self.steps.len(), self.attacks.len())
+        (
+            self.rays.len(),
+            self.steps.len(),
+            self.attacks.len() + self.special_attacks.len(),
+        )
     }
 }

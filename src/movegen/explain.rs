@@ -178,6 +178,17 @@ pub enum PlayError {
         /// The royal piece's name.
         royal: String,
     },
+    /// The piece can make this move, but it would leave the mover's royal facing an enemy
+    /// royal with nothing between (`[facing_royals]`: xiangqi's flying general).
+    #[error("{mv} would leave {player}'s {royal} facing another {royal} with nothing between")]
+    RoyalsFacing {
+        /// The move, as text.
+        mv: String,
+        /// The player to move.
+        player: String,
+        /// The royal piece's name.
+        royal: String,
+    },
     /// The castling right is gone.
     #[error("cannot castle {from}-{to}: the right to castle this way is lost")]
     CastlingRightLost {
@@ -477,10 +488,15 @@ impl Position {
                 .iter()
                 .find(|k| k.royal)
                 .map_or("royal piece", |k| k.name.as_str());
-            return PlayError::RoyalLeftAttacked {
-                mv: p.mv.text(rules),
-                player: rules.player(me).name.clone(),
-                royal: royal.to_string(),
+            let (mv, player, royal) = (
+                p.mv.text(rules),
+                rules.player(me).name.clone(),
+                royal.to_string(),
+            );
+            return if self.only_facing_after(*p) {
+                PlayError::RoyalsFacing { mv, player, royal }
+            } else {
+                PlayError::RoyalLeftAttacked { mv, player, royal }
             };
         }
         if let Some(why) = self.castling_refusal(m, from, to) {
@@ -497,6 +513,27 @@ impl Position {
             to: name(to),
             reasons: self.blocked_reasons(from, to),
         }
+    }
+
+    /// Whether move `p` leaves the mover's royals unattacked but one of them facing an enemy
+    /// royal along a direction of `[facing_royals]`.
+    fn only_facing_after(&self, p: Planned) -> bool {
+        if self.rules.facing.is_empty() {
+            return false;
+        }
+        let me = self.to_move;
+        let mut after = self.clone();
+        after.make_with::<false>(p);
+        let by = after.alive & !(1 << me.0);
+        let rules = &*after.rules;
+        let royals: Vec<NodeId> = (0..after.squares.len())
+            .filter(|&n| {
+                after.squares[n].is_some_and(|pc| pc.owner == me && rules.kind(pc.kind).royal)
+            })
+            .map(|n| NodeId(n as u16))
+            .collect();
+        !royals.iter().any(|&n| after.attacked_by_bits(n, by))
+            && royals.iter().any(|&n| after.faces_royal(n, by).is_some())
     }
 
     /// Why the castling of the side to move with this king move (and this rook, if `m` names one)

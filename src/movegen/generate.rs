@@ -50,58 +50,46 @@ impl Position {
             return;
         }
         let rules = &*self.rules;
-        let kind = rules.kind(pc.kind);
-        let gates = self.gate_tags();
-        let first = out.len();
-        // `seen`: destinations reached by an unrestricted path; `seen_gated`: only by a path
-        // across an open gate. A square reached both ways is an ordinary move (rules 10.9).
-        let mut seen = NodeSet::default();
-        let mut seen_gated = NodeSet::default();
+        let mut g = Gen {
+            from,
+            piece: pc,
+            gates: self.gate_tags(),
+            first: out.len(),
+            seen: NodeSet::default(),
+            seen_gated: NodeSet::default(),
+            out,
+        };
         // A stack moves with the moves of the kinds it holds; any other piece as its kind.
-        if kind.stack {
-            let mut held: arrayvec::ArrayVec<KindId, MAX_STACK_PARTS> = arrayvec::ArrayVec::new();
-            for p in self.numbers.cells[from.index()].parts() {
-                if !held.contains(&p.kind) {
-                    held.push(p.kind);
-                }
-            }
-            for k in held {
-                self.kind_moves(
-                    from,
-                    pc,
-                    k,
-                    &gates,
-                    (first, &mut seen, &mut seen_gated),
-                    out,
-                );
-            }
+        if rules.kind(pc.kind).stack {
+            self.stack_moves(&mut g);
         } else {
-            self.kind_moves(
-                from,
-                pc,
-                pc.kind,
-                &gates,
-                (first, &mut seen, &mut seen_gated),
-                out,
-            );
+            self.kind_moves(&mut g, pc.kind);
         }
     }
 
-    /// The moves of the piece `pc` on `from` along the rays of kind `k` (its own kind, or a kind
-    /// a stack holds); `seen` as in [`Position::piece_moves`].
+    /// The moves of a stack: those of each kind it holds (kept out of line, so that the one
+    /// inlined walk serves every other piece).
+    #[cold]
+    #[inline(never)]
+    fn stack_moves(&self, g: &mut Gen<'_>) {
+        let mut held: arrayvec::ArrayVec<KindId, MAX_STACK_PARTS> = arrayvec::ArrayVec::new();
+        for p in self.numbers.cells[g.from.index()].parts() {
+            if !held.contains(&p.kind) {
+                held.push(p.kind);
+            }
+        }
+        for k in held {
+            self.kind_moves(g, k);
+        }
+    }
+
+    /// The moves of the piece being generated along the rays of kind `k` (its own kind, or a
+    /// kind a stack holds).
     #[inline(always)]
-    fn kind_moves(
-        &self,
-        from: NodeId,
-        pc: Piece,
-        k: KindId,
-        gates: &GateTags,
-        (first, seen, seen_gated): (usize, &mut NodeSet, &mut NodeSet),
-        out: &mut Vec<Planned>,
-    ) {
+    fn kind_moves(&self, g: &mut Gen<'_>, k: KindId) {
         let rules = &*self.rules;
         let t = rules.tables();
-        let kind = rules.kind(pc.kind);
+        let (from, pc) = (g.from, g.piece);
         for ray in t.rays(k, pc.frame, from) {
             if let Some(z) = ray.from_zone
                 && !rules.zone(z as usize, pc.owner).contains(from)
@@ -109,43 +97,113 @@ impl Position {
                 continue;
             }
             let steps = t.steps(ray);
+            if ray.special {
+                self.special_ray_moves(g, k, ray, steps);
+                continue;
+            }
             let last = steps.len() - 1;
             for (i, s) in steps.iter().enumerate() {
-                if s.tags.0 & gates.closed != 0 {
+                if s.tags.0 & g.gates.closed != 0 {
                     break;
                 }
-                let dest = ray.kind == Kind::Ride || i == last;
                 let occ = self.squares[s.node.index()];
-                let gated = s.tags.0 & (gates.quiet_only | gates.no_check) != 0;
-                let taken = seen.contains(s.node) || (gated && seen_gated.contains(s.node));
-                if dest
-                    && !taken
-                    && !(occ.is_some() && s.tags.0 & gates.quiet_only != 0)
-                    && let Some((victim, effect)) = self.move_at(ray, s, occ, pc.owner, last)
-                {
-                    if gated {
-                        seen_gated.insert(s.node);
-                    } else {
-                        seen.insert(s.node);
-                        if seen_gated.contains(s.node) {
-                            drop_moves_to(out, first, s.node);
-                        }
-                    }
-                    let arrival = Arrival {
-                        from,
-                        kind: pc.kind,
-                        step: s,
-                        victim,
-                        effect,
-                        no_check: s.tags.0 & gates.no_check != 0,
-                    };
-                    push_moves(self, kind, pc.owner, arrival, out);
+                if ray.kind == Kind::Ride || i == last {
+                    self.arrive(g, ray, s, occ, last);
                 }
                 if occ.is_some() && ray.kind != Kind::Leap {
                     break;
                 }
             }
         }
+    }
+
+    /// The moves along a ray of a hop or zone-confined pattern of kind `k`: squares outside `within:ZONE` end
+    /// the path, `over:N` screens are passed before the piece may stop (at most `beyond:K` squares
+    /// past the last), and only squares of `to:ZONE` are destinations.
+    #[inline(always)]
+    fn special_ray_moves(&self, g: &mut Gen<'_>, k: KindId, ray: &Ray, steps: &[RayStep]) {
+        let rules = &*self.rules;
+        let pattern = &rules.kind(k).patterns[ray.pattern as usize];
+        let zone = |z: Option<usize>| z.map(|z| rules.zone(z, g.piece.owner));
+        let (within, to_zone) = (zone(pattern.within), zone(pattern.to_zone));
+        let (over, beyond) = (pattern.over, pattern.beyond as usize);
+        let last = steps.len() - 1;
+        let mut screens = 0u8;
+        let mut since = 0usize;
+        for (i, s) in steps.iter().enumerate() {
+            if s.tags.0 & g.gates.closed != 0 || within.is_some_and(|z| !z.contains(s.node)) {
+                break;
+            }
+            let occ = self.squares[s.node.index()];
+            let stop_here = match ray.kind {
+                Kind::Leap => i == last,
+                Kind::Step if i < last => {
+                    screens += u8::from(occ.is_some());
+                    if screens > over {
+                        break;
+                    }
+                    false
+                }
+                Kind::Step => screens == over,
+                Kind::Ride if screens < over => {
+                    screens += u8::from(occ.is_some());
+                    continue;
+                }
+                Kind::Ride => {
+                    since += 1;
+                    if beyond > 0 && since > beyond {
+                        break;
+                    }
+                    true
+                }
+            };
+            if stop_here && to_zone.is_none_or(|z| z.contains(s.node)) {
+                self.arrive(g, ray, s, occ, last);
+            }
+            if ray.kind == Kind::Ride && occ.is_some() {
+                break;
+            }
+        }
+    }
+
+    /// The move (or promotion moves) of the piece arriving on step `s` of `ray` where `occ`
+    /// stands, unless the square allows none or an earlier path already reached it. `seen`:
+    /// destinations reached by an unrestricted path; `seen_gated`: only by a path across an open
+    /// gate. A square reached both ways is an ordinary move (rules 10.9).
+    #[inline(always)]
+    fn arrive(&self, g: &mut Gen<'_>, ray: &Ray, s: &RayStep, occ: Option<Piece>, last: usize) {
+        let gates = &g.gates;
+        let gated = s.tags.0 & (gates.quiet_only | gates.no_check) != 0;
+        let taken = g.seen.contains(s.node) || (gated && g.seen_gated.contains(s.node));
+        if taken || (occ.is_some() && s.tags.0 & gates.quiet_only != 0) {
+            return;
+        }
+        let Some((victim, effect)) = self.move_at(ray, s, occ, g.piece.owner, last) else {
+            return;
+        };
+        if gated {
+            g.seen_gated.insert(s.node);
+        } else {
+            g.seen.insert(s.node);
+            if g.seen_gated.contains(s.node) {
+                drop_moves_to(g.out, g.first, s.node);
+            }
+        }
+        let arrival = Arrival {
+            from: g.from,
+            kind: g.piece.kind,
+            step: s,
+            victim,
+            effect,
+            no_check: s.tags.0 & gates.no_check != 0,
+        };
+        push_moves(
+            self,
+            self.rules.kind(g.piece.kind),
+            g.piece.owner,
+            arrival,
+            g.out,
+        );
     }
 
     /// What a step of a ray gives when the piece may stop there: `(en passant victim, effect)`,
@@ -254,6 +312,18 @@ impl Position {
         self.castling_moves(out);
         self.drop_moves(out);
     }
+}
+
+/// The moves of one piece being generated: where it stands, the gates, the destinations
+/// reached so far, and where its moves begin in `out`.
+struct Gen<'o> {
+    from: NodeId,
+    piece: Piece,
+    gates: GateTags,
+    first: usize,
+    seen: NodeSet,
+    seen_gated: NodeSet,
+    out: &'o mut Vec<Planned>,
 }
 
 /// A piece arriving on a step of a ray: what the move takes and does.

@@ -1,7 +1,7 @@
 //! Legality: which pseudo-legal moves keep the mover's royals safe (judged from pins where that
 //! is enough, by playing the move otherwise), and the answer for any [`Move`] value.
 
-use crate::ids::NodeId;
+use crate::ids::{NodeId, NodeSet};
 use crate::position::Position;
 
 use super::{Move, Planned};
@@ -21,6 +21,32 @@ impl Position {
         !exposed && !forbidden_check
     }
 
+    /// [`Position::keeps_royals_safe`] for a side whose only royal stands on `king`: after the
+    /// move only the royal's new square is looked at, not the whole board.
+    fn keeps_royal_safe_at(&mut self, m: Planned, king: NodeId) -> bool {
+        let me = self.to_move;
+        let at = match m.mv {
+            Move::Normal { from, to, .. } if from == king => to,
+            Move::Castle {
+                king_from, king_to, ..
+            } if king_from == king => king_to,
+            _ => king,
+        };
+        let undo = self.make_with::<false>(m);
+        let rules = &*self.rules;
+        let exposed = match self.squares[at.index()] {
+            Some(p) if p.owner == me && rules.kind(p.kind).royal => {
+                let by = self.alive & !(1 << me.0);
+                self.attacked_by_bits(at, by)
+                    || (!rules.facing.is_empty() && self.faces_royal(at, by).is_some())
+            }
+            _ => self.royal_attacked(me),
+        };
+        let forbidden_check = (m.no_check || !rules.moves.may_check) && self.gives_check(me);
+        self.unmake(undo);
+        !exposed && !forbidden_check
+    }
+
     /// Appends the legal moves of the side to move into `out` (cleared first), as generated, for
     /// [`Position::make`]. Eliminations that are due are not settled here: see
     /// [`Position::resolve`].
@@ -28,7 +54,10 @@ impl Position {
     /// With one royal piece that is not in check, ordinary moves are judged from the pins of that
     /// royal (the own pieces that alone stand between it and an attacker) without being played; king
     /// moves, en passant, castling, king captures and moves that must not give check are played and
-    /// tested. Otherwise every move is played and tested.
+    /// tested. Otherwise every move is played and tested. Lines that a move can open or close
+    /// otherwise (an enemy hop's line to the royal with one screen too many or too few, or
+    /// facing royals with one piece between) make their squares sensitive: a move from or to
+    /// one of them is played and tested too.
     pub fn legal_moves_into(&mut self, out: &mut Vec<Planned>) {
         out.clear();
         self.pseudo_legal_moves(out);
@@ -42,16 +71,18 @@ impl Position {
             return;
         }
         let mut pins = [(NodeId(0), 0u16); MAX_PINS];
+        let mut sensitive = NodeSet::default();
         // Captures after the move remove enemy pieces that may have blocked an enemy line to
         // the royal: pins cannot judge those moves.
         let pinned = if self.rules.captures.is_empty() && self.rules.moves.may_check {
-            self.royal_pins(&mut pins)
+            self.royal_pins(&mut pins, &mut sensitive)
         } else {
             None
         };
         match pinned {
-            Some((king, npins)) => {
+            Some((king, npins, any_sensitive)) => {
                 let pins = &pins[..npins];
+                let touches = |n: NodeId| any_sensitive && sensitive.contains(n);
                 let mut i = 0;
                 while i < out.len() {
                     let m = out[i];
@@ -60,13 +91,16 @@ impl Position {
                             if from != king
                                 && !m.no_check
                                 && !self.squares[to.index()]
-                                    .is_some_and(|p| self.rules.kind(p.kind).royal) =>
+                                    .is_some_and(|p| self.rules.kind(p.kind).royal)
+                                && !touches(from)
+                                && !touches(to) =>
                         {
                             self.pin_allows(king, pins, from, to)
                         }
-                        // A piece added while the royal is not in check shields, never exposes.
-                        Move::Drop { .. } => true,
-                        _ => self.keeps_royals_safe(m),
+                        // A piece added while the royal is not in check shields, never exposes
+                        // (unless it completes a screen).
+                        Move::Drop { to, .. } if !touches(to) => true,
+                        _ => self.keeps_royal_safe_at(m, king),
                     };
                     if ok {
                         i += 1;
@@ -115,9 +149,14 @@ impl Position {
         }
     }
 
-    /// The only royal of the side to move and its pins (pinned node, index of the pinning attack
-    /// entry); `None` when there is not exactly one royal, it is in check, or there are too many pins.
-    fn royal_pins(&self, pins: &mut [(NodeId, u16); MAX_PINS]) -> Option<(NodeId, usize)> {
+    /// The only royal of the side to move, its pins (pinned node, index of the pinning attack
+    /// entry) and whether any square is `sensitive` (see [`Position::screen_lines`]); `None` when
+    /// there is not exactly one royal, it is in check, or there are too many pins.
+    fn royal_pins(
+        &self,
+        pins: &mut [(NodeId, u16); MAX_PINS],
+        sensitive: &mut NodeSet,
+    ) -> Option<(NodeId, usize, bool)> {
         let rules = &*self.rules;
         let me = self.to_move;
         let mut king = None;
@@ -163,7 +202,79 @@ impl Position {
                 _ => {}
             }
         }
-        Some((king, n))
+        let any_sensitive = self.screen_lines(king, opponents, sensitive)?;
+        Some((king, n, any_sensitive))
+    }
+
+    /// The squares where a move may open or close a line to the royal on `king` that pins do not
+    /// see: every square of an enemy hop's (or zone-confined pattern's) way whose screens are one
+    /// off what it needs, with the attacker's own square; the squares between facing royals with
+    /// one piece between. Whether there is any; `None` when such a line is open (in check).
+    /// Variants without hops, zone-confined attacks or facing royals pay two tests.
+    fn screen_lines(&self, king: NodeId, opponents: u8, sensitive: &mut NodeSet) -> Option<bool> {
+        let t = self.rules.tables();
+        let mut any = false;
+        if t.has_special_attacks() {
+            for sa in t.special_attacks_on(king) {
+                if !self.attacks_along(&sa.attack, opponents) {
+                    continue;
+                }
+                if self.special_open(sa, king) {
+                    return None;
+                }
+                let between = t.between(&sa.attack);
+                let occupied = between
+                    .iter()
+                    .filter(|b| self.squares[b.index()].is_some())
+                    .count();
+                let over = usize::from(sa.screens.over);
+                if !sa.screens.leap && occupied + 1 >= over && occupied <= over + 1 {
+                    any = true;
+                    sensitive.insert(sa.attack.origin);
+                    for &b in between {
+                        sensitive.insert(b);
+                    }
+                }
+            }
+        }
+        if !self.rules.facing.is_empty() {
+            any |= self.facing_lines(king, opponents, sensitive)?;
+        }
+        Some(any)
+    }
+
+    /// The facing-royals part of [`Position::screen_lines`].
+    fn facing_lines(&self, king: NodeId, opponents: u8, sensitive: &mut NodeSet) -> Option<bool> {
+        let rules = &*self.rules;
+        let board = rules.board();
+        let mut any = false;
+        for &d in &rules.facing {
+            let Some((first, p)) = self.first_piece_along(king, d) else {
+                continue;
+            };
+            let enemy_royal = |p: crate::position::Piece| {
+                opponents & (1 << p.owner.0) != 0 && rules.kind(p.kind).royal
+            };
+            if enemy_royal(p) {
+                return None;
+            }
+            if !self
+                .first_piece_along(first, d)
+                .is_some_and(|(_, q)| enemy_royal(q))
+            {
+                continue;
+            }
+            any = true;
+            let mut at = king;
+            while let Some(st) = board.step(at, d) {
+                at = st.to;
+                if at != first && self.squares[at.index()].is_some() {
+                    break;
+                }
+                sensitive.insert(at);
+            }
+        }
+        Some(any)
     }
 
     /// Whether an ordinary move keeps every line it is pinned on blocked: it stays between the

@@ -3,7 +3,7 @@
 //! generated.
 
 use crate::ids::{NodeId, PlayerId, PlayerSet};
-use crate::tables::Attack;
+use crate::tables::{Attack, SpecialAttack};
 
 use super::Position;
 
@@ -52,18 +52,93 @@ impl Position {
                 return true;
             }
         }
-        false
+        t.has_special_attacks()
+            && t.special_attacks_on(n)
+                .iter()
+                .any(|sa| self.attacks_along(&sa.attack, by) && self.special_open(sa, n))
     }
 
-    /// Whether a royal piece of `p` is attacked by a live opponent.
+    /// Whether a hop or zone-confined reverse entry on `target`, whose attacker
+    /// [`Position::attacks_along`] found, is open: the squares passed hold exactly the screens it
+    /// needs (the last of them close enough to the target), and they and the target lie in the
+    /// attacker's zones.
+    pub(crate) fn special_open(&self, sa: &SpecialAttack, target: NodeId) -> bool {
+        let t = self.rules.tables();
+        let between = t.between(&sa.attack);
+        let s = sa.screens;
+        if !s.leap {
+            let mut count = 0u8;
+            let mut last = 0;
+            for (i, b) in between.iter().enumerate() {
+                if self.squares[b.index()].is_some() {
+                    count += 1;
+                    last = i;
+                    if count > s.over {
+                        return false;
+                    }
+                }
+            }
+            if count != s.over || (s.beyond > 0 && between.len() - last > s.beyond as usize) {
+                return false;
+            }
+        }
+        let owner = match self.squares[sa.attack.origin.index()] {
+            Some(p) => p.owner,
+            None => return false,
+        };
+        let rules = &*self.rules;
+        let in_zone =
+            |z: Option<u8>, n: NodeId| z.is_none_or(|z| rules.zone(z as usize, owner).contains(n));
+        in_zone(s.to_zone, target)
+            && in_zone(s.within, target)
+            && between.iter().all(|&b| in_zone(s.within, b))
+    }
+
+    /// Whether a royal piece of `p` is attacked by a live opponent, or faces a live opponent's
+    /// royal along a direction of `[facing_royals]` with nothing between.
     #[inline]
     pub fn royal_attacked(&self, p: PlayerId) -> bool {
         let by = self.alive & !(1 << p.0);
         let rules = &*self.rules;
+        let facing = !rules.facing.is_empty();
         self.squares.iter().enumerate().any(|(i, s)| {
-            s.is_some_and(|pc| pc.owner == p && rules.kind(pc.kind).royal)
-                && self.attacked_by_bits(NodeId(i as u16), by)
+            s.is_some_and(|pc| pc.owner == p && rules.kind(pc.kind).royal) && {
+                let n = NodeId(i as u16);
+                self.attacked_by_bits(n, by) || (facing && self.faces_royal(n, by).is_some())
+            }
         })
+    }
+
+    /// Walks from the royal on `n` along each direction of `[facing_royals]` to the first piece:
+    /// when one is a royal of a player in `by`, the squares in between are empty, and this is
+    /// the direction where that happens.
+    pub(crate) fn faces_royal(&self, n: NodeId, by: u8) -> Option<crate::ids::DirId> {
+        let rules = &*self.rules;
+        rules.facing.iter().copied().find(|&d| {
+            self.first_piece_along(n, d)
+                .is_some_and(|(_, p)| by & (1 << p.owner.0) != 0 && rules.kind(p.kind).royal)
+        })
+    }
+
+    /// The first occupied node from `n` along board direction `d` (not turned by frames), and its
+    /// piece; none at the board's edge or back at `n`.
+    pub(crate) fn first_piece_along(
+        &self,
+        n: NodeId,
+        d: crate::ids::DirId,
+    ) -> Option<(NodeId, super::Piece)> {
+        let board = self.rules.board();
+        let mut at = n;
+        for _ in 0..self.squares.len() {
+            at = board.step(at, d)?.to;
+            if at == n {
+                return None;
+            }
+            if let Some(p) = self.squares[at.index()] {
+                return Some((at, p));
+            }
+        }
+        None
     }
 
     /// Whether `p` attacks a royal piece of any live opponent (discovered and earlier attacks count).

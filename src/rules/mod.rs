@@ -222,6 +222,8 @@ pub struct Rules {
     pub(crate) gates: Vec<Gate>,
     pub(crate) gate_tags: TagSet,
     pub(crate) captures: Vec<RelationCapture>,
+    /// `[facing_royals]`: board directions along which two royals may not face each other.
+    pub(crate) facing: Vec<DirId>,
     /// The captures judged on the whole position after a move.
     pub(crate) judged: Vec<JudgedCapture>,
     /// Victories by captured material, checked in order.
@@ -462,6 +464,12 @@ impl Rules {
         &self.outcome
     }
 
+    /// The board directions along which two royals of different players may not stand alone
+    /// on one line (`[facing_royals]`; empty when the variant has no such rule).
+    pub fn facing_directions(&self) -> &[DirId] {
+        &self.facing
+    }
+
     /// What is legal besides the pieces' own patterns (`[moves]`).
     pub fn move_rules(&self) -> &MoveRules {
         &self.moves
@@ -605,6 +613,14 @@ impl Rules {
                 _ => "judged",
             };
             let _ = writeln!(s, "capture after a move: {rule} along {}", dirs.join(" "));
+        }
+        if !self.facing.is_empty() {
+            let dirs: Vec<&str> = self
+                .facing
+                .iter()
+                .map(|&d| self.board.direction_name(d))
+                .collect();
+            let _ = writeln!(s, "royals may not face each other along {}", dirs.join(" "));
         }
         for j in &self.judged {
             let _ = writeln!(s, "capture after a move: {}", self.judged_summary(j));

@@ -51,6 +51,9 @@
 //! [[capture]]                     # after every move, besides what the move displaces:
 //! rule = "custodian"              # an enemy piece between the moved piece and another of
 //! directions = ["n", "e", "s", "w"] # the mover's, along one of these board directions
+//!
+//! [facing_royals]                 # two royals of different players alone on one line along
+//! directions = ["n", "s"]         # these board directions: illegal (xiangqi's flying general)
 //! ```
 
 use std::collections::BTreeMap;
@@ -294,6 +297,15 @@ pub struct CaptureSpec {
     pub edge_closes: bool,
 }
 
+/// `[facing_royals]`: two royals of different players may not stand alone on one line along
+/// these board directions (xiangqi's flying general); a move that leaves them so is illegal.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FacingSpec {
+    /// The board directions (not turned by frames) looked along from each royal.
+    pub directions: Spanned<Vec<Spanned<String>>>,
+}
+
 pub use super::outcome::{DrawsSpec, MaterialSpec, MovesSpec, OutcomeSpec, Policy, ReachSpec};
 
 /// A whole variant file (with its `extends` chain merged), read but not validated.
@@ -329,14 +341,29 @@ pub struct VariantSpec {
     pub captures: Vec<CaptureSpec>,
     /// `[hands]`, when the players have hands.
     pub hands: Option<Spanned<HandsSpec>>,
+    /// `[facing_royals]`.
+    pub facing: Option<FacingSpec>,
     /// Span of `[[player]]` items (or the file start).
     pub players_span: Span,
 }
 
 /// Keys of a variant file's top level.
 pub const TOP_LEVEL_KEYS: &[&str] = &[
-    "extends", "variant", "frames", "player", "pieces", "castling", "outcome", "moves", "draws",
-    "gate", "capture", "hands", "remove", "players",
+    "extends",
+    "variant",
+    "frames",
+    "player",
+    "pieces",
+    "castling",
+    "outcome",
+    "moves",
+    "draws",
+    "gate",
+    "capture",
+    "hands",
+    "remove",
+    "players",
+    "facing_royals",
 ];
 
 /// Whether a TOML text looks like a variant file (it has `[variant]` or `extends`), as opposed to a
@@ -608,6 +635,9 @@ fn read_merged(
     let hands = top.raw("hands").and_then(|v| {
         deserialize::<HandsSpec>(v, "`[hands]`", diags).map(|h| Spanned::new(v.span(), h))
     });
+    let facing = top
+        .raw("facing_royals")
+        .and_then(|v| deserialize::<FacingSpec>(v, "`[facing_royals]`", diags));
     top.finish(diags);
 
     let board = board?;
@@ -633,6 +663,7 @@ fn read_merged(
         gates,
         captures,
         hands,
+        facing,
         players_span,
     })
 }

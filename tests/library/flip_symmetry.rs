@@ -38,6 +38,7 @@ const EXPECTED: &[&str] = &[
     "gardner",
     "gothic",
     "grand",
+    "grasshopper",
     "janus",
     "judkins",
     "kingofthehill",
@@ -45,10 +46,13 @@ const EXPECTED: &[&str] = &[
     "losalamos",
     "makruk",
     "minishogi",
+    "minixiangqi",
     "nocastle",
+    "shako",
     "shatranj",
     "shogi",
     "threekings",
+    "xiangqi",
 ];
 
 /// A mirror of the board: ranks flipped, and files too for a half turn.

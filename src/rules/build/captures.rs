@@ -196,7 +196,7 @@ impl Builder<'_> {
     }
 
     /// Board directions by name, each once.
-    fn directions(&mut self, list: &DirList) -> Vec<DirId> {
+    pub(super) fn directions(&mut self, list: &DirList) -> Vec<DirId> {
         let board = self.board;
         let names: Vec<&str> = board
             .direction_ids()

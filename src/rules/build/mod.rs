@@ -8,6 +8,7 @@
 mod assemble;
 mod captures;
 mod castling;
+mod facing;
 mod frames;
 mod gates;
 mod hands;
@@ -177,6 +178,7 @@ impl Builder<'_> {
         let (gates, gate_tags) = self.gates(spec);
         let (captures, judged) = self.relation_captures(spec);
         let captured_wins = self.captured_wins(spec, &players);
+        let facing = self.facing(spec, &kinds);
         if self.has_errors() {
             return None;
         }
@@ -205,6 +207,7 @@ impl Builder<'_> {
             gates,
             gate_tags,
             captures,
+            facing,
             numbers,
             any_royal,
             judged,

@@ -96,6 +96,8 @@ impl Builder<'_> {
         }
         let avoid = self.avoided_tags(ast);
         let from_zone = ast.from_zone.as_ref().map(&mut *intern_zone);
+        let within = ast.within.as_ref().map(&mut *intern_zone);
+        let to_zone = ast.to_zone.as_ref().map(&mut *intern_zone);
         let (true, Some(avoid)) = (ok, avoid) else {
             return None;
         };
@@ -108,6 +110,10 @@ impl Builder<'_> {
             creates_ep: ast.creates_ep,
             en_passant: ast.en_passant,
             avoid,
+            within,
+            to_zone,
+            over: ast.over.as_ref().map_or(0, |o| o.value),
+            beyond: ast.beyond.as_ref().map_or(0, |b| b.value),
             text: m.get_ref().trim().to_string(),
         })
     }
