@@ -482,15 +482,7 @@ fn list_drops(out: &mut impl Write, pos: &Position, token: &str) -> io::Result<(
     if rules.hands().is_none() {
         return writeln!(out, "this variant has no hands: nothing is ever dropped");
     }
-    let (plus, letter) = match token.strip_prefix('+') {
-        Some(rest) => (true, rest),
-        None => (false, token),
-    };
-    let mut chars = letter.chars();
-    let kind = match (chars.next(), chars.next()) {
-        (Some(c), None) => rules.kind_by_token(plus, c),
-        _ => None,
-    };
+    let kind = rules.kind_by_token_text(token);
     let Some(k) = kind else {
         return writeln!(out, "no piece has the token `{}`", printable(token));
     };

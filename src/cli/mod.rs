@@ -345,15 +345,7 @@ fn drop_kind(rules: &Rules, token: &str) -> Result<KindId, String> {
             rules.name()
         ));
     }
-    let (plus, letter) = match token.strip_prefix('+') {
-        Some(rest) => (true, rest),
-        None => (false, token),
-    };
-    let mut chars = letter.chars();
-    let kind = match (chars.next(), chars.next()) {
-        (Some(c), None) => rules.kind_by_token(plus, c),
-        _ => None,
-    };
+    let kind = rules.kind_by_token_text(token);
     kind.ok_or_else(|| {
         let tokens: Vec<String> = rules.kinds().iter().map(|k| k.token()).collect();
         format!(

@@ -343,6 +343,19 @@ impl Rules {
             .map(|i| KindId(i as u8))
     }
 
+    /// The kind whose whole token is `text` (`"P"`, `"+p"`; either case), as a user types it.
+    pub fn kind_by_token_text(&self, text: &str) -> Option<KindId> {
+        let (plus, letter) = match text.strip_prefix('+') {
+            Some(rest) => (true, rest),
+            None => (false, text),
+        };
+        let mut chars = letter.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => self.kind_by_token(plus, c),
+            _ => None,
+        }
+    }
+
     /// The kind written with this token and, when `marked`, `~` (a promoted piece that demotes
     /// when captured).
     pub fn kind_by_marked_token(&self, plus: bool, c: char, marked: bool) -> Option<KindId> {
