@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use crate::board::Board;
-use crate::ids::{DirId, FrameId, KindId, NodeId, TagSet};
+use crate::ids::{DirId, FrameId, KindId, NodeId, NodeSet, TagSet};
 use crate::path::{Kind, Mode, Pattern};
 
 /// One square along a ray.
@@ -102,6 +102,9 @@ pub struct MoveTables {
     nodes: usize,
     frames: usize,
     ray_ranges: Vec<(u32, u32)>,
+    /// Per entry of `ray_ranges`: no two rays can give a move to the same square on the same
+    /// occupancy, so the generator need not remember the squares it reached.
+    distinct: Vec<bool>,
     rays: Vec<Ray>,
     steps: Vec<RayStep>,
     attack_ranges: Vec<(u32, u32)>,
@@ -262,12 +265,44 @@ impl MoveTables {
                         }
                     }
                     t.ray_ranges.push((first, t.rays.len() as u32));
+                    let distinct = t.rays_reach_distinct(&t.rays[first as usize..]);
+                    t.distinct.push(distinct);
                     let _ = ki;
                 }
             }
         }
         t.build_attacks(kinds);
         t
+    }
+
+    /// Whether no two of `rays` (the rays of one kind, frame and origin) can give moves to the
+    /// same square on the same occupancy: an empty square is reached by quiet and en passant
+    /// rays, an occupied one by capturing rays. A hop or zone-confined ray counts as reaching
+    /// every square of its path both ways.
+    fn rays_reach_distinct(&self, rays: &[Ray]) -> bool {
+        // [reached on an empty square, reached on an occupied one]
+        let mut reached = [NodeSet::default(); 2];
+        for r in rays {
+            let steps = self.steps(r);
+            let ends = if r.kind == Kind::Ride || r.special {
+                steps
+            } else {
+                &steps[steps.len() - 1..]
+            };
+            let empty = r.en_passant || r.mode.quiet() || r.special;
+            let occupied = (!r.en_passant && r.mode.captures()) || r.special;
+            for s in ends {
+                for (wanted, set) in [(empty, 0), (occupied, 1)] {
+                    if wanted {
+                        if reached[set].contains(s.node) {
+                            return false;
+                        }
+                        reached[set].insert(s.node);
+                    }
+                }
+            }
+        }
+        true
     }
 
     /// Number of (kind, frame) attack bits in use; at most 64.
@@ -406,6 +441,13 @@ impl MoveTables {
         let (a, b) =
             self.ray_ranges[(k.index() * self.frames + f.index()) * self.nodes + n.index()];
         &self.rays[a as usize..b as usize]
+    }
+
+    /// Whether the rays of kind `k` in frame `f` from `n` give moves to distinct squares on any
+    /// occupancy (see [`MoveTables::rays`]).
+    #[inline]
+    pub fn destinations_distinct(&self, k: KindId, f: FrameId, n: NodeId) -> bool {
+        self.distinct[(k.index() * self.frames + f.index()) * self.nodes + n.index()]
     }
 
     /// The steps of a ray.

@@ -50,17 +50,28 @@ impl Position {
             return;
         }
         let rules = &*self.rules;
+        let kind = rules.kind(pc.kind);
+        let gates = self.gate_tags();
+        // Without gates and with rays that never meet, no square can be reached twice: the
+        // destinations need not be remembered.
+        let distinct = !kind.stack
+            && (gates.closed | gates.quiet_only | gates.no_check) == 0
+            && rules
+                .tables()
+                .destinations_distinct(pc.kind, pc.frame, from);
         let mut g = Gen {
             from,
             piece: pc,
-            gates: self.gate_tags(),
+            kind,
+            remember: !distinct,
+            gates,
             first: out.len(),
             seen: NodeSet::default(),
             seen_gated: NodeSet::default(),
             out,
         };
         // A stack moves with the moves of the kinds it holds; any other piece as its kind.
-        if rules.kind(pc.kind).stack {
+        if kind.stack {
             self.stack_moves(&mut g);
         } else {
             self.kind_moves(&mut g, pc.kind);
@@ -172,6 +183,19 @@ impl Position {
     /// gate. A square reached both ways is an ordinary move (rules 10.9).
     #[inline(always)]
     fn arrive(&self, g: &mut Gen<'_>, ray: &Ray, s: &RayStep, occ: Option<Piece>, last: usize) {
+        if !g.remember {
+            if let Some((victim, effect)) = self.move_at(ray, s, occ, g.piece.owner, last) {
+                let arrival = Arrival {
+                    from: g.from,
+                    step: s,
+                    victim,
+                    effect,
+                    no_check: false,
+                };
+                push_moves(self, g.kind, g.piece, arrival, g.out);
+            }
+            return;
+        }
         let gates = &g.gates;
         let gated = s.tags.0 & (gates.quiet_only | gates.no_check) != 0;
         let taken = g.seen.contains(s.node) || (gated && g.seen_gated.contains(s.node));
@@ -191,19 +215,12 @@ impl Position {
         }
         let arrival = Arrival {
             from: g.from,
-            kind: g.piece.kind,
             step: s,
             victim,
             effect,
             no_check: s.tags.0 & gates.no_check != 0,
         };
-        push_moves(
-            self,
-            self.rules.kind(g.piece.kind),
-            g.piece.owner,
-            arrival,
-            g.out,
-        );
+        push_moves(self, g.kind, g.piece, arrival, g.out);
     }
 
     /// What a step of a ray gives when the piece may stop there: `(en passant victim, effect)`,
@@ -319,6 +336,10 @@ impl Position {
 struct Gen<'o> {
     from: NodeId,
     piece: Piece,
+    /// The piece's kind (a stack's own kind, whose promotion applies).
+    kind: &'o PieceKind,
+    /// Whether destinations must be remembered (see [`crate::tables::MoveTables::destinations_distinct`]).
+    remember: bool,
     gates: GateTags,
     first: usize,
     seen: NodeSet,
@@ -329,7 +350,6 @@ struct Gen<'o> {
 /// A piece arriving on a step of a ray: what the move takes and does.
 struct Arrival<'a> {
     from: NodeId,
-    kind: KindId,
     step: &'a RayStep,
     victim: Option<NodeId>,
     effect: Effect,
@@ -342,10 +362,11 @@ struct Arrival<'a> {
 fn push_moves(
     pos: &Position,
     kind: &PieceKind,
-    owner: PlayerId,
+    piece: Piece,
     a: Arrival<'_>,
     out: &mut Vec<Planned>,
 ) {
+    let owner = piece.owner;
     let rules: &Rules = &pos.rules;
     let (from, to) = (a.from, a.step.node);
     let planned = |mv, frame| Planned {
@@ -392,7 +413,7 @@ fn push_moves(
         ));
     }
     // Declining is a move of its own, where the piece could still move afterwards.
-    if promotion.optional && rules.can_move_from(a.kind, a.step.frame, to) {
+    if promotion.optional && rules.can_move_from(piece.kind, a.step.frame, to) {
         out.push(planned(plain, a.step.frame));
     }
 }
