@@ -6,7 +6,7 @@
 //! tables say, for every target node, from which origins (and through which squares) a piece of a given
 //! kind and frame attacks it, so check detection never generates opponent moves.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use crate::board::Board;
 use crate::ids::{DirId, FrameId, KindId, NodeId, NodeSet, TagSet};
@@ -343,7 +343,7 @@ impl MoveTables {
         let mut per_target: Vec<Vec<(AttackWay, u64)>> = vec![Vec::new(); self.nodes];
         // Where each distinct way of a target sits in its list: merging attack bits stays linear in
         // the number of rays however many patterns a piece has.
-        let mut index: Vec<HashMap<AttackWay, usize>> = vec![HashMap::new(); self.nodes];
+        let mut index: Vec<FxHashMap<AttackWay, usize>> = vec![FxHashMap::default(); self.nodes];
         for (ki, k) in kinds.iter().enumerate() {
             for f in 0..self.frames {
                 let Some(bit) = self.attack_bits[ki * self.frames + f] else {
