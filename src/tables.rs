@@ -91,6 +91,17 @@ pub struct SpecialAttack {
     pub screens: Screens,
 }
 
+/// A piece that can take en passant on some node: its kind and frame standing on `origin`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EpTaker {
+    /// Where the taker stands.
+    pub origin: NodeId,
+    /// Its kind.
+    pub kind: KindId,
+    /// Its frame (the identity for a kind whose moves do not depend on its frame).
+    pub frame: FrameId,
+}
+
 /// One way to attack a target, before the tables are flattened: the attacker's origin, the
 /// squares that must be empty (for a special way: every square passed), the tags crossed, the
 /// zone the attacker must stand in, and for a hop or a zone-confined pattern its conditions.
@@ -112,6 +123,9 @@ pub struct MoveTables {
     between: Vec<NodeId>,
     attack_bits: Vec<Option<u8>>,
     special_ranges: Vec<(u32, u32)>,
+    /// Per target node: who takes en passant there (see [`MoveTables::en_passant_takers`]).
+    ep_taker_ranges: Vec<(u32, u32)>,
+    ep_takers: Vec<EpTaker>,
     special_attacks: Vec<SpecialAttack>,
 }
 
@@ -272,7 +286,37 @@ impl MoveTables {
             }
         }
         t.build_attacks(kinds);
+        t.build_en_passant_takers(kinds);
         t
+    }
+
+    /// The reverse index of en passant rays: for every node, the (origin, kind, frame) whose en
+    /// passant ray ends there, for the frames a piece of the kind can stand in.
+    fn build_en_passant_takers(&mut self, kinds: &[KindProgram<'_>]) {
+        let mut per_target: Vec<Vec<EpTaker>> = vec![Vec::new(); self.nodes];
+        for (ki, k) in kinds.iter().enumerate() {
+            let frames = if k.oriented { self.frames } else { 1 };
+            for f in 0..frames {
+                for n in 0..self.nodes {
+                    let (a, b) = self.ray_ranges[(ki * self.frames + f) * self.nodes + n];
+                    for ray in &self.rays[a as usize..b as usize] {
+                        if let Some(last) = self.steps(ray).last().filter(|_| ray.en_passant) {
+                            per_target[last.node.index()].push(EpTaker {
+                                origin: NodeId(n as u16),
+                                kind: KindId(ki as u8),
+                                frame: FrameId(f as u8),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        for list in per_target {
+            let start = self.ep_takers.len() as u32;
+            self.ep_takers.extend(list);
+            self.ep_taker_ranges
+                .push((start, self.ep_takers.len() as u32));
+        }
     }
 
     /// Whether no two of `rays` (the rays of one kind, frame and origin) can give moves to the
@@ -467,6 +511,14 @@ impl MoveTables {
     pub fn attacks_on(&self, n: NodeId) -> &[Attack] {
         let (a, b) = self.attack_ranges[n.index()];
         &self.attacks[a as usize..b as usize]
+    }
+
+    /// Who can take en passant on `n`: a piece of `kind` in `frame` on `origin` has an en passant
+    /// ray ending there (gates and occupancy aside).
+    #[inline]
+    pub fn en_passant_takers(&self, n: NodeId) -> &[EpTaker] {
+        let (a, b) = self.ep_taker_ranges[n.index()];
+        &self.ep_takers[a as usize..b as usize]
     }
 
     /// The reverse entries of hops and zone-confined patterns on a target node (empty in variants

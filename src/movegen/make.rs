@@ -234,7 +234,7 @@ impl Position {
                 self.alive &= !(1 << x.owner.0);
             }
         }
-        update_en_passant(rules, &self.squares, &mut self.ep, m, moved);
+        update_en_passant(rules, &self.squares, self.alive, &mut self.ep, m, moved);
         if !rules.gates().is_empty() {
             crate::position::open_gates(rules, &self.squares, self.alive, &mut self.gates_open);
         }
@@ -323,11 +323,14 @@ fn lost_rights(rules: &Rules, m: Planned, undo: &Undo) -> u32 {
     lost
 }
 
-/// En passant entries: stale ones go, a double step adds the squares it passed.
+/// En passant entries: stale ones go, a double step adds the squares it passed that another
+/// player's piece could take on (an entry nobody could use is no part of the position, as in FIDE's
+/// repetition rule and Fairy-Stockfish's text).
 #[inline]
 fn update_en_passant(
     rules: &Rules,
     squares: &[Option<Piece>],
+    alive: u8,
     ep: &mut EpList,
     m: Planned,
     moved: Piece,
@@ -344,6 +347,10 @@ fn update_en_passant(
         let t = rules.tables();
         for k in 0..passed as u32 {
             let step = t.step_at(first_step + k);
+            if !crate::position::en_passant_takeable(rules, squares, alive, step.node, moved.owner)
+            {
+                continue;
+            }
             ep.push(EpEntry {
                 owner: moved.owner,
                 square: step.node,

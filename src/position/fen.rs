@@ -8,7 +8,8 @@
 //! - SIDE: the `short` name of the player to move. CASTLING: `-` or the right tokens held.
 //! - EP: `-` or entries separated by `,`: `square`, optionally `owner:square` and `square@pawn`
 //!   (the owner defaults to the player who moved last, the pawn to the only piece that can have
-//!   passed the square).
+//!   passed the square). Only entries some other player's piece could take are part of a
+//!   position, so only they are written.
 //! - Then optional `key:value` fields: `out:g,b` lists eliminated players, `open:NAME,...` gates that
 //!   were opened earlier although their condition no longer holds (gates whose condition holds are
 //!   open anyway). Both are left out when empty, so 8x8 positions read and write standard FEN.

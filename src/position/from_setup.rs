@@ -153,7 +153,15 @@ impl Position {
                 problems.push(SetupProblem::DuplicateEnPassant { square });
             } else if let Err(reason) = self.ep_entry_possible(e) {
                 problems.push(SetupProblem::BadEnPassant { square, reason });
-            } else {
+            } else if super::en_passant_takeable(
+                &self.rules,
+                &self.squares,
+                self.alive,
+                e.square,
+                e.owner,
+            ) {
+                // An entry nobody could take is no part of the position (Fairy-Stockfish writes
+                // `-` there): it is read and then left out, like the move that made it leaves it out.
                 list.push(*e);
             }
         }

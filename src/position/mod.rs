@@ -418,3 +418,23 @@ pub(crate) fn open_gates(
         }
     }
 }
+
+/// Whether a piece of a player other than `owner`, still in the game, stands where its en
+/// passant ray ends on `square` (gates aside): only then is an en passant entry there part of the
+/// position.
+pub(crate) fn en_passant_takeable(
+    rules: &Rules,
+    squares: &[Option<Piece>],
+    alive: u8,
+    square: NodeId,
+    owner: PlayerId,
+) -> bool {
+    rules.tables().en_passant_takers(square).iter().any(|t| {
+        squares[t.origin.index()].is_some_and(|p| {
+            p.owner != owner
+                && alive & (1 << p.owner.0) != 0
+                && p.kind == t.kind
+                && p.frame == t.frame
+        })
+    })
+}

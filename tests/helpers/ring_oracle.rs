@@ -752,8 +752,15 @@ impl OBoard {
                 self.rights &= !(1 << i);
             }
         }
-        self.ep = m.passed;
         self.to_move = self.to_move.other();
+        // A square no enemy pawn can take on is not remembered (FIDE's repetition rule).
+        let taker = self.to_move;
+        self.ep = m.passed.filter(|&sq| {
+            (0..self.cells.len()).any(|p| {
+                self.cells[p] == Some((taker, Role::Pawn))
+                    && self.pawn_captures(game, p, taker).contains(&sq)
+            })
+        });
     }
 
     /// The legal moves of the side to move.

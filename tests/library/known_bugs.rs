@@ -222,7 +222,8 @@ fn a_capture_that_needs_a_zone_does_not_attack_from_elsewhere() {
 }
 
 /// `src/position/mod.rs` `EpList` derives `PartialEq`/`Hash` over its fixed slots, so two positions
-/// with the same en passant entries in different slots are unequal. After 1. e4 c5 Black's entry
+/// with the same en passant entries in different slots are unequal. After e4 c5 (pawns on d5
+/// and f4 taking part) Black's entry
 /// sits in slot 1 (White's entry was still in slot 0 when it was pushed), while reading the same
 /// position text puts it in slot 0: the position does not equal its own text read back.
 #[test]
@@ -235,12 +236,17 @@ fn a_position_equals_its_text_read_back_with_an_en_passant_square() {
     use chessgraph::rules::Rules;
 
     let rules = Arc::new(Rules::load("variants/chess.toml").expect("chess loads"));
-    let mut pos = Position::start(&rules);
+    // Pawns on d5 and f4, so that both double steps leave an entry someone could take.
+    let mut pos = Position::from_fen(
+        &rules,
+        "rnbqkbnr/ppppp1pp/8/3P4/5p2/8/PPP1PPPP/RNBQKBNR w KQkq - 0 1",
+    )
+    .expect("reads");
     play_line(&mut pos, "e2e4 c7c5").expect("legal moves");
     let fen = pos.to_fen();
     assert_eq!(
         fen,
-        "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2"
+        "rnbqkbnr/pp1pp1pp/8/2pP4/4Pp2/8/PPP2PPP/RNBQKBNR w KQkq c6 0 2"
     );
     let reread = Position::from_fen(&rules, &fen).expect("reads back");
     assert_eq!(reread.to_fen(), fen);

@@ -598,8 +598,17 @@ fn p08_an_uncrossed_pawn_on_ring_2_may_double_step_even_outside_its_segment() {
         "no double step from ring 3"
     );
     play(&mut pos, "k2-k4");
-    assert_eq!(pos.to_fen().split(' ').nth(3), Some("k3"));
+    // No enemy pawn could take on k3: the square passed is not remembered.
+    assert_eq!(pos.to_fen().split(' ').nth(3), Some("-"));
     assert_eq!(legal_from(&pos, "s2"), names(&["s3", "s4"]));
+    // With an enemy pawn beside the pawn's new square it is.
+    let mut pos = setup(
+        &rules,
+        &with_kings(&[("k2", "wP"), ("l4", "bP[crossed]"), ("s2", "gP")]),
+        "w - - 0 1",
+    );
+    play(&mut pos, "k2-k4");
+    assert_eq!(pos.to_fen().split(' ').nth(3), Some("k3"));
 }
 
 #[test]
