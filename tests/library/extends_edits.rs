@@ -31,6 +31,32 @@ fn removed_pieces_and_castlings_are_gone() {
 }
 
 #[test]
+fn variants_that_replace_an_orthodox_piece_no_longer_know_it() {
+    for (variant, gone, letter) in [
+        ("amazon", "queen", 'Q'),
+        ("almost", "queen", 'Q'),
+        ("knightmate", "knight", 'N'),
+        ("losalamos", "bishop", 'B'),
+    ] {
+        let r = load(variant);
+        assert!(!kind_names(&r).contains(&gone), "{variant}");
+        assert!(r.kind_by_letter(letter).is_none(), "{variant}");
+        // Position text with the removed piece's letter (on a8) is refused.
+        let start = chessgraph::position::Position::start(&r).to_fen();
+        let with_it = format!("{}{}", letter.to_ascii_lowercase(), &start[1..]);
+        let err = chessgraph::position::Position::from_fen(&r, &with_it)
+            .expect_err(&format!("{variant}: {with_it}"));
+        assert!(
+            err.to_string().contains(&format!(
+                "no piece has the letter `{}`",
+                letter.to_ascii_lowercase()
+            )),
+            "{variant}: {err}"
+        );
+    }
+}
+
+#[test]
 fn one_player_entry_changes_without_repeating_the_others() {
     let horde = load("horde");
     let chess = load("chess");
