@@ -399,7 +399,12 @@ fn push_moves(
             return;
         }
     };
-    for &c in &promotion.choices {
+    let choices = if promotion.by_zone.is_empty() {
+        &promotion.choices
+    } else {
+        promotion.choices_at(|z| rules.zone(z, owner).contains(to))
+    };
+    for &c in choices {
         if promotion.lost_only && !pos.has_lost(owner, c) {
             continue;
         }

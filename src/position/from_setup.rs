@@ -301,7 +301,7 @@ impl Position {
                 let reachable = rules.kinds().iter().any(|x| {
                     x.promotion
                         .as_ref()
-                        .is_some_and(|pr| pr.choices.contains(&k))
+                        .is_some_and(|pr| pr.all_choices().any(|c| c == k))
                 });
                 if promotes {
                     promotions_possible += had.saturating_sub(have);

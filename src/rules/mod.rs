@@ -112,6 +112,28 @@ pub struct Promotion {
     pub leaving: bool,
     /// Only to a kind of which the player has fewer on the board than in the start position.
     pub lost_only: bool,
+    /// Other choices where the move ends in these zones (the first that holds it).
+    pub by_zone: Vec<(usize, Vec<KindId>)>,
+}
+
+impl Promotion {
+    /// The choices of a promotion ending on a node: those of the first `by_zone` entry whose
+    /// zone holds it (`in_zone` answers for a zone index), else [`Promotion::choices`].
+    #[inline]
+    pub fn choices_at(&self, in_zone: impl Fn(usize) -> bool) -> &[KindId] {
+        self.by_zone
+            .iter()
+            .find(|(z, _)| in_zone(*z))
+            .map_or(&self.choices, |(_, c)| c)
+    }
+
+    /// Every kind some promotion of this piece can make.
+    pub fn all_choices(&self) -> impl Iterator<Item = KindId> + '_ {
+        self.choices
+            .iter()
+            .chain(self.by_zone.iter().flat_map(|(_, c)| c))
+            .copied()
+    }
 }
 
 impl PieceKind {
@@ -385,7 +407,7 @@ impl Rules {
                 self.kinds[b.index()]
                     .promotion
                     .as_ref()
-                    .is_some_and(|pr| pr.choices.contains(&k))
+                    .is_some_and(|pr| pr.all_choices().any(|c| c == k))
             })
     }
 
@@ -678,12 +700,17 @@ impl Rules {
             flags.push("resets the clock".to_string());
         }
         if let Some(pr) = &k.promotion {
-            let c: String = pr
-                .choices
-                .iter()
-                .map(|c| self.kinds[c.index()].token())
-                .collect();
-            let mut how = format!("promotes on {} to {c}", self.zone_names[pr.zone]);
+            let tokens = |list: &[KindId]| -> String {
+                list.iter().map(|c| self.kinds[c.index()].token()).collect()
+            };
+            let mut how = format!(
+                "promotes on {} to {}",
+                self.zone_names[pr.zone],
+                tokens(&pr.choices)
+            );
+            for (z, list) in &pr.by_zone {
+                let _ = write!(how, " (on {}: {})", self.zone_names[*z], tokens(list));
+            }
             if pr.leaving {
                 how.push_str(" (also leaving it)");
             }

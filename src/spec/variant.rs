@@ -91,7 +91,7 @@ pub struct PlayerSpec {
     pub colour: Option<Spanned<String>>,
 }
 
-/// `promotion = { zone, choices, optional, leaving }` of a piece.
+/// `promotion = { zone, choices, optional, leaving, lost_only, by_zone }` of a piece.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PromotionSpec {
@@ -109,6 +109,20 @@ pub struct PromotionSpec {
     /// (grand chess: a pawn promotes only to a piece its side has lost).
     #[serde(default)]
     pub lost_only: bool,
+    /// Other choices in parts of the zone: the first entry whose zone holds the destination
+    /// gives the choices there (`by_zone = [{ zone = "rank_10", choices = ["Q"] }]`).
+    #[serde(default)]
+    pub by_zone: Vec<ZoneChoicesSpec>,
+}
+
+/// One entry of a promotion's `by_zone`: the choices of a promotion that ends in `zone`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ZoneChoicesSpec {
+    /// Player-relative (or board) zone, usually part of the promotion zone.
+    pub zone: Spanned<String>,
+    /// Tokens of the pieces it may become there.
+    pub choices: Vec<Spanned<String>>,
 }
 
 /// `drop = { zone, per_line, no_mate }` of a piece: where a piece of this kind may be dropped

@@ -45,3 +45,46 @@ fn grand_chess_promotes_only_to_lost_pieces_and_must_on_the_last_rank() {
     assert!(lost.has_lost(white, knight));
     assert!(!p.has_lost(white, knight));
 }
+
+#[test]
+fn promotion_choices_can_differ_by_zone() {
+    let rules = load("tests/fixtures/rule_variants/promotion_by_zone.toml");
+    let p = Position::from_fen(&rules, "8/P3k3/8/8/8/8/p3K3/8 w - - 0 1").expect("reads");
+    // On rank 8 only the knight (`by_zone`); Black on rank 1 has every choice.
+    assert_eq!(moves_from(&p, "a7"), ["a7-a8=N"]);
+    let p = Position::from_fen(&rules, "8/P3k3/8/8/8/8/p3K3/8 b - - 0 1").expect("reads");
+    assert_eq!(
+        moves_from(&p, "a2"),
+        ["a2-a1=B", "a2-a1=N", "a2-a1=Q", "a2-a1=R"]
+    );
+    // A choice the zone does not allow is refused with the ones it does.
+    let p = Position::from_fen(&rules, "8/P3k3/8/8/8/8/p3K3/8 w - - 0 1").expect("reads");
+    let err = chessgraph::notation::parse_move(&p, "a7-a8=Q").expect_err("no queen on rank 8");
+    assert!(err.to_string().contains("a7-a8=N"), "{err}");
+}
+
+#[test]
+fn by_zone_choices_are_checked_like_the_others() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("v.toml");
+    let chess = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/chess.toml");
+    std::fs::write(
+        &file,
+        format!(
+            "extends = {:?}\n[pieces.pawn]\npromotion = {{ zone = \"promotion\", choices = [\"Q\"], by_zone = [{{ zone = \"rank_8\", choices = [\"P\", \"X\", \"N\", \"N\"] }}, {{ zone = \"nowhere\", choices = [] }}] }}\n",
+            chess.display().to_string()
+        ),
+    )
+    .expect("write");
+    let err = chessgraph::rules::Rules::load(&file).expect_err("refused");
+    let text = format!("{err:?}");
+    for part in [
+        "promotes to itself",
+        "promotes to `X`, which is no piece's letter",
+        "lists the promotion `N` twice",
+        "promotes to nothing",
+        "nowhere",
+    ] {
+        assert!(text.contains(part), "no {part:?} in {text}");
+    }
+}

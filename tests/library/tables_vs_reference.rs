@@ -49,8 +49,15 @@ fn engine_destinations(pos: &Position, from: NodeId) -> Vec<Dest> {
                         .map(|m| m.mv().promotion())
                         .filter(|p| p.is_some())
                         .collect();
-                    let want: Vec<Option<KindId>> = pr
-                        .choices
+                    // The first `by_zone` entry holding the destination, else the choices.
+                    let mut choices = &pr.choices;
+                    for (z, list) in &pr.by_zone {
+                        if rules.zone(*z, pc.owner).contains(to) {
+                            choices = list;
+                            break;
+                        }
+                    }
+                    let want: Vec<Option<KindId>> = choices
                         .iter()
                         .filter(|&&c| !pr.lost_only || pos.has_lost(pc.owner, c))
                         .map(|&c| Some(c))

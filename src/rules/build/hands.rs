@@ -72,12 +72,20 @@ impl Builder<'_> {
             let Some(pr) = kinds[i].promotion.clone() else {
                 continue;
             };
-            let mut choices = Vec::new();
-            for c in pr.choices {
-                choices.push(self.twin(spec, kinds, KindId(i as u8), c).unwrap_or(c));
-            }
+            let mut twins = |list: &[KindId], kinds: &mut Vec<PieceKind>| -> Vec<KindId> {
+                list.iter()
+                    .map(|&c| self.twin(spec, kinds, KindId(i as u8), c).unwrap_or(c))
+                    .collect()
+            };
+            let choices = twins(&pr.choices, kinds);
+            let by_zone: Vec<(usize, Vec<KindId>)> = pr
+                .by_zone
+                .iter()
+                .map(|(z, list)| (*z, twins(list, kinds)))
+                .collect();
             if let Some(pr) = &mut kinds[i].promotion {
                 pr.choices = choices;
+                pr.by_zone = by_zone;
             }
         }
     }

@@ -7,7 +7,8 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::limits::MAX_KINDS;
 use crate::rules::{KindId, PieceKind, Promotion};
 use crate::spec::Located;
-use crate::spec::variant::VariantSpec;
+use crate::spec::variant::{PieceSpec, VariantSpec};
+use toml::Spanned;
 
 impl Builder<'_> {
     /// The piece kinds with their compiled patterns; the zones they name are interned.
@@ -42,6 +43,11 @@ impl Builder<'_> {
                 optional: pr.optional,
                 leaving: pr.leaving,
                 lost_only: pr.lost_only,
+                by_zone: pr
+                    .by_zone
+                    .iter()
+                    .map(|b| (intern_zone(&Located::from(b.zone.clone())), Vec::new()))
+                    .collect(),
             });
             kinds.push(PieceKind {
                 name: p.name.value.clone(),
@@ -114,71 +120,102 @@ impl Builder<'_> {
     pub(super) fn promotions(&mut self, spec: &VariantSpec, kinds: &mut [PieceKind]) {
         for (i, p) in spec.pieces.iter().enumerate() {
             let Some(pr) = &p.promotion else { continue };
-            let mut choices = Vec::new();
-            for c in &pr.choices {
-                let k = spec
-                    .pieces
-                    .iter()
-                    .position(|q| q.letter.get_ref().eq_ignore_ascii_case(c.get_ref()));
-                match k {
-                    Some(k) if k == i => self.err(
-                        Diagnostic::new(
-                            Code::InvalidValue,
-                            c.span(),
-                            format!("piece `{}` promotes to itself", p.name.value),
-                        )
-                        .label("its own letter")
-                        .help("a piece in its promotion zone must become another piece; list only those"),
-                    ),
-                    Some(k) if choices.contains(&KindId(k as u8)) => self.err(
-                        Diagnostic::new(
-                            Code::DuplicateName,
-                            c.span(),
-                            format!(
-                                "piece `{}` lists the promotion `{}` twice",
-                                p.name.value,
-                                c.get_ref()
-                            ),
-                        )
-                        .label("again")
-                        .help("each choice once: the letters' case does not matter"),
-                    ),
-                    Some(k) => choices.push(KindId(k as u8)),
-                    None => {
-                        let letters: Vec<&str> = spec
-                            .pieces
-                            .iter()
-                            .map(|q| q.letter.get_ref().as_str())
-                            .collect();
-                        let mut d = unknown(c.span(), "piece letter", c.get_ref(), &letters);
-                        d.message = format!(
-                            "piece `{}` promotes to `{}`, which is no piece's letter",
-                            p.name.value,
-                            c.get_ref()
-                        );
-                        self.err(d);
+            let choices = self.promotion_choices(spec, i, &pr.choices);
+            let by_zone: Vec<Vec<KindId>> = pr
+                .by_zone
+                .iter()
+                .map(|b| {
+                    if b.choices.is_empty() {
+                        self.promotes_to_nothing(p, b.zone.span());
                     }
-                }
-            }
+                    self.promotion_choices(spec, i, &b.choices)
+                })
+                .collect();
             if choices.is_empty() && !pr.choices.is_empty() {
                 continue;
             }
             if pr.choices.is_empty() {
-                self.err(
-                    Diagnostic::new(
-                        Code::InvalidValue,
-                        pr.zone.span(),
-                        format!("piece `{}` promotes to nothing", p.name.value),
-                    )
-                    .label("empty `choices`")
-                    .help(
-                        "list the letters it may become: `choices = [\"Q\", \"R\", \"B\", \"N\"]`",
-                    ),
-                );
+                self.promotes_to_nothing(p, pr.zone.span());
             }
             if let Some(pr) = &mut kinds[i].promotion {
                 pr.choices = choices;
+                for (entry, list) in pr.by_zone.iter_mut().zip(by_zone) {
+                    entry.1 = list;
+                }
             }
         }
+    }
+
+    /// The kinds of a list of promotion choices of piece `i`, each reported when it is the
+    /// piece itself, repeated or no piece's letter.
+    fn promotion_choices(
+        &mut self,
+        spec: &VariantSpec,
+        i: usize,
+        list: &[Spanned<String>],
+    ) -> Vec<KindId> {
+        let p = &spec.pieces[i];
+        let mut choices = Vec::new();
+        for c in list {
+            let k = spec
+                .pieces
+                .iter()
+                .position(|q| q.letter.get_ref().eq_ignore_ascii_case(c.get_ref()));
+            match k {
+                Some(k) if k == i => self.err(
+                    Diagnostic::new(
+                        Code::InvalidValue,
+                        c.span(),
+                        format!("piece `{}` promotes to itself", p.name.value),
+                    )
+                    .label("its own letter")
+                    .help(
+                        "a piece in its promotion zone must become another piece; list only those",
+                    ),
+                ),
+                Some(k) if choices.contains(&KindId(k as u8)) => self.err(
+                    Diagnostic::new(
+                        Code::DuplicateName,
+                        c.span(),
+                        format!(
+                            "piece `{}` lists the promotion `{}` twice",
+                            p.name.value,
+                            c.get_ref()
+                        ),
+                    )
+                    .label("again")
+                    .help("each choice once: the letters' case does not matter"),
+                ),
+                Some(k) => choices.push(KindId(k as u8)),
+                None => {
+                    let letters: Vec<&str> = spec
+                        .pieces
+                        .iter()
+                        .map(|q| q.letter.get_ref().as_str())
+                        .collect();
+                    let mut d = unknown(c.span(), "piece letter", c.get_ref(), &letters);
+                    d.message = format!(
+                        "piece `{}` promotes to `{}`, which is no piece's letter",
+                        p.name.value,
+                        c.get_ref()
+                    );
+                    self.err(d);
+                }
+            }
+        }
+        choices
+    }
+
+    /// Reports an empty list of choices.
+    fn promotes_to_nothing(&mut self, p: &PieceSpec, span: std::ops::Range<usize>) {
+        self.err(
+            Diagnostic::new(
+                Code::InvalidValue,
+                span,
+                format!("piece `{}` promotes to nothing", p.name.value),
+            )
+            .label("empty `choices`")
+            .help("list the letters it may become: `choices = [\"Q\", \"R\", \"B\", \"N\"]`"),
+        );
     }
 }
