@@ -147,6 +147,12 @@ pub enum Command {
     /// when any count is wrong.
     #[command(name = "perft-suite")]
     PerftSuite(SuiteArgs),
+    /// Play and author variants in the browser: a web board on http://127.0.0.1:PORT/.
+    ///
+    /// The first line on standard error is `listening on http://ADDRESS:PORT/`. Each page plays
+    /// one game; `?seat=NAME` makes a page move for that player only. `--watch` reloads the
+    /// files when they change and shows their problems instead of the board.
+    Serve(super::serve::ServeArgs),
 }
 
 /// Arguments of `snapshot`.
