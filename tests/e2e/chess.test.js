@@ -1,0 +1,83 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { serve, launch, newPage, screenshot, clickNode, waitPly } from "./helpers.js";
+
+test("chess: a promotion through the chooser, undo and navigation", async () => {
+  const server = await serve(["variants/chess.toml"]);
+  const browser = await launch();
+  try {
+    const page = await newPage(browser);
+    const fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    await page.goto(server.url);
+    await page.waitForSelector("#board svg path.cell");
+    await page.fill("#load-text", fen);
+    await Promise.all([page.waitForURL(/game=2/), page.click("#load")]);
+    await page.waitForSelector("#board svg path.cell");
+    await clickNode(page, "a7");
+    await page.waitForSelector("circle.mark-destination[data-node=a8]");
+    await clickNode(page, "a8");
+    await page.waitForSelector("#chooser:not([hidden]) button.promotion");
+    const options = await page.$$eval("#chooser button.promotion", (bs) => bs.map((b) => b.textContent));
+    assert.deepEqual(options.sort(), ["B", "N", "Q", "R"]);
+    await screenshot(page, "chess-promotion-chooser");
+    await page.click("#chooser button.promotion:text-is('N')");
+    await waitPly(page, 1);
+    assert.match(await page.textContent("#moves"), /a7-a8=N/);
+    // The knight is on a8.
+    const title = await page.$eval("g.piece[data-node=a8] title", (t) => t.textContent);
+    assert.match(title, /white knight on a8/);
+    // Black plays, then navigation back to the start and forward again.
+    await clickNode(page, "e8");
+    await clickNode(page, "d7");
+    await waitPly(page, 2);
+    await page.click("#first");
+    await page.waitForFunction(() => document.querySelector("g.piece[data-node=a7]"));
+    assert.match(await page.textContent("#status"), /earlier position|after move 0/);
+    await page.click("#forward");
+    await page.waitForFunction(() => document.querySelector("g.piece[data-node=a8]"));
+    await page.click("#last");
+    await page.waitForFunction(() => document.querySelector("g.piece[data-node=d7]"));
+    // Undo takes back black's move.
+    await page.click("#undo");
+    await waitPly(page, 1);
+    await page.waitForFunction(() => document.querySelector("g.piece[data-node=e8]"));
+    await screenshot(page, "chess-after-undo");
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
+
+test("chess: keyboard play of one move", async () => {
+  const server = await serve(["variants/chess.toml"]);
+  const browser = await launch();
+  try {
+    const page = await newPage(browser);
+    await page.goto(server.url);
+    await page.waitForSelector("#board svg path.cell");
+    // Focus e2: the first cell, then along the links by the arrows.
+    await page.focus("#board svg path.cell[tabindex='0']");
+    const start = await page.evaluate(() => document.activeElement.getAttribute("data-node"));
+    const [file, rank] = [start.charCodeAt(0) - 97, Number(start.slice(1))];
+    const keys = [];
+    for (let f = file; f < 4; f++) keys.push("ArrowRight");
+    for (let f = file; f > 4; f--) keys.push("ArrowLeft");
+    for (let r = rank; r < 2; r++) keys.push("ArrowUp");
+    for (let r = rank; r > 2; r--) keys.push("ArrowDown");
+    for (const k of keys) await page.keyboard.press(k);
+    assert.equal(await page.evaluate(() => document.activeElement.getAttribute("data-node")), "e2");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector("circle.mark-destination[data-node=e4]");
+    assert.match(await page.getAttribute("path.cell[data-node=e4]", "aria-label"), /legal destination/);
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowUp");
+    assert.equal(await page.evaluate(() => document.activeElement.getAttribute("data-node")), "e4");
+    await page.keyboard.press("Enter");
+    await waitPly(page, 1);
+    assert.match(await page.textContent("#moves"), /e2-e4/);
+    await screenshot(page, "chess-keyboard");
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
