@@ -61,6 +61,8 @@ async function start() {
       id = (await api("/api/games", { variant })).id;
     } catch (e) {
       showProblems(e.data && e.data.problems, e.message);
+      // Author mode: a variant broken from the start; try again until it loads.
+      if (e.data && e.data.error === "variant_broken") setTimeout(() => location.reload(), 1000);
       return;
     }
     params.set("game", id);

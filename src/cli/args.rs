@@ -116,8 +116,8 @@ pub enum Command {
     /// Play a game at the terminal: any number of players at one keyboard.
     ///
     /// Shows the board after every move and reads moves (`e2e4`, `e2-e4`, `e7-e8=Q`) or commands
-    /// (`moves [SQUARE]`, `undo`, `fen`, `svg FILE`, `show`, `help`, `quit`) line by line from
-    /// standard input, so it can be piped. Ends with the outcome.
+    /// (`moves [SQUARE]`, `undo`, `fen`, `svg FILE`, `save FILE`, `load FILE`, `show`, `help`,
+    /// `quit`) line by line from standard input, so it can be piped. Ends with the outcome.
     Play {
         /// Variant file.
         variant: PathBuf,

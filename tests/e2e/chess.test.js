@@ -81,3 +81,29 @@ test("chess: keyboard play of one move", async () => {
     await server.stop();
   }
 });
+
+test("chess: a move by drag and drop", async () => {
+  const server = await serve(["variants/chess.toml"]);
+  const browser = await launch();
+  try {
+    const page = await newPage(browser);
+    await page.goto(server.url);
+    await page.waitForSelector("#board svg path.cell");
+    const at = (n) => page.$eval(`path.cell[data-node=${n}]`, (c) => {
+      const r = c.getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    });
+    const [from, to] = [await at("g1"), await at("f3")];
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 5 });
+    await page.mouse.move(to.x, to.y, { steps: 5 });
+    await page.mouse.up();
+    await waitPly(page, 1);
+    assert.match(await page.textContent("#moves"), /g1-f3/);
+    await page.waitForSelector("g.piece[data-node=f3]");
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});

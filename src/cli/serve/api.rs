@@ -56,13 +56,18 @@ fn rules_of(s: &Shared, id: usize) -> Result<Arc<Rules>, ApiError> {
         .ok_or_else(|| ApiError::not_found(format!("no variant {id}")))?;
     match (&v.rules, v.broken) {
         (Some(r), false) => Ok(r.clone()),
-        _ => Err(ApiError::new(
-            StatusCode::CONFLICT,
-            "variant_broken",
-            format!("{} does not load (see its problems)", v.path.display()),
-        )
-        .with(json!({ "problems": v.problems }))),
+        _ => Err(broken(v)),
     }
+}
+
+/// 409: the variant's files are broken (author mode), with their problems.
+fn broken(v: &super::state::Variant) -> ApiError {
+    ApiError::new(
+        StatusCode::CONFLICT,
+        "variant_broken",
+        format!("{} does not load (see its problems)", v.path.display()),
+    )
+    .with(json!({ "problems": v.problems }))
 }
 
 /// `GET /api/variants/{v}/board`.
@@ -240,6 +245,9 @@ pub async fn play(
 ) -> Result<Json<Value>, ApiError> {
     let id = game_id(&id)?;
     let answer = with_game(&s, id, |slot, v| {
+        if v.broken {
+            return Err(broken(v));
+        }
         let game = &mut slot.game;
         if game.outcome().is_none() {
             check_seat(&params, game, game.position().to_move(), "the move")?;

@@ -56,7 +56,7 @@ pub struct ServeArgs {
     /// problems instead of the board while they are broken.
     #[arg(long)]
     pub watch: bool,
-    /// Serve the page's files (index.html, app.js, style.css) from this directory instead of
+    /// Serve the page's files (index.html, app.js, board.js, style.css) from this directory instead of
     /// the copy built into the binary (for working on the page).
     #[arg(long, value_name = "DIR")]
     pub web_dir: Option<PathBuf>,
