@@ -356,3 +356,32 @@ async fn every_change_is_an_event() {
     };
     assert!(frame.contains("event: change"), "{frame}");
 }
+
+#[tokio::test]
+async fn drops_are_offered_from_the_hand() {
+    let s = server(&["variants/crazyhouse.toml"]);
+    let id = new_game(
+        &s,
+        json!({ "position": "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1" }),
+    )
+    .await;
+    let (_, g) = call(&s, get(&format!("/api/games/{id}"))).await;
+    assert_eq!(g["players"][0]["hand"][0]["token"], "P");
+    assert_eq!(g["players"][0]["hand"][0]["count"], 1);
+    let drops = g["legal"]["P@"].as_array().unwrap();
+    assert_eq!(drops.len(), 48, "{drops:?}");
+    let (status, g) = call(
+        &s,
+        post(&format!("/api/games/{id}/moves"), r#"{"move":"P@e4"}"#),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    assert_eq!(g["last_move"]["from"], Value::Null);
+    let (status, e) = call(
+        &s,
+        post(&format!("/api/games/{id}/moves"), r#"{"move":"P@e5"}"#),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(e["kind"], "NoneInHand", "{e}");
+}
