@@ -160,6 +160,7 @@ function showStatus() {
   const out = g.players.filter((p) => p.out).map((p) => p.name);
   let s = g.to_move ? `${g.to_move} to move${g.check ? ", in check" : ""}` : "game over";
   if (out.length) s += ` · out: ${out.join(", ")}`;
+  if (g.captured) s += ` · captured: ${g.captured}`;
   if (ui.ply !== null) s += ` · showing the position after move ${ui.ply} (go to the last to play)`;
   $("status").textContent = s;
   $("result").textContent = g.result ? `Result: ${g.result}` : "";

@@ -17,7 +17,7 @@ use std::convert::Infallible;
 use std::sync::Arc;
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -31,7 +31,7 @@ use chessgraph::position::Position;
 use chessgraph::render::{RenderOptions, render_svg};
 use chessgraph::rules::{PlayerId, Rules};
 
-use super::error::{ApiError, Body, Params};
+use super::error::{ApiError, Body, Params, Segment};
 use super::state::{Shared, Slot, lock};
 use super::view::{board_json, game_json, inspect_json, variant_json};
 
@@ -71,7 +71,7 @@ fn broken(v: &super::state::Variant) -> ApiError {
 }
 
 /// `GET /api/variants/{v}/board`.
-pub async fn board(State(s): App, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+pub async fn board(State(s): App, Segment(id): Segment) -> Result<Json<Value>, ApiError> {
     let id = id
         .parse::<usize>()
         .map_err(|_| ApiError::not_found(format!("no variant `{id}`")))?;
@@ -177,7 +177,7 @@ fn with_game<T>(
 }
 
 /// `GET /api/games/{id}`.
-pub async fn game(State(s): App, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+pub async fn game(State(s): App, Segment(id): Segment) -> Result<Json<Value>, ApiError> {
     let id = game_id(&id)?;
     with_game(&s, id, |slot, v| Ok(Json(game_json(id, slot, v))))
 }
@@ -239,7 +239,7 @@ fn refused(text: &str, e: MoveError) -> ApiError {
 /// `POST /api/games/{id}/moves`.
 pub async fn play(
     State(s): App,
-    Path(id): Path<String>,
+    Segment(id): Segment,
     params: Params,
     Body(body): Body<MoveBody>,
 ) -> Result<Json<Value>, ApiError> {
@@ -264,7 +264,7 @@ pub async fn play(
 /// `POST /api/games/{id}/undo`: a seated page takes back only its own move.
 pub async fn undo(
     State(s): App,
-    Path(id): Path<String>,
+    Segment(id): Segment,
     params: Params,
 ) -> Result<Json<Value>, ApiError> {
     let id = game_id(&id)?;
@@ -287,7 +287,7 @@ pub async fn undo(
 }
 
 /// `GET /api/games/{id}/record`.
-pub async fn record(State(s): App, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+pub async fn record(State(s): App, Segment(id): Segment) -> Result<Json<Value>, ApiError> {
     let id = game_id(&id)?;
     with_game(&s, id, |slot, _| {
         Ok(Json(json!({ "record": slot.game.record().to_toml() })))
@@ -304,7 +304,7 @@ pub struct RecordBody {
 /// `POST /api/games/{id}/record`: the game becomes the one the record holds.
 pub async fn load(
     State(s): App,
-    Path(id): Path<String>,
+    Segment(id): Segment,
     Body(body): Body<RecordBody>,
 ) -> Result<Json<Value>, ApiError> {
     let id = game_id(&id)?;
@@ -339,7 +339,7 @@ fn node_param(
 /// `GET /api/games/{id}/svg`: the picture of the position after `ply` moves (default: now).
 pub async fn svg(
     State(s): App,
-    Path(id): Path<String>,
+    Segment(id): Segment,
     params: Params,
 ) -> Result<Response, ApiError> {
     let id = game_id(&id)?;
@@ -392,7 +392,7 @@ pub async fn svg(
 /// `GET /api/games/{id}/inspect?node=NODE`.
 pub async fn inspect(
     State(s): App,
-    Path(id): Path<String>,
+    Segment(id): Segment,
     params: Params,
 ) -> Result<Json<Value>, ApiError> {
     let id = game_id(&id)?;
@@ -407,7 +407,7 @@ pub async fn inspect(
 /// `GET /api/games/{id}/events`: an event `change` (its data the game's id) at every change.
 pub async fn events(
     State(s): App,
-    Path(id): Path<String>,
+    Segment(id): Segment,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let id = game_id(&id)?;
     with_game(&s, id, |_, _| Ok(()))?;

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use axum::Json;
-use axum::extract::{FromRequest, FromRequestParts, Query, Request};
+use axum::extract::{FromRequest, FromRequestParts, Path, Query, Request};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
@@ -92,5 +92,20 @@ impl Params {
     /// A parameter's value, if given.
     pub fn get(&self, key: &str) -> Option<&str> {
         self.0.get(key).map(String::as_str)
+    }
+}
+
+/// The one variable segment of a path (a game's or variant's id, a file's name), refused with a
+/// JSON 404 when it cannot be read (not UTF-8 once decoded).
+pub struct Segment(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for Segment {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        match Path::<String>::from_request_parts(parts, state).await {
+            Ok(Path(s)) => Ok(Segment(s)),
+            Err(r) => Err(ApiError::not_found(r.body_text())),
+        }
     }
 }

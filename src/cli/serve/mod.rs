@@ -102,7 +102,7 @@ fn allowed(s: &Shared, method: &Method, headers: &HeaderMap) -> Result<(), ApiEr
     let text = |name| headers.get(name).and_then(|v| v.to_str().ok());
     let forbidden = |code, message: String| ApiError::new(StatusCode::FORBIDDEN, code, message);
     match text(header::HOST) {
-        Some(h) if s.hosts.iter().any(|a| a.eq_ignore_ascii_case(h)) => {}
+        Some(h) if s.is_our_host(h) => {}
         Some(h) => {
             return Err(forbidden(
                 "wrong_host",
@@ -119,7 +119,7 @@ fn allowed(s: &Shared, method: &Method, headers: &HeaderMap) -> Result<(), ApiEr
         return Ok(());
     }
     match text(header::ORIGIN) {
-        Some(o) if !s.origins.iter().any(|a| a.eq_ignore_ascii_case(o)) => Err(forbidden(
+        Some(o) if !o.strip_prefix("http://").is_some_and(|h| s.is_our_host(h)) => Err(forbidden(
             "cross_origin",
             format!(
                 "a page from `{}` may not change games here",

@@ -3,11 +3,11 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
-use super::error::ApiError;
+use super::error::{ApiError, Segment};
 use super::state::Shared;
 
 /// The page's files: name, content type, built-in text.
@@ -64,7 +64,7 @@ pub async fn index(State(s): State<Arc<Shared>>) -> Result<Response, ApiError> {
 /// `GET /{file}`: one of the page's files.
 pub async fn file(
     State(s): State<Arc<Shared>>,
-    Path(name): Path<String>,
+    Segment(name): Segment,
 ) -> Result<Response, ApiError> {
     serve_file(&s, &name)
 }

@@ -132,8 +132,9 @@ pub struct Shared {
     pub changes: broadcast::Sender<u64>,
     /// The `Host` values a request may carry (the bound address, and `localhost` for loopback).
     pub hosts: Vec<String>,
-    /// The origin of the page (`http://HOST:PORT`): a POST from any other is refused.
-    pub origins: Vec<String>,
+    /// Bound to every address (`--host 0.0.0.0`): any IP address with the bound port is a
+    /// valid `Host` too (names still are not, against DNS rebinding).
+    pub any_address: Option<u16>,
     /// Serve the page from this directory instead of the embedded copy.
     pub web_dir: Option<PathBuf>,
     /// Author mode: the variant files are watched.
@@ -158,17 +159,28 @@ impl Shared {
         if addr.ip().is_loopback() {
             hosts.push(format!("localhost:{}", addr.port()));
         }
-        let origins = hosts.iter().map(|h| format!("http://{h}")).collect();
         Arc::new(Shared {
             variants: Mutex::new(variants),
             games: Mutex::new(BTreeMap::new()),
             next_id: AtomicU64::new(1),
             changes: broadcast::channel(256).0,
+            any_address: addr.ip().is_unspecified().then_some(addr.port()),
             hosts,
-            origins,
             web_dir,
             watch,
         })
+    }
+
+    /// Whether a request's `Host` (or an `Origin` without its scheme) names this server.
+    pub fn is_our_host(&self, host: &str) -> bool {
+        if self.hosts.iter().any(|a| a.eq_ignore_ascii_case(host)) {
+            return true;
+        }
+        let Some(port) = self.any_address else {
+            return false;
+        };
+        host.parse::<std::net::SocketAddr>()
+            .is_ok_and(|a| a.port() == port)
     }
 
     /// Stores a new game; `None` at [`MAX_GAMES`].

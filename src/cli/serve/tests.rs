@@ -385,3 +385,93 @@ async fn drops_are_offered_from_the_hand() {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(e["kind"], "NoneInHand", "{e}");
 }
+
+#[tokio::test]
+async fn bound_to_every_address_any_ip_is_a_host_but_no_name() {
+    let variants = vec![Variant::load(Path::new("variants/chess.toml"))];
+    let s = Shared::new(variants, "0.0.0.0:8080".parse().unwrap(), None, false);
+    for (host, status) in [
+        ("192.0.2.7:8080", StatusCode::OK),
+        ("[::1]:8080", StatusCode::OK),
+        ("localhost:8080", StatusCode::FORBIDDEN),
+        ("evil.example:8080", StatusCode::FORBIDDEN),
+        ("192.0.2.7:9999", StatusCode::FORBIDDEN),
+    ] {
+        let req = Request::get("/api/variants")
+            .header("host", host)
+            .body(Body::empty())
+            .unwrap();
+        assert_eq!(call(&s, req).await.0, status, "{host}");
+    }
+}
+
+#[tokio::test]
+async fn a_finished_game_offers_no_move_and_says_why() {
+    let s = server(&["variants/chess.toml"]);
+    let id = new_game(&s, json!({ "moves": "f2f3 e7e5 g2g4 d8h4" })).await;
+    let (_, g) = call(&s, get(&format!("/api/games/{id}"))).await;
+    assert_eq!(
+        g["result"],
+        "black wins: white has no legal move and is in check (checkmate)"
+    );
+    assert_eq!(g["legal"], json!({}));
+    assert_eq!(g["to_move"], Value::Null);
+    let (status, e) = call(
+        &s,
+        post(
+            &format!("/api/games/{id}/moves?seat=black"),
+            r#"{"move":"a2a3"}"#,
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(e["kind"], "GameOver", "{e}");
+}
+
+#[tokio::test]
+async fn unreadable_queries_and_paths_are_400_or_404() {
+    let s = server(&["variants/chess.toml"]);
+    let id = new_game(&s, json!({})).await;
+    for uri in [
+        format!("/api/games/{id}/svg?from=%ff"),
+        format!("/api/games/{id}/inspect?node=%ff"),
+        format!("/api/games/{id}/svg?ply=-1"),
+        format!("/api/games/{id}/svg?ply=99999999999999999999999"),
+    ] {
+        let (status, _) = call(&s, get(&uri)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}");
+    }
+    for uri in [
+        "/api/games/%ff",
+        "/api/games/-1",
+        "/api/games/1%2F2/svg",
+        "/%2e%2e/Cargo.toml",
+    ] {
+        let (status, _) = call(&s, get(uri)).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{uri}");
+    }
+}
+
+#[tokio::test]
+async fn every_shipped_variant_plays_a_move_and_draws() {
+    let mut files: Vec<String> = std::fs::read_dir("variants")
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .filter(|p| p.ends_with(".toml"))
+        .collect();
+    files.sort();
+    let names: Vec<&str> = files.iter().map(String::as_str).collect();
+    let s = server(&names);
+    for (i, file) in files.iter().enumerate() {
+        let (status, g) = call(&s, post("/api/games", json!({ "variant": i }).to_string())).await;
+        assert_eq!(status, StatusCode::CREATED, "{file}: {g}");
+        let id = g["id"].as_str().unwrap();
+        let (_, choices) = g["legal"].as_object().unwrap().iter().next().unwrap();
+        let body = json!({ "move": choices[0]["text"] }).to_string();
+        let (status, g) = call(&s, post(&format!("/api/games/{id}/moves"), body)).await;
+        assert_eq!(status, StatusCode::OK, "{file}: {g}");
+        let (status, svg, _) = send(&s, get(&format!("/api/games/{id}/svg"))).await;
+        assert_eq!(status, StatusCode::OK, "{file}");
+        assert!(svg.contains("data-node="), "{file}");
+    }
+}

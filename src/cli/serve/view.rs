@@ -113,6 +113,7 @@ pub fn game_json(id: u64, slot: &Slot, variant: &Variant) -> Value {
         "to_move": (!over).then(|| rules.player(pos.to_move()).name.clone()),
         "check": !over && pos.is_check(),
         "players": players_json(pos),
+        "captured": pos.captured_text(),
         "result": game.result_text(),
         "legal": if over { Default::default() } else { choices_by_origin(pos) },
         "last_move": moves.last(),
