@@ -269,6 +269,9 @@ pub async fn undo(
 ) -> Result<Json<Value>, ApiError> {
     let id = game_id(&id)?;
     let answer = with_game(&s, id, |slot, v| {
+        if v.broken {
+            return Err(broken(v));
+        }
         let game = &mut slot.game;
         let Some(last) = game.moves().last() else {
             return Err(ApiError::new(
@@ -309,6 +312,9 @@ pub async fn load(
 ) -> Result<Json<Value>, ApiError> {
     let id = game_id(&id)?;
     let answer = with_game(&s, id, |slot, v| {
+        if v.broken {
+            return Err(broken(v));
+        }
         slot.game = from_record(slot.game.rules(), &body.record)?;
         slot.version += 1;
         Ok(game_json(id, slot, v))

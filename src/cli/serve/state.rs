@@ -65,11 +65,16 @@ pub struct Variant {
     /// Whether the last load failed.
     pub broken: bool,
     /// The files the variant was read from, with when each was last changed (for `--watch`).
-    pub stamps: Vec<(PathBuf, Option<SystemTime>)>,
+    pub stamps: Vec<(PathBuf, Stamp)>,
 }
 
-fn stamp(path: &Path) -> Option<SystemTime> {
-    std::fs::metadata(path).and_then(|m| m.modified()).ok()
+/// When a file was last changed, and its length (an edit within the clock's resolution of the
+/// file system mostly changes the length).
+type Stamp = Option<(SystemTime, u64)>;
+
+fn stamp(path: &Path) -> Stamp {
+    let m = std::fs::metadata(path).ok()?;
+    Some((m.modified().ok()?, m.len()))
 }
 
 impl Variant {

@@ -475,3 +475,63 @@ async fn every_shipped_variant_plays_a_move_and_draws() {
         assert!(svg.contains("data-node="), "{file}");
     }
 }
+
+#[tokio::test]
+async fn web_dir_serves_only_the_page_files_from_disk() {
+    let variants = vec![Variant::load(Path::new("variants/chess.toml"))];
+    let web = Some(std::path::PathBuf::from("web"));
+    let s = Shared::new(variants, HOST.parse().unwrap(), web, false);
+    let (status, css, kind) = send(&s, get("/style.css")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(kind.starts_with("text/css"));
+    assert_eq!(css, std::fs::read_to_string("web/style.css").unwrap());
+    for uri in ["/Cargo.toml", "/README.md", "/..%2FCargo.toml"] {
+        let (status, _) = call(&s, get(uri)).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{uri}");
+    }
+}
+
+#[tokio::test]
+async fn a_broken_variant_in_author_mode_shows_its_problems_and_takes_no_move() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("variants")).unwrap();
+    std::fs::create_dir_all(dir.path().join("boards")).unwrap();
+    std::fs::copy("boards/chess.toml", dir.path().join("boards/chess.toml")).unwrap();
+    let file = dir.path().join("variants/chess.toml");
+    let good = std::fs::read_to_string("variants/chess.toml").unwrap();
+    std::fs::write(&file, &good).unwrap();
+    let s = Shared::new(
+        vec![Variant::load(&file)],
+        HOST.parse().unwrap(),
+        None,
+        true,
+    );
+    let id = new_game(&s, json!({ "moves": ["e2e4"] })).await;
+    std::fs::write(&file, good.replace("[variant]", "[variant]\nnot_a_key = 1")).unwrap();
+    // The watcher's step, as the server's loop runs it.
+    s.reload_changed();
+    let (_, g) = call(&s, get(&format!("/api/games/{id}"))).await;
+    assert_eq!(g["broken"], true);
+    let problem = &g["problems"][0];
+    assert_eq!(problem["severity"], "error", "{g}");
+    assert!(
+        problem["location"]
+            .as_str()
+            .unwrap()
+            .contains("chess.toml:")
+    );
+    assert_eq!(g["version"], 2);
+    for (uri, body) in [("moves", r#"{"move":"e7e5"}"#), ("undo", "")] {
+        let (status, e) = call(&s, post(&format!("/api/games/{id}/{uri}"), body)).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{uri}");
+        assert_eq!(e["error"], "variant_broken");
+    }
+    let (status, _) = call(&s, post("/api/games", "{}")).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    // Fixed: the game goes on from its record.
+    std::fs::write(&file, &good).unwrap();
+    s.reload_changed();
+    let (_, g) = call(&s, get(&format!("/api/games/{id}"))).await;
+    assert_eq!(g["broken"], false);
+    assert_eq!(g["moves"][0]["text"], "e2-e4");
+}
