@@ -292,7 +292,8 @@ async function choose(node) {
   }
   const here = choices().filter((c) => c.to === node);
   if (here.length === 0 && ui.game.legal[node]) return pick(node);
-  if (here.length > 1 && here.some((c) => c.promotion)) return promote(here);
+  // Several moves to one node (promotions, or castlings alike for the king): the player chooses.
+  if (here.length > 1) return promote(here);
   const text = here.length ? here[0].text : `${ui.picked.endsWith("@") ? ui.picked : `${ui.picked}-`}${node}`;
   await send(text);
 }
@@ -301,14 +302,14 @@ function promote(options) {
   const box = $("chooser");
   box.replaceChildren();
   const label = document.createElement("span");
-  label.textContent = "Promote to: ";
+  label.textContent = options.some((c) => c.promotion) ? "Promote to: " : "Which move: ";
   box.appendChild(label);
   for (const c of options) {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "promotion";
-    b.textContent = c.promotion || "none";
-    b.setAttribute("aria-label", `promote to ${c.promotion || "nothing"} (${c.text})`);
+    b.textContent = c.promotion || (options.some((o) => o.promotion) ? "none" : c.text);
+    b.setAttribute("aria-label", c.promotion ? `promote to ${c.promotion} (${c.text})` : c.text);
     b.addEventListener("click", () => {
       box.hidden = true;
       send(c.text);
