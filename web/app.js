@@ -198,7 +198,8 @@ function showHands() {
       b.className = "hand-piece";
       b.textContent = `${h.token} ×${h.count}`;
       b.setAttribute("aria-label", `drop ${h.name} (${h.count} in hand)`);
-      b.disabled = p.name !== ui.game.to_move;
+      const mine = !seat || seat.toLowerCase() === p.name.toLowerCase();
+      b.disabled = p.name !== ui.game.to_move || !mine;
       b.addEventListener("click", () => pick(`${h.token}@`));
       row.appendChild(b);
     }

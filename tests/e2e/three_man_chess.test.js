@@ -43,7 +43,7 @@ test("3 Man Chess: the opening by clicking, a refused moat crossing, a move thro
   }
 });
 
-test("3 Man Chess: two seated pages on one game see each other's moves", async () => {
+test("3 Man Chess: three seated pages on one game see each other's moves", async () => {
   const server = await serve(["variants/three_man_chess.toml"]);
   const browser = await launch();
   try {
@@ -70,6 +70,17 @@ test("3 Man Chess: two seated pages on one game see each other's moves", async (
     await waitPly(white, 2);
     await white.waitForSelector("g.piece[data-node=j4]");
     assert.match(await white.textContent("#moves"), /gray j2-j4/);
+    // The third window: black plays, both others see it.
+    const black = await newPage(browser);
+    await black.goto(`${server.url}?game=${game}&seat=black`);
+    await black.waitForSelector("#board svg path.cell");
+    await clickNode(black, "s2");
+    await clickNode(black, "s4");
+    await waitPly(black, 3);
+    await waitPly(white, 3);
+    await waitPly(gray, 3);
+    assert.match(await white.textContent("#status"), /white to move/);
+    await screenshot(black, "three-man-chess-black-seat");
     await screenshot(white, "three-man-chess-white-seat");
     await screenshot(gray, "three-man-chess-gray-seat");
   } finally {
