@@ -227,6 +227,8 @@ async function draw() {
   const res = await fetch(`/api/games/${ui.game.id}/svg?${svgQuery()}`);
   if (!res.ok) return;
   const holder = $("board");
+  // A keyboard player keeps the focus where it was when the picture is redrawn.
+  const hadFocus = holder.contains(document.activeElement);
   holder.innerHTML = await res.text();
   holder.classList.toggle("flipped", ui.flipped);
   const svg = holder.querySelector("svg");
@@ -243,6 +245,7 @@ async function draw() {
     ui.focus = first && first.getAttribute("data-node");
     if (first) first.setAttribute("tabindex", "0");
   }
+  if (hadFocus && ui.focus) focusNode(ui.focus);
   mark();
 }
 

@@ -75,6 +75,8 @@ test("chess: keyboard play of one move", async () => {
     await page.keyboard.press("Enter");
     await waitPly(page, 1);
     assert.match(await page.textContent("#moves"), /e2-e4/);
+    // The focus stays on the board after the redraw, on the node last picked.
+    await page.waitForFunction(() => document.activeElement.getAttribute("data-node") === "e4");
     await screenshot(page, "chess-keyboard");
   } finally {
     await browser.close();
