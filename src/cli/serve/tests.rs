@@ -535,3 +535,74 @@ async fn a_broken_variant_in_author_mode_shows_its_problems_and_takes_no_move() 
     assert_eq!(g["broken"], false);
     assert_eq!(g["moves"][0]["text"], "e2-e4");
 }
+
+/// A small deterministic generator (the test must not depend on a seed to fail the same way).
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n
+    }
+}
+
+#[tokio::test]
+async fn random_requests_never_get_a_server_error() {
+    let s = server(&["variants/three_man_chess.toml", "variants/crazyhouse.toml"]);
+    let id = new_game(&s, json!({})).await;
+    let paths = [
+        "/api/variants",
+        "/api/variants/1/board",
+        "/api/games",
+        "/api/games/ID",
+        "/api/games/ID/moves",
+        "/api/games/ID/undo",
+        "/api/games/ID/record",
+        "/api/games/ID/svg",
+        "/api/games/ID/inspect",
+    ];
+    let ids = [id.as_str(), "0", "x", "%00", "18446744073709551616"];
+    let queries = [
+        "",
+        "?seat=gray",
+        "?seat=%ff",
+        "?ply=0",
+        "?node=a1",
+        "?from=c1&rotate=1e308",
+    ];
+    let bodies = [
+        "",
+        "{}",
+        "null",
+        "[]",
+        r#"{"move":"d2d4"}"#,
+        r#"{"move":"P@a1"}"#,
+        r#"{"move":""}"#,
+        r#"{"move":"d2-d4=Q"}"#,
+        r#"{"move":3}"#,
+        r#"{"variant":1,"moves":"e2e4 e7e5"}"#,
+        r#"{"record":"variant = \"x\""}"#,
+        "{\"move\":\"\u{202e}d2d4\"}",
+    ];
+    let mut rng = Lcg(24);
+    for _ in 0..300 {
+        let path = paths[rng.next(paths.len())].replace("ID", ids[rng.next(ids.len())]);
+        let uri = format!("{path}{}", queries[rng.next(queries.len())]);
+        let req = if rng.next(2) == 0 {
+            get(&uri)
+        } else {
+            post(&uri, bodies[rng.next(bodies.len())])
+        };
+        let (status, body, kind) = send(&s, req).await;
+        assert!(
+            status.is_success() || status.is_client_error(),
+            "{uri}: {status} {body}"
+        );
+        if !status.is_success() {
+            assert!(kind.starts_with("application/json"), "{uri}: {kind}");
+        }
+    }
+}
