@@ -109,3 +109,28 @@ test("chess: a move by drag and drop", async () => {
     await server.stop();
   }
 });
+
+test("chess: the result and why, at the end of a game", async () => {
+  const server = await serve(["variants/chess.toml"]);
+  const browser = await launch();
+  try {
+    const page = await newPage(browser);
+    await page.goto(server.url);
+    await page.waitForSelector("#board svg path.cell");
+    for (const [from, to] of [["f2", "f3"], ["e7", "e5"], ["g2", "g4"], ["d8", "h4"]]) {
+      await clickNode(page, from);
+      await clickNode(page, to);
+    }
+    await waitPly(page, 4);
+    await page.waitForFunction(() => /Result/.test(document.querySelector("#result").textContent));
+    assert.equal(
+      await page.textContent("#result"),
+      "Result: black wins: white has no legal move and is in check (checkmate)",
+    );
+    assert.match(await page.textContent("#status"), /game over/);
+    await screenshot(page, "chess-checkmate");
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
