@@ -52,6 +52,7 @@
 pub mod board;
 pub mod diagnostic;
 pub mod diff;
+pub mod game;
 pub mod ids;
 pub mod limits;
 pub mod movegen;

@@ -3,8 +3,9 @@
 //! [`play`] reads lines from any [`BufRead`] and writes to any [`Write`], so it runs the same on a
 //! terminal, with piped input, and in tests. After every move it shows the board as text (whose
 //! turn, check, eliminated players) with the move just played; a line is a move in the move notation
-//! (`e2-e4`, `e2e4`, `e7-e8=Q`) or a command: `moves [SQUARE]`, `undo`, `fen`, `svg FILE`, `show`,
-//! `help`, `quit`. An illegal move is refused with the reason and the same player is asked again.
+//! (`e2-e4`, `e2e4`, `e7-e8=Q`) or a command: `moves [SQUARE]`, `undo`, `fen`, `svg FILE`,
+//! `save FILE`, `load FILE` (the game record of [`crate::game::Record`]), `show`, `help`, `quit`.
+//! An illegal move is refused with the reason and the same player is asked again.
 //! The game ends with its outcome: the winner, or a draw, and why. No terminal escapes are written.
 
 use std::io::{self, BufRead, Write};
@@ -12,14 +13,14 @@ use std::path::Path;
 
 use crate::board::NodeId;
 use crate::diagnostic::{is_unprintable, printable};
-use crate::ids::PlayerSet;
+use crate::game::{Game, MAX_RECORD_BYTES, Record};
 use crate::limits::MAX_LINE_BYTES;
 use crate::movegen::Move;
-use crate::notation::{MoveError, move_text, parse_move};
+use crate::notation::{MoveError, move_text};
 use crate::output_file::write_output;
 use crate::position::{Outcome, Position};
 use crate::render::{RenderOptions, render_svg};
-use crate::rules::{PlayerId, Rules};
+use crate::rules::Rules;
 
 /// How the game talks to its terminal.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -53,6 +54,8 @@ commands:
   fen                    print the position text
   svg FILE               write the position as an SVG picture (one file name, no spaces;
                          never one of the files the game was loaded from)
+  save FILE              write the game record (start position text and moves, TOML)
+  load FILE              replace the game by the one a record file holds (same variant)
   show                   show the board again
   help                   this list
   quit                   leave the game
@@ -130,22 +133,9 @@ fn refuse_unprintable(line: String) -> Result<String, String> {
     }
 }
 
-/// The move just played, for the display and the picture.
-#[derive(Clone, Debug)]
-struct LastMove {
-    mover: PlayerId,
-    text: String,
-    from: NodeId,
-    to: NodeId,
-}
-
-struct Game {
-    pos: Position,
-    last: Option<LastMove>,
-    /// The state before each move played, for `undo`.
-    history: Vec<(Position, Option<LastMove>)>,
-    /// Whether the variant's draw rules end the game.
-    draw_rules: bool,
+/// The terminal's game (the library's [`Game`], which keeps the moves for undo and the record).
+struct Session {
+    game: Game,
 }
 
 /// One line read at the prompt.
@@ -167,19 +157,16 @@ pub fn play(
     options: &PlayOptions,
 ) -> io::Result<GameEnd> {
     greet(&mut out, start.rules())?;
-    let mut game = Game {
-        pos: start,
-        last: None,
-        history: Vec::new(),
-        draw_rules: options.draw_rules,
+    let mut game = Session {
+        game: Game::new(start, options.draw_rules),
     };
-    let alive = game.pos.players_in();
-    if let Some(end) = game.settle_and_show(&mut out, alive)? {
+    let events = game.game.start_events().to_vec();
+    if let Some(end) = game.show_and_finish(&mut out, &events)? {
         return Ok(end);
     }
     loop {
-        let rules = game.pos.rules();
-        write!(out, "{}> ", rules.player(game.pos.to_move()).name)?;
+        let pos = game.game.position();
+        write!(out, "{}> ", pos.rules().player(pos.to_move()).name)?;
         out.flush()?;
         let line = match read_typed(&mut input, &mut out, options)? {
             Typed::Line(line) => line,
@@ -233,7 +220,7 @@ fn read_typed(
     }
 }
 
-impl Game {
+impl Session {
     /// Carries out one trimmed input line: a command or a move. `Some` when the game is over or
     /// left.
     fn obey(&mut self, out: &mut impl Write, line: &str) -> io::Result<Option<GameEnd>> {
@@ -242,27 +229,32 @@ impl Game {
             return Ok(None);
         };
         let usage = |arity: &str| format!("usage: {word}{arity} (type `help` for the commands)");
+        let pos = self.game.position();
         match (word, args) {
             ("help" | "?", []) => write!(out, "{HELP}")?,
             ("quit" | "exit", []) => {
                 writeln!(out, "game abandoned")?;
                 return Ok(Some(GameEnd::Quit));
             }
-            ("fen", []) => writeln!(out, "{}", self.pos.to_fen())?,
-            ("show" | "board", []) => show(out, self, &[])?,
-            ("moves", []) => list_moves(out, &self.pos)?,
+            ("fen", []) => writeln!(out, "{}", pos.to_fen())?,
+            ("show" | "board", []) => show(out, &self.game, &[])?,
+            ("moves", []) => list_moves(out, pos)?,
             ("moves", [token]) if token.len() > 1 && token.ends_with('@') => {
-                list_drops(out, &self.pos, &token[..token.len() - 1])?
+                list_drops(out, pos, &token[..token.len() - 1])?
             }
-            ("moves", [square]) => list_piece_moves(out, &self.pos, square)?,
+            ("moves", [square]) => list_piece_moves(out, pos, square)?,
             ("moves", _) => writeln!(out, "{}", usage(" [SQUARE]"))?,
             ("undo", []) => self.undo(out)?,
-            ("svg", [file]) if *file != "-" && !file.contains(['"', '\'']) => {
-                self.save_svg(out, file)?;
+            ("svg" | "save" | "load", [file]) if *file != "-" && !file.contains(['"', '\'']) => {
+                return match word {
+                    "svg" => self.save_svg(out, file).map(|()| None),
+                    "save" => self.save(out, file).map(|()| None),
+                    _ => self.load(out, file),
+                };
             }
-            ("svg", _) => writeln!(
+            ("svg" | "save" | "load", _) => writeln!(
                 out,
-                "usage: svg FILE (one file name, without spaces or quotes)"
+                "usage: {word} FILE (one file name, without spaces or quotes)"
             )?,
             ("help" | "?" | "quit" | "exit" | "fen" | "show" | "board" | "undo", _) => {
                 writeln!(out, "{}", usage(""))?;
@@ -274,174 +266,127 @@ impl Game {
 
     /// `undo`: back to the state before the last move.
     fn undo(&mut self, out: &mut impl Write) -> io::Result<()> {
-        let Some((pos, last)) = self.history.pop() else {
+        let Some(taken) = self.game.undo() else {
             return writeln!(out, "nothing to undo");
         };
-        if let Some(l) = &self.last {
-            let mover = &self.pos.rules().player(l.mover).name;
-            writeln!(out, "took back {mover}'s {}", l.text)?;
-        }
-        self.pos = pos;
-        self.last = last;
-        show(out, self, &[])
+        let mover = &self.game.rules().player(taken.mover).name;
+        writeln!(out, "took back {mover}'s {}", taken.text)?;
+        show(out, &self.game, &[])
     }
 
     /// `svg FILE`: the position, with the last move marked, as a picture.
     fn save_svg(&self, out: &mut impl Write, file: &str) -> io::Result<()> {
-        let rules = self.pos.rules();
+        let rules = self.game.rules();
         let options = RenderOptions {
-            last_move: self.last.as_ref().map(|l| (l.from, l.to)),
+            last_move: last_move(&self.game),
             ..RenderOptions::default()
         };
-        let svg = render_svg(rules.board(), Some(&self.pos), &options);
+        let svg = render_svg(rules.board(), Some(self.game.position()), &options);
         match write_output(Path::new(file), svg.as_bytes(), rules.files()) {
             Ok(()) => writeln!(out, "wrote {file}"),
             Err(e) => writeln!(out, "{e}"),
         }
     }
 
-    /// Plays the move `line` names, or says why it cannot be played. `Some` when the game is over.
-    fn play_move(&mut self, out: &mut impl Write, line: &str) -> io::Result<Option<GameEnd>> {
-        let m = match parse_move(&self.pos, line) {
-            Ok(m) => m,
-            Err(MoveError::Illegal(reason)) => {
-                writeln!(out, "illegal move `{line}`: {reason}")?;
-                return Ok(None);
-            }
+    /// `save FILE`: the game's record (start position text and moves, see [`Record`]).
+    fn save(&self, out: &mut impl Write, file: &str) -> io::Result<()> {
+        let text = self.game.record().to_toml();
+        match write_output(Path::new(file), text.as_bytes(), self.game.rules().files()) {
+            Ok(()) => writeln!(out, "saved the game to {file}"),
+            Err(e) => writeln!(out, "{e}"),
+        }
+    }
+
+    /// `load FILE`: the game a record describes replaces this one (the same variant only).
+    fn load(&mut self, out: &mut impl Write, file: &str) -> io::Result<Option<GameEnd>> {
+        let text = match read_record_file(Path::new(file)) {
+            Ok(text) => text,
             Err(e) => {
-                writeln!(out, "{e} (type `help` for the commands)")?;
+                writeln!(out, "cannot load {file}: {e}")?;
                 return Ok(None);
             }
         };
-        let mover = self.pos.to_move();
-        let text = move_text(&self.pos, m);
-        self.history.push((self.pos.clone(), self.last.take()));
-        let alive = self.pos.players_in();
-        if let Err(why) = self.pos.play(&m) {
-            if let Some((_, last)) = self.history.pop() {
-                self.last = last;
+        let loaded = Record::parse(&text)
+            .and_then(|r| Game::from_record(self.game.rules(), &r, self.game.draws_apply()));
+        match loaded {
+            Ok(game) => {
+                self.game = game;
+                writeln!(out, "loaded {file}: {} move(s)", self.game.moves().len())?;
+                self.show_and_finish(out, &[])
             }
-            writeln!(out, "illegal move `{line}`: {why}")?;
-            return Ok(None);
-        }
-        if self.pos.rules().has_numbers()
-            && let Some((before, _)) = self.history.last()
-        {
-            let lost = self.pos.losses_since(before, mover);
-            if !lost.is_empty() {
-                writeln!(out, "captured: {}", lost.join(", "))?;
+            Err(e) => {
+                writeln!(out, "cannot load {file}: {e}")?;
+                Ok(None)
             }
         }
-        self.last = Some(LastMove {
-            mover,
-            text,
-            // A drop has no origin: its destination is marked alone.
-            from: m.from().unwrap_or(m.to()),
-            to: m.to(),
-        });
-        self.settle_and_show(out, alive)
     }
 
-    /// Settles the position (see [`settle`]) and shows it with what happened; `Some` with the
-    /// outcome written when the game is over.
-    fn settle_and_show(
+    /// Plays the move `line` names, or says why it cannot be played. `Some` when the game is over.
+    fn play_move(&mut self, out: &mut impl Write, line: &str) -> io::Result<Option<GameEnd>> {
+        match self.game.play_text(line) {
+            Ok(played) => {
+                let events = played.events.clone();
+                self.show_and_finish(out, &events)
+            }
+            Err(MoveError::Illegal(reason)) => {
+                writeln!(out, "illegal move `{line}`: {reason}")?;
+                Ok(None)
+            }
+            Err(e) => {
+                writeln!(out, "{e} (type `help` for the commands)")?;
+                Ok(None)
+            }
+        }
+    }
+
+    /// Shows the position with what happened; `Some` with the outcome written when the game is
+    /// over.
+    fn show_and_finish(
         &mut self,
         out: &mut impl Write,
-        alive_before: PlayerSet,
+        events: &[String],
     ) -> io::Result<Option<GameEnd>> {
-        let (mut outcome, events) = settle(&mut self.pos, alive_before);
-        if outcome.is_none() && self.draw_rules {
-            let earlier: Vec<u64> = self.history.iter().map(|(p, _)| p.hash()).collect();
-            outcome = self.pos.draw_by_rules(&earlier);
+        show(out, &self.game, events)?;
+        match (self.game.outcome(), self.game.result_text()) {
+            (Some(o), Some(text)) => {
+                writeln!(out, "result: {text}")?;
+                Ok(Some(GameEnd::Finished(o)))
+            }
+            _ => Ok(None),
         }
-        show(out, self, &events)?;
-        outcome.map(|o| finish(out, &self.pos, o)).transpose()
     }
 }
 
-/// Settles the position after a move: players whose royals were captured (alive in `alive_before`
-/// and not now), then players to move without a legal move. Returns the outcome, if the game is
-/// over, and one line per elimination.
-fn settle(pos: &mut Position, alive_before: PlayerSet) -> (Option<Outcome>, Vec<String>) {
-    let rules = pos.rules().clone();
-    let mut events = Vec::new();
-    let royal = rules
-        .kinds()
-        .iter()
-        .find(|k| k.royal)
-        .map_or("royal piece", |k| k.name.as_str())
-        .to_string();
-    let n = rules.players().len();
-    for i in 0..n {
-        let p = PlayerId::seat(i as u8);
-        if alive_before.contains(p) && !pos.players_in().contains(p) {
-            events.push(format!(
-                "{name}'s {royal} was captured: {name} is out, its pieces stay frozen",
-                name = rules.players()[i].name
-            ));
-        }
+/// The text of a record file, read in bounded memory.
+fn read_record_file(path: &Path) -> io::Result<String> {
+    use std::io::Read;
+    let mut text = String::new();
+    std::fs::File::open(path)?
+        .take(MAX_RECORD_BYTES + 1)
+        .read_to_string(&mut text)?;
+    if text.len() as u64 > MAX_RECORD_BYTES {
+        return Err(io::Error::other(format!(
+            "longer than {MAX_RECORD_BYTES} bytes"
+        )));
     }
-    let judged = pos.to_move();
-    let in_check = pos.is_check();
-    let alive = pos.players_in();
-    let (outcome, _) = pos.resolve(&mut Vec::new());
-    // Eliminations happen in turn order from the player who was to move.
-    for k in 0..n {
-        let p = PlayerId(((judged.index() + k) % n) as u8);
-        if alive.contains(p) && !pos.players_in().contains(p) {
-            let checked = if p == judged {
-                in_check
-            } else {
-                pos.royal_attacked(p)
-            };
-            events.push(format!(
-                "{} has no legal move{}: out, its pieces stay frozen",
-                rules.player(p).name,
-                if checked {
-                    " and is in check (checkmate)"
-                } else {
-                    " and is not in check (stalemate)"
-                }
-            ));
-        }
-    }
-    (outcome, events)
+    Ok(text)
+}
+
+/// The last move's ends, for the picture: a drop has no origin, its destination is marked alone.
+fn last_move(game: &Game) -> Option<(NodeId, NodeId)> {
+    game.moves().last().map(|m| (m.from.unwrap_or(m.to), m.to))
 }
 
 fn show(out: &mut impl Write, game: &Game, events: &[String]) -> io::Result<()> {
-    let rules = game.pos.rules();
+    let rules = game.rules();
     writeln!(out)?;
-    if let Some(l) = &game.last {
+    if let Some(l) = game.moves().last() {
         writeln!(out, "last move: {} {}", rules.player(l.mover).name, l.text)?;
     }
     for e in events {
         writeln!(out, "{e}")?;
     }
-    write!(out, "{}", game.pos.to_text())
-}
-
-fn finish(out: &mut impl Write, pos: &Position, outcome: Outcome) -> io::Result<GameEnd> {
-    let rules = pos.rules();
-    let text = match outcome {
-        Outcome::Winner(w) if pos.alive_count() >= 2 => {
-            // The last loser is not eliminated in the position: it is the player to move.
-            let loser = pos.to_move();
-            format!(
-                "{} wins: {} has no legal move and {}",
-                rules.player(w).name,
-                rules.player(loser).name,
-                if pos.royal_attacked(loser) {
-                    "is in check (checkmate)"
-                } else {
-                    "is not in check (stalemate)"
-                }
-            )
-        }
-        Outcome::Winner(w) => format!("{} wins: the last player standing", rules.player(w).name),
-        other => other.describe(rules),
-    };
-    writeln!(out, "result: {text}")?;
-    Ok(GameEnd::Finished(outcome))
+    write!(out, "{}", game.position().to_text())
 }
 
 fn wrapped(out: &mut impl Write, texts: &[String]) -> io::Result<()> {

@@ -116,8 +116,8 @@ pub enum Command {
     /// Play a game at the terminal: any number of players at one keyboard.
     ///
     /// Shows the board after every move and reads moves (`e2e4`, `e2-e4`, `e7-e8=Q`) or commands
-    /// (`moves [SQUARE]`, `undo`, `fen`, `svg FILE`, `show`, `help`, `quit`) line by line from
-    /// standard input, so it can be piped. Ends with the outcome.
+    /// (`moves [SQUARE]`, `undo`, `fen`, `svg FILE`, `save FILE`, `load FILE`, `show`, `help`,
+    /// `quit`) line by line from standard input, so it can be piped. Ends with the outcome.
     Play {
         /// Variant file.
         variant: PathBuf,
@@ -147,6 +147,12 @@ pub enum Command {
     /// when any count is wrong.
     #[command(name = "perft-suite")]
     PerftSuite(SuiteArgs),
+    /// Play and author variants in the browser: a web board on http://127.0.0.1:PORT/.
+    ///
+    /// The first line on standard error is `listening on http://ADDRESS:PORT/`. Each page plays
+    /// one game; `?seat=NAME` makes a page move for that player only. `--watch` reloads the
+    /// files when they change and shows their problems instead of the board.
+    Serve(super::serve::ServeArgs),
 }
 
 /// Arguments of `snapshot`.

@@ -14,15 +14,9 @@ use crate::position::Position;
 /// The distinct destinations of the piece on `from` (as if its owner were to move), ascending,
 /// each with whether the move captures.
 pub(super) fn destinations(pos: &Position, from: NodeId) -> Vec<(NodeId, bool)> {
-    let Some(mover) = pos.piece_at(from) else {
-        return Vec::new();
-    };
     let mut set: BTreeSet<(NodeId, bool)> = BTreeSet::new();
     for m in pos.piece_legal_moves(from) {
-        // Castling may end on the castling rook's square: that is not a capture.
-        let capture = matches!(m, Move::EnPassant { .. })
-            || pos.piece_at(m.to()).is_some_and(|p| p.owner != mover.owner);
-        set.insert((m.to(), capture));
+        set.insert((m.to(), crate::game::captures(pos, &m)));
     }
     set.into_iter().collect()
 }

@@ -38,7 +38,7 @@ use crate::position::Position;
 
 pub use geometry::Geometry;
 pub use pieces::PieceStyle;
-pub use players::{default_rotation, player_style};
+pub use players::{default_rotation, player_style, seat_rotation};
 use svg::{escape, num};
 
 /// Colour of light cells.

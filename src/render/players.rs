@@ -49,6 +49,12 @@ pub fn player_style(rules: &Rules, p: PlayerId) -> PieceStyle {
 /// of a polar board (0 when the board is not polar or that player has no piece there). It depends
 /// on the variant only, so every position of a game is drawn the same way up.
 pub fn default_rotation(rules: &Arc<Rules>) -> f64 {
+    seat_rotation(rules, PlayerId(0))
+}
+
+/// The rotation that puts player `seat`'s pieces of the start position at the bottom of a polar
+/// board: that player's own view (0 when the board is not polar or the player has no piece there).
+pub fn seat_rotation(rules: &Arc<Rules>, seat: PlayerId) -> f64 {
     let start = Position::start(rules);
     let board = rules.board();
     let sectors = board
@@ -66,7 +72,7 @@ pub fn default_rotation(rules: &Arc<Rules>) -> f64 {
     for n in board.node_ids() {
         if let (Some(pc), Placement::Polar { sector, .. }) =
             (start.piece_at(n), board.node_info(n).placement)
-            && pc.owner == PlayerId(0)
+            && pc.owner == seat
         {
             let a = ((sector + 0.5) * step).to_radians();
             sx += a.sin();

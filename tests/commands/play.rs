@@ -211,3 +211,45 @@ fn render_marks_the_drops_of_a_kind() {
     run(&["render", "variants/shogi.toml", "--drop", "Z"])
         .assert_error(&["--drop: `Z` is no piece's token"]);
 }
+
+#[test]
+fn save_and_load_carry_a_game_between_sessions() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join("game.toml");
+    let (text, _) = transcript(
+        "variants/chess.toml",
+        None,
+        &format!("e2e4\ne7e5\nsave {}\nquit\n", file.display()),
+    );
+    assert!(text.contains("saved the game to"), "{text}");
+    let record = std::fs::read_to_string(&file).expect("the record");
+    assert!(record.contains(r#"moves = ["e2-e4", "e7-e5"]"#), "{record}");
+    // Loaded in a new session, the game goes on where it was, and undo takes back its moves.
+    let (text, end) = transcript(
+        "variants/chess.toml",
+        None,
+        &format!(
+            "load {}\nundo\nfen\nload {}\n",
+            file.display(),
+            dir.path().display()
+        ),
+    );
+    assert_eq!(end, GameEnd::EndOfInput);
+    assert!(text.contains("loaded"), "{text}");
+    assert!(text.contains("took back black's e7-e5"), "{text}");
+    assert!(
+        text.contains("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("cannot load"),
+        "a folder is no record: {text}"
+    );
+    // A record of another variant is refused, and the game is unchanged.
+    let (text, _) = transcript(
+        "variants/three_man_chess.toml",
+        None,
+        &format!("load {}\nquit\n", file.display()),
+    );
+    assert!(text.contains("is a game of Orthodox chess"), "{text}");
+}

@@ -12,6 +12,7 @@ mod extends_edits;
 mod fairy_pieces;
 mod flip_symmetry;
 mod game_ends;
+mod game_records;
 mod hoppers;
 mod invalid_boards;
 mod invalid_variants;

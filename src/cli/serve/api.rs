@@ -1,0 +1,436 @@
+//! The JSON API: variants, games, moves, undo, records, pictures and the stream of changes.
+//!
+//! | method | path | what |
+//! | --- | --- | --- |
+//! | GET | `/api/variants` | the variants served |
+//! | GET | `/api/variants/{v}/board` | a variant's nodes and links |
+//! | POST | `/api/games` | a new game: `{"variant": 0, "position": "...", "moves": [...]}` or `{"variant": 0, "record": "..."}` |
+//! | GET | `/api/games/{id}` | the game |
+//! | POST | `/api/games/{id}/moves[?seat=NAME]` | play `{"move": "e2e4"}` |
+//! | POST | `/api/games/{id}/undo[?seat=NAME]` | take back the last move |
+//! | GET, POST | `/api/games/{id}/record` | the record (`{"record": TOML}`); POST replaces the game by one |
+//! | GET | `/api/games/{id}/svg[?ply=N&rotate=DEG&from=NODE&links=DIR&tags=1]` | the picture |
+//! | GET | `/api/games/{id}/inspect?node=NODE` | a node's links and its piece's moves |
+//! | GET | `/api/games/{id}/events` | server-sent events: `change` at every change |
+
+use std::convert::Infallible;
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::{StatusCode, header};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use futures_util::Stream;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use chessgraph::game::{Game, Record};
+use chessgraph::notation::MoveError;
+use chessgraph::position::Position;
+use chessgraph::render::{RenderOptions, render_svg};
+use chessgraph::rules::{PlayerId, Rules};
+
+use super::error::{ApiError, Body, Params, Segment};
+use super::state::{Shared, Slot, lock};
+use super::view::{board_json, game_json, inspect_json, variant_json};
+
+type App = State<Arc<Shared>>;
+
+/// `GET /api/variants`.
+pub async fn variants(State(s): App) -> Json<Value> {
+    let variants = lock(&s.variants);
+    let list: Vec<Value> = variants
+        .iter()
+        .enumerate()
+        .map(|(i, v)| variant_json(i, v))
+        .collect();
+    Json(json!({ "variants": list, "watch": s.watch }))
+}
+
+/// The rules of variant `id`, or why there are none.
+fn rules_of(s: &Shared, id: usize) -> Result<Arc<Rules>, ApiError> {
+    let variants = lock(&s.variants);
+    let v = variants
+        .get(id)
+        .ok_or_else(|| ApiError::not_found(format!("no variant {id}")))?;
+    match (&v.rules, v.broken) {
+        (Some(r), false) => Ok(r.clone()),
+        _ => Err(broken(v)),
+    }
+}
+
+/// 409: the variant's files are broken (author mode), with their problems.
+fn broken(v: &super::state::Variant) -> ApiError {
+    ApiError::new(
+        StatusCode::CONFLICT,
+        "variant_broken",
+        format!("{} does not load (see its problems)", v.path.display()),
+    )
+    .with(json!({ "problems": v.problems }))
+}
+
+/// `GET /api/variants/{v}/board`.
+pub async fn board(State(s): App, Segment(id): Segment) -> Result<Json<Value>, ApiError> {
+    let id = id
+        .parse::<usize>()
+        .map_err(|_| ApiError::not_found(format!("no variant `{id}`")))?;
+    Ok(Json(board_json(rules_of(&s, id)?.board())))
+}
+
+/// The body of `POST /api/games`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    /// The variant's index (0 when only one is served).
+    #[serde(default)]
+    variant: usize,
+    /// Start from this position text.
+    position: Option<String>,
+    /// Moves played first: a list, or one string separated by spaces.
+    moves: Option<Moves>,
+    /// A whole record (start position text and moves, TOML) instead.
+    record: Option<String>,
+}
+
+/// Moves as a list or as one line.
+#[derive(Deserialize)]
+#[serde(untagged)]
+pub enum Moves {
+    /// `["e2e4", "e7e5"]`.
+    List(Vec<String>),
+    /// `"e2e4 e7e5"`.
+    Line(String),
+}
+
+/// A refused move or record as a 422 answer with the reason.
+fn unplayable(code: &'static str, message: String) -> ApiError {
+    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
+}
+
+/// `POST /api/games`.
+pub async fn create(State(s): App, Body(req): Body<NewGame>) -> Result<Response, ApiError> {
+    let rules = rules_of(&s, req.variant)?;
+    let game = match (&req.record, &req.position, &req.moves) {
+        (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
+            return Err(ApiError::bad(
+                "give a record, or a position and moves, not both",
+            ));
+        }
+        (Some(text), None, None) => from_record(&rules, text)?,
+        (None, position, moves) => {
+            let start = match position {
+                Some(text) => Position::from_fen(&rules, text)
+                    .map_err(|e| unplayable("bad_position", format!("position text: {e}")))?,
+                None => Position::start(&rules),
+            };
+            let mut game = Game::new(start, true);
+            let list: Vec<String> = match moves {
+                None => Vec::new(),
+                Some(Moves::List(l)) => l.clone(),
+                Some(Moves::Line(l)) => l.split_whitespace().map(String::from).collect(),
+            };
+            game.play_all(&list)
+                .map_err(|e| unplayable("bad_moves", e.to_string()))?;
+            game
+        }
+    };
+    let id = s.add_game(game, req.variant).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_games",
+            format!(
+                "the server holds {} games, the most it may; no game is ever dropped to make room",
+                super::state::MAX_GAMES
+            ),
+        )
+    })?;
+    let body = with_game(&s, id, |slot, s| Ok(game_json(id, slot, s)))?;
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+fn from_record(rules: &Arc<Rules>, text: &str) -> Result<Game, ApiError> {
+    Record::parse(text)
+        .and_then(|r| Game::from_record(rules, &r, true))
+        .map_err(|e| unplayable("bad_record", e.to_string()))
+}
+
+/// A game's id from the path.
+fn game_id(text: &str) -> Result<u64, ApiError> {
+    text.parse()
+        .map_err(|_| ApiError::not_found(format!("no game `{}`", text.escape_debug())))
+}
+
+/// Runs `f` on game `id` (with its variant), under the lock.
+fn with_game<T>(
+    s: &Shared,
+    id: u64,
+    f: impl FnOnce(&mut Slot, &super::state::Variant) -> Result<T, ApiError>,
+) -> Result<T, ApiError> {
+    let variants = lock(&s.variants);
+    let mut games = lock(&s.games);
+    let slot = games
+        .get_mut(&id)
+        .ok_or_else(|| ApiError::not_found(format!("no game {id}")))?;
+    let variant = &variants[slot.variant];
+    f(slot, variant)
+}
+
+/// `GET /api/games/{id}`.
+pub async fn game(State(s): App, Segment(id): Segment) -> Result<Json<Value>, ApiError> {
+    let id = game_id(&id)?;
+    with_game(&s, id, |slot, v| Ok(Json(game_json(id, slot, v))))
+}
+
+/// The seat a page plays for (`?seat=NAME`), checked against the player who must act.
+fn check_seat(params: &Params, game: &Game, acting: PlayerId, what: &str) -> Result<(), ApiError> {
+    let Some(seat) = params.get("seat") else {
+        return Ok(());
+    };
+    let rules = game.rules();
+    let names: Vec<&str> = rules.players().iter().map(|p| p.name.as_str()).collect();
+    let Some(i) = names.iter().position(|n| n.eq_ignore_ascii_case(seat)) else {
+        return Err(ApiError::bad(format!(
+            "no seat `{}`: the seats are {}",
+            seat.escape_debug(),
+            names.join(", ")
+        )));
+    };
+    if PlayerId::seat(i as u8) == acting {
+        return Ok(());
+    }
+    Err(ApiError::new(
+        StatusCode::FORBIDDEN,
+        "not_your_turn",
+        format!(
+            "this page plays for {}; {what} is {}'s",
+            names[i],
+            rules.player(acting).name
+        ),
+    ))
+}
+
+/// The body of a move.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveBody {
+    /// The move's text.
+    #[serde(rename = "move")]
+    text: String,
+}
+
+/// Why a move was refused, as JSON: `illegal` with the generator's reason (and its kind), or a
+/// move text that does not read.
+fn refused(text: &str, e: MoveError) -> ApiError {
+    let (code, kind) = match &e {
+        MoveError::Illegal(why) => ("illegal_move", format!("{why:?}")),
+        MoveError::Ambiguous { .. } => ("ambiguous_move", "Ambiguous".to_string()),
+        MoveError::Malformed { .. } => ("malformed_move", "Malformed".to_string()),
+    };
+    let kind: String = kind.chars().take_while(|c| c.is_alphanumeric()).collect();
+    let reason = match &e {
+        MoveError::Illegal(why) => why.to_string(),
+        other => other.to_string(),
+    };
+    unplayable(code, format!("`{}`: {reason}", text.escape_debug()))
+        .with(json!({ "move": text, "reason": reason, "kind": kind }))
+}
+
+/// `POST /api/games/{id}/moves`.
+pub async fn play(
+    State(s): App,
+    Segment(id): Segment,
+    params: Params,
+    Body(body): Body<MoveBody>,
+) -> Result<Json<Value>, ApiError> {
+    let id = game_id(&id)?;
+    let answer = with_game(&s, id, |slot, v| {
+        if v.broken {
+            return Err(broken(v));
+        }
+        let game = &mut slot.game;
+        if game.outcome().is_none() {
+            check_seat(&params, game, game.position().to_move(), "the move")?;
+        }
+        game.play_text(&body.text)
+            .map_err(|e| refused(&body.text, e))?;
+        slot.version += 1;
+        Ok(game_json(id, slot, v))
+    })?;
+    s.changed(id);
+    Ok(Json(answer))
+}
+
+/// `POST /api/games/{id}/undo`: a seated page takes back only its own move.
+pub async fn undo(
+    State(s): App,
+    Segment(id): Segment,
+    params: Params,
+) -> Result<Json<Value>, ApiError> {
+    let id = game_id(&id)?;
+    let answer = with_game(&s, id, |slot, v| {
+        if v.broken {
+            return Err(broken(v));
+        }
+        let game = &mut slot.game;
+        let Some(last) = game.moves().last() else {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "nothing_to_undo",
+                "no move has been played",
+            ));
+        };
+        check_seat(&params, game, last.mover, "the last move")?;
+        game.undo();
+        slot.version += 1;
+        Ok(game_json(id, slot, v))
+    })?;
+    s.changed(id);
+    Ok(Json(answer))
+}
+
+/// `GET /api/games/{id}/record`.
+pub async fn record(State(s): App, Segment(id): Segment) -> Result<Json<Value>, ApiError> {
+    let id = game_id(&id)?;
+    with_game(&s, id, |slot, _| {
+        Ok(Json(json!({ "record": slot.game.record().to_toml() })))
+    })
+}
+
+/// The body of `POST /api/games/{id}/record`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordBody {
+    record: String,
+}
+
+/// `POST /api/games/{id}/record`: the game becomes the one the record holds.
+pub async fn load(
+    State(s): App,
+    Segment(id): Segment,
+    Body(body): Body<RecordBody>,
+) -> Result<Json<Value>, ApiError> {
+    let id = game_id(&id)?;
+    let answer = with_game(&s, id, |slot, v| {
+        if v.broken {
+            return Err(broken(v));
+        }
+        slot.game = from_record(slot.game.rules(), &body.record)?;
+        slot.version += 1;
+        Ok(game_json(id, slot, v))
+    })?;
+    s.changed(id);
+    Ok(Json(answer))
+}
+
+/// A node of the game's board named by a parameter.
+fn node_param(
+    rules: &Rules,
+    params: &Params,
+    key: &str,
+) -> Result<Option<chessgraph::board::NodeId>, ApiError> {
+    params
+        .get(key)
+        .map(|name| {
+            rules.board().node(name).ok_or_else(|| {
+                ApiError::bad(format!(
+                    "{key}: the board has no node `{}`",
+                    name.escape_debug()
+                ))
+            })
+        })
+        .transpose()
+}
+
+/// `GET /api/games/{id}/svg`: the picture of the position after `ply` moves (default: now).
+pub async fn svg(
+    State(s): App,
+    Segment(id): Segment,
+    params: Params,
+) -> Result<Response, ApiError> {
+    let id = game_id(&id)?;
+    let picture = with_game(&s, id, |slot, _| {
+        let game = &slot.game;
+        let rules = game.rules();
+        let ply = match params.get("ply") {
+            None => game.moves().len(),
+            Some(p) => p
+                .parse::<usize>()
+                .ok()
+                .filter(|&p| p <= game.moves().len())
+                .ok_or_else(|| {
+                    ApiError::bad(format!("ply: a number from 0 to {}", game.moves().len()))
+                })?,
+        };
+        let pos = game.position_at(ply).unwrap_or(game.position());
+        let rotation = match params.get("rotate") {
+            None => None,
+            Some(r) => Some(
+                r.parse::<f64>()
+                    .ok()
+                    .filter(|d| d.is_finite())
+                    .ok_or_else(|| ApiError::bad("rotate: a number of degrees"))?,
+            ),
+        };
+        let links = match params.get("links") {
+            None => None,
+            Some(d) => Some(rules.board().direction(d).ok_or_else(|| {
+                ApiError::bad(format!("links: no direction `{}`", d.escape_debug()))
+            })?),
+        };
+        let last = ply
+            .checked_sub(1)
+            .and_then(|i| game.moves().get(i))
+            .map(|m| (m.from.unwrap_or(m.to), m.to));
+        let options = RenderOptions {
+            from: node_param(rules, &params, "from")?,
+            last_move: last,
+            rotation,
+            links,
+            tags: params.get("tags").is_some(),
+            ..RenderOptions::default()
+        };
+        Ok(render_svg(rules.board(), Some(pos), &options))
+    })?;
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], picture).into_response())
+}
+
+/// `GET /api/games/{id}/inspect?node=NODE`.
+pub async fn inspect(
+    State(s): App,
+    Segment(id): Segment,
+    params: Params,
+) -> Result<Json<Value>, ApiError> {
+    let id = game_id(&id)?;
+    with_game(&s, id, |slot, _| {
+        let pos = slot.game.position();
+        let node = node_param(pos.rules(), &params, "node")?
+            .ok_or_else(|| ApiError::bad("node: which node to inspect"))?;
+        Ok(Json(inspect_json(pos, node)))
+    })
+}
+
+/// `GET /api/games/{id}/events`: an event `change` (its data the game's id) at every change.
+pub async fn events(
+    State(s): App,
+    Segment(id): Segment,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let id = game_id(&id)?;
+    with_game(&s, id, |_, _| Ok(()))?;
+    let rx = s.changes.subscribe();
+    let stream = futures_util::stream::unfold(rx, move |mut rx| async move {
+        use tokio::sync::broadcast::error::RecvError;
+        loop {
+            match rx.recv().await {
+                Ok(g) if g != id => continue,
+                // A page that fell behind is told to look again.
+                Ok(_) | Err(RecvError::Lagged(_)) => {
+                    let event = Event::default().event("change").data(id.to_string());
+                    return Some((Ok(event), rx));
+                }
+                Err(RecvError::Closed) => return None,
+            }
+        }
+    });
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}
