@@ -104,6 +104,9 @@ impl Builder<'_> {
         if !ok {
             return None;
         }
+        if !self.composites_through_paths(name, &mut image, &spans) {
+            return None;
+        }
         let mut seen: Vec<Option<usize>> = vec![None; n];
         for (i, d) in image.iter().enumerate() {
             if let Some(j) = seen[d.index()] {
@@ -131,6 +134,80 @@ impl Builder<'_> {
             seen[d.index()] = Some(i);
         }
         Some(image)
+    }
+
+    /// Maps every composite direction through its path: `nne = { path = "n n e" }` goes where the
+    /// frame sends `n n e`, the composite direction with that path (so a frame never has to list
+    /// composite directions, and an asymmetric `leap nne` turns round with the piece). A
+    /// composite the frame lists itself must agree; one whose turned path no direction of the
+    /// board has is refused. False when anything was reported.
+    fn composites_through_paths(
+        &mut self,
+        name: &Located<String>,
+        image: &mut [DirId],
+        spans: &[Option<std::ops::Range<usize>>],
+    ) -> bool {
+        let board = self.board;
+        let path_text = |p: &[DirId]| -> String {
+            p.iter()
+                .map(|&d| board.direction_name(d))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let mut ok = true;
+        for d in board.direction_ids() {
+            let Some(path) = &board.direction_info(d).path else {
+                continue;
+            };
+            let turned: Vec<DirId> = path.iter().map(|p| image[p.index()]).collect();
+            let target = if turned == *path {
+                Some(d)
+            } else {
+                board
+                    .direction_ids()
+                    .find(|&c| board.direction_info(c).path.as_deref() == Some(&turned[..]))
+            };
+            let listed = spans[d.index()].clone();
+            match (target, listed) {
+                (Some(t), None) => image[d.index()] = t,
+                (Some(t), Some(_)) if image[d.index()] == t => {}
+                (target, listed) => {
+                    ok = false;
+                    let span = listed.clone().unwrap_or_else(|| name.span.clone());
+                    let wanted = target.map_or_else(
+                        || format!("a direction with path `{}`", path_text(&turned)),
+                        |t| format!("`{}`", board.direction_name(t)),
+                    );
+                    let help = match target {
+                        Some(_) => format!(
+                            "leave `{}` out of the frame: composite directions follow their paths",
+                            board.direction_name(d)
+                        ),
+                        None => format!(
+                            "declare it on the board, e.g. `{} = {{ path = \"{}\" }}`",
+                            path_text(&turned).replace(' ', ""),
+                            path_text(&turned)
+                        ),
+                    };
+                    self.err(
+                        Diagnostic::new(
+                            Code::FrameCompositeMismatch,
+                            span,
+                            format!(
+                                "frame `{}` turns composite direction `{}` (path `{}`) into path `{}`, so it must map it to {wanted}",
+                                name.value,
+                                board.direction_name(d),
+                                path_text(path),
+                                path_text(&turned)
+                            ),
+                        )
+                        .label(if listed.is_some() { "disagrees with the path" } else { "this frame" })
+                        .help(help),
+                    );
+                }
+            }
+        }
+        ok
     }
 
     /// Frames reached through twists, and `after[frame * twists + twist]`.
