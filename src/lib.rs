@@ -54,6 +54,7 @@ pub mod diagnostic;
 pub mod diff;
 pub mod ids;
 pub mod limits;
+pub mod lint;
 pub mod movegen;
 pub mod notation;
 pub mod output_file;

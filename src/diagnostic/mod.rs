@@ -16,9 +16,11 @@ use miette::{GraphicalReportHandler, GraphicalTheme};
 use miette::{LabeledSpan, NamedSource, SourceCode};
 
 mod located;
+mod record;
 mod source;
 
 pub use located::{TextError, column_of, read_text_file};
+pub use record::Record;
 pub use source::{SourceFile, SourceSet};
 
 /// How bad a diagnostic is. Warnings never make a file invalid.

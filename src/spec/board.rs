@@ -340,6 +340,7 @@ fn read_board_table(
 ) -> (Option<Located<String>>, Option<String>, Located<Layout>) {
     let board_table = match top.raw("board") {
         Some(v) => TableReader::of_value(v, "`[board]`", diags),
+        None if top.has_misspelt("board") => None,
         None => {
             diags.push(
                 Diagnostic::new(

@@ -17,6 +17,7 @@ mod hoppers;
 mod invalid_boards;
 mod invalid_variants;
 mod known_bugs;
+mod lints;
 mod move_reasons;
 mod move_values;
 mod numbers;

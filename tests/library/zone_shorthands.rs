@@ -79,3 +79,26 @@ fn a_variant_uses_generated_zones_by_name() {
         .collect();
     assert_eq!(names, ["a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8"]);
 }
+
+/// A board whose zone `z0` leads through `n` more zones: `z0 = "z1"`, ..., `zn = ["a1"]`.
+fn chained(n: usize) -> String {
+    let mut text = BOARD.to_string();
+    for i in 0..n {
+        text.push_str(&format!("z{i} = \"z{}\"\n", i + 1));
+    }
+    text.push_str(&format!("z{n} = [\"a1\"]\n"));
+    text
+}
+
+#[test]
+fn zone_chains_are_bounded() {
+    let limit = chessgraph::limits::MAX_ZONE_DEPTH;
+    let board = Board::from_toml("chain.toml", &chained(limit)).expect("at the limit");
+    assert_eq!(zone(&board, "z0"), ["a1"]);
+    let err = Board::from_toml("chain.toml", &chained(limit + 1)).expect_err("past the limit");
+    let short = err.0.render_short();
+    assert!(
+        short.contains(&format!("zones lead through more than {limit} other zones")),
+        "{short}"
+    );
+}

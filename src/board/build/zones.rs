@@ -7,6 +7,7 @@ use std::collections::{BTreeSet, HashMap};
 use super::Builder;
 use crate::board::{GridShape, NodeId, Zone};
 use crate::diagnostic::{Code, Diagnostic, quoted, suggest};
+use crate::limits::MAX_ZONE_DEPTH;
 use crate::spec::board::{BoardSpec, ZoneSpec, ZoneValue};
 use crate::spec::{Located, Span};
 
@@ -44,6 +45,8 @@ enum State {
 
 /// The zones being evaluated: the generated ones, and the declared ones by name.
 struct Zones<'s> {
+    /// Zones being evaluated, one inside the other.
+    depth: usize,
     generated: HashMap<String, BTreeSet<NodeId>>,
     declared: HashMap<&'s str, (usize, State)>,
     specs: &'s [ZoneSpec],
@@ -56,6 +59,7 @@ impl Builder<'_> {
     pub(super) fn zones(&mut self, spec: &BoardSpec, grid: Option<&GridShape>) -> Vec<Zone> {
         let generated = grid.map_or_else(Vec::new, |g| generated_zones(g, &self.nodes));
         let mut zones = Zones {
+            depth: 0,
             generated: generated
                 .iter()
                 .map(|z| (z.name.clone(), z.nodes.iter().copied().collect()))
@@ -285,7 +289,24 @@ impl Builder<'_> {
                 );
                 BTreeSet::new()
             }
-            Some(_) => self.zone_nodes(zones, &term.value, grid),
+            Some(_) if zones.depth >= MAX_ZONE_DEPTH => {
+                self.push(
+                    Diagnostic::new(
+                        Code::BadZone,
+                        term.span.clone(),
+                        format!("{ctx}: zones lead through more than {MAX_ZONE_DEPTH} other zones"),
+                    )
+                    .label("too deep")
+                    .help("name the nodes or rectangles of a zone nearer the start of the chain"),
+                );
+                BTreeSet::new()
+            }
+            Some(_) => {
+                zones.depth += 1;
+                let nodes = self.zone_nodes(zones, &term.value, grid);
+                zones.depth -= 1;
+                nodes
+            }
             None => {
                 let names = zones
                     .generated
