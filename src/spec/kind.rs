@@ -37,6 +37,16 @@ impl FileKind {
 /// by its other top-level tables (`[[player]]` and `[pieces]` belong to variants, `[grid]` and
 /// `[[node]]` to boards, a misspelt `[varient]` to the table it is closest to). `None` when
 /// nothing tells, or the text is not TOML and names neither table on a line of its own.
+///
+/// ```
+/// use chessgraph::spec::kind::{FileKind, file_kind};
+/// assert_eq!(file_kind("[board]\nname = \"b\""), Some(FileKind::Board));
+/// assert_eq!(file_kind("extends = \"chess.toml\""), Some(FileKind::Variant));
+/// assert_eq!(file_kind("[varient]\nname = \"v\""), Some(FileKind::Variant));
+/// assert_eq!(file_kind("[bord]\n[grid]\nranks = 8"), Some(FileKind::Board));
+/// assert_eq!(file_kind("[[player]]\nname = \"white\""), Some(FileKind::Variant));
+/// assert_eq!(file_kind("# nothing yet"), None);
+/// ```
 pub fn file_kind(text: &str) -> Option<FileKind> {
     let keys: Vec<String> = match DeTable::parse(text) {
         Ok(t) => t
