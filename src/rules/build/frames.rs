@@ -18,6 +18,20 @@ fn frame_name_ok(name: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
 }
 
+/// Where a frame with direction image `image` sends composite direction `d`: the composite
+/// direction whose path is `d`'s path turned by the frame (`d` itself when it does not turn);
+/// `None` when `d` is plain or no direction has the turned path.
+fn composite_image(board: &crate::board::Board, d: DirId, image: &[DirId]) -> Option<DirId> {
+    let path = board.direction_info(d).path.as_ref()?;
+    let turned: Vec<DirId> = path.iter().map(|p| image[p.index()]).collect();
+    if turned == *path {
+        return Some(d);
+    }
+    board
+        .direction_ids()
+        .find(|&c| board.direction_info(c).path.as_deref() == Some(&turned[..]))
+}
+
 /// The id of the frame with this name.
 pub(super) fn frame_named(frames: &[(String, Vec<DirId>)], n: &str) -> Option<FrameId> {
     frames
@@ -160,13 +174,7 @@ impl Builder<'_> {
                 continue;
             };
             let turned: Vec<DirId> = path.iter().map(|p| image[p.index()]).collect();
-            let target = if turned == *path {
-                Some(d)
-            } else {
-                board
-                    .direction_ids()
-                    .find(|&c| board.direction_info(c).path.as_deref() == Some(&turned[..]))
-            };
+            let target = composite_image(board, d, image);
             let listed = spans[d.index()].clone();
             match (target, listed) {
                 (Some(t), None) => image[d.index()] = t,
@@ -223,7 +231,20 @@ impl Builder<'_> {
         while fi < frames.len() {
             for t in 0..ntwists {
                 let tw = &board.twists()[t].image;
-                let image: Vec<DirId> = frames[fi].1.iter().map(|d| tw[d.index()]).collect();
+                let mut image: Vec<DirId> = frames[fi].1.iter().map(|d| tw[d.index()]).collect();
+                // Composite directions follow their paths in a frame reached through a twist
+                // too, when the board has every turned path (else the twist's own image stays,
+                // which is a permutation).
+                let composites: Vec<(DirId, Option<DirId>)> = board
+                    .direction_ids()
+                    .filter(|&d| board.direction_info(d).path.is_some())
+                    .map(|d| (d, composite_image(board, d, &image)))
+                    .collect();
+                if composites.iter().all(|(_, c)| c.is_some()) {
+                    for (d, c) in composites {
+                        image[d.index()] = c.unwrap_or(d);
+                    }
+                }
                 let id = match frames.iter().position(|(_, im)| *im == image) {
                     Some(i) => i,
                     None => {
