@@ -145,4 +145,22 @@ fn a_misspelt_top_table_gets_did_you_mean() {
     assert!(err.contains("help: did you mean `variant`?"), "{err}");
     assert!(!err.contains("has no `[variant]` table"), "{err}");
     assert!(err.contains("invalid (1 error(s))"), "{err}");
+
+    // A misspelt `[bord]` in the variant's board: the board's own report says it.
+    let board_text = std::fs::read_to_string("boards/chess.toml").expect("board");
+    std::fs::write(
+        dir.path().join("bord.toml"),
+        board_text.replace("[board]", "[bord]"),
+    )
+    .expect("write");
+    let variant = dir.path().join("variant.toml");
+    std::fs::write(&variant, chess.replace("../boards/chess.toml", "bord.toml")).expect("write");
+    let o = chessgraph(&["check", variant.to_str().expect("UTF-8 path")]);
+    assert_eq!(o.code, Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("unknown key `bord` in the board file"),
+        "{err}"
+    );
+    assert!(err.contains("help: did you mean `board`?"), "{err}");
 }
