@@ -151,6 +151,8 @@ codes! {
     LintUnusedFrame = "lint::unused-frame", Warning;
     /// Two players move in one frame while a kind both have moves one way only (`n` without `s`).
     LintSharedOrientation = "lint::shared-orientation", Warning;
+    /// A frame turns the board but leaves as it is a direction a piece uses one way only.
+    LintUnturnedDirection = "lint::unturned-direction", Warning;
     /// A piece of the start position that has no move from its square, even on an empty board.
     LintImmobilePiece = "lint::immobile-piece", Warning;
     /// A piece that can never reach its promotion zone from where it starts.

@@ -1,5 +1,7 @@
-//! Frames: a declared frame nothing uses (`lint::unused-frame`), and players who share one frame
-//! while their pieces move one way only (`lint::shared-orientation`: Black's pawns walking north).
+//! Frames: a declared frame nothing uses (`lint::unused-frame`), players who share one frame
+//! while their pieces move one way only (`lint::shared-orientation`: Black's pawns walking north),
+//! and a frame that turns the board but leaves a one-way direction of a piece as it is
+//! (`lint::unturned-direction`: Black's `leap nne` going where White's goes).
 
 use std::collections::BTreeSet;
 
@@ -199,4 +201,71 @@ pub(super) fn shared_orientation(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             )),
         );
     }
+}
+
+/// A player's frame turns some directions but leaves a direction as it is that a piece of the
+/// player uses one way only (`leap nne` without `ssw` under a frame that lists `n = "s"` but not
+/// `nne`): that piece moves as the first player's does.
+pub(super) fn unturned_directions(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    let rules = cx.rules;
+    let Some(material) = rules.start_material() else {
+        return;
+    };
+    let board = rules.board();
+    for p in rules.player_ids() {
+        let frame = rules.player(p).frame;
+        if board
+            .direction_ids()
+            .all(|d| rules.frame_dir(frame, d) == d)
+        {
+            continue;
+        }
+        let Some(span) = frame_span(cx, rules.frame_name(frame)) else {
+            continue;
+        };
+        for k in rules
+            .kind_ids()
+            .filter(|k| material[p.index()][k.index()] > 0)
+        {
+            let unturned: Vec<DirId> = one_sided(rules, k)
+                .into_iter()
+                .filter(|&d| rules.frame_dir(frame, d) == d)
+                .collect();
+            let Some(&d) = unturned.first() else {
+                continue;
+            };
+            let names: Vec<String> = unturned
+                .iter()
+                .map(|&d| format!("`{}`", board.direction_name(d)))
+                .collect();
+            let (frame_name, piece) = (rules.frame_name(frame), &rules.kind(k).name);
+            let o = opposite(board, d).map_or("", |o| board.direction_name(o));
+            out.push(
+                Diagnostic::new(
+                    Code::LintUnturnedDirection,
+                    span.clone(),
+                    format!(
+                        "frame `{frame_name}` turns the board but leaves {} as it is, and the {piece} of {} moves that way only: it goes where the unturned pieces go",
+                        listed(&names),
+                        rules.player(p).name
+                    ),
+                )
+                .label("leaves a direction as it is")
+                .help(format!(
+                    "map `{}` in the frame to the direction it becomes for {} (as the frame maps the compass), or give the {piece} `{o}` too",
+                    board.direction_name(d),
+                    rules.player(p).name
+                )),
+            );
+        }
+    }
+}
+
+/// The name span of a declared frame.
+fn frame_span(cx: &Context<'_>, name: &str) -> Option<std::ops::Range<usize>> {
+    cx.spec
+        .frames
+        .iter()
+        .find(|(n, _)| n.value == name)
+        .map(|(n, _)| n.span.clone())
 }

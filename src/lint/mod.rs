@@ -65,6 +65,7 @@ fn lints(rules: &Arc<Rules>, spec: &VariantSpec) -> Vec<Diagnostic> {
     let mut diags = Vec::new();
     frames::unused_frames(&cx, &mut diags);
     frames::shared_orientation(&cx, &mut diags);
+    frames::unturned_directions(&cx, &mut diags);
     mobility::immobile_pieces(&cx, &mut diags);
     mobility::unreachable_promotions(&cx, &mut diags);
     castling::castling_squares(&cx, &mut diags);
