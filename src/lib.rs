@@ -55,6 +55,7 @@ pub mod diff;
 pub mod game;
 pub mod ids;
 pub mod limits;
+pub mod lint;
 pub mod movegen;
 pub mod notation;
 pub mod output_file;

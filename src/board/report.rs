@@ -17,9 +17,18 @@ impl Board {
         let zones: Vec<String> = self
             .zones
             .iter()
+            .filter(|z| !z.generated)
             .map(|z| format!("{} ({})", z.name, z.nodes.len()))
             .collect();
         let _ = writeln!(s, "zones: {}", list_or_none(zones));
+        if let Some(g) = &self.grid {
+            let (first, last) = (&g.files[0], &g.files[g.files.len() - 1]);
+            let _ = writeln!(
+                s,
+                "generated zones: rank_1..rank_{}, file_{first}..file_{last}",
+                g.ranks
+            );
+        }
         let _ = writeln!(s, "connected: {}", self.connectedness());
         s
     }

@@ -26,20 +26,28 @@ pub enum Command {
         /// Board or variant files (TOML).
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// Print diagnostics as one `file:line:col: error[code]: message` line each.
-        #[arg(long)]
+        /// Print diagnostics as one `file:line:col: error[code]: message` line each, and nothing
+        /// for a file without any.
+        #[arg(long, conflicts_with = "json")]
         short: bool,
+        /// Print one JSON document on standard output: per file its kind, validity, counts,
+        /// diagnostics (code, severity, file, line, column, message, label, help) and summary.
+        #[arg(long)]
+        json: bool,
+        /// Fail (exit 1) when a file has warnings, lints included.
+        #[arg(long)]
+        deny_warnings: bool,
     },
     /// List the links leaving a node: direction, target, twist, tags.
     Links {
-        /// Board file.
+        /// Board file (or a variant file: its board).
         board: PathBuf,
         /// Node name, e.g. `a6`.
         node: String,
     },
     /// Print the board's link graph in Graphviz DOT.
     Dot {
-        /// Board file.
+        /// Board file (or a variant file: its board).
         board: PathBuf,
     },
     /// List the legal moves of the side to move, one per line, sorted (only moves on stdout).

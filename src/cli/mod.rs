@@ -6,6 +6,7 @@
 //! headers and status on standard error.
 
 mod args;
+mod check;
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -27,7 +28,7 @@ use chessgraph::play::PlayOptions;
 use chessgraph::position::{Outcome, Position};
 use chessgraph::render::{RenderOptions, render_svg};
 use chessgraph::rules::Rules;
-use chessgraph::spec::variant::looks_like_variant;
+use chessgraph::spec::kind::{FileKind, file_kind};
 
 /// Writes to standard error. A failure to write there (a full device, a closed stream) is
 /// ignored: there is nowhere left to report it, and it must not end the command.
@@ -123,7 +124,29 @@ fn report(r: &FileReport, short: bool, colour: bool) {
     }
 }
 
+/// The format of the file at `path`, when it can be read and told.
+fn kind_of(path: &Path) -> Option<FileKind> {
+    SourceFile::read(path)
+        .ok()
+        .and_then(|s| file_kind(s.text()))
+}
+
+/// The message for a file of the other kind than the command needs.
+fn wrong_kind(path: &Path, found: FileKind, expected: FileKind) -> String {
+    format!(
+        "{} is a {} ({}); this command needs a {} ({})",
+        shown(path),
+        found.describe(),
+        found.marker(),
+        expected.describe(),
+        expected.marker()
+    )
+}
+
 fn load_rules(path: &Path, colour: bool) -> Result<Arc<Rules>, String> {
+    if kind_of(path) == Some(FileKind::Board) {
+        return Err(wrong_kind(path, FileKind::Board, FileKind::Variant));
+    }
     Rules::load(path).map(Arc::new).map_err(|e| {
         for r in &e.0 {
             report(r, false, colour);
@@ -218,48 +241,6 @@ fn shown(path: &Path) -> String {
     printable(&path.display().to_string()).into_owned()
 }
 
-fn check_file(f: &Path, short: bool, colour: bool, out: &mut dyn Write) -> std::io::Result<bool> {
-    let is_variant = SourceFile::read(f).is_ok_and(|s| looks_like_variant(s.text()));
-    if is_variant {
-        let (rules, reports) = Rules::check_file(f);
-        for r in &reports {
-            report(r, short, colour);
-        }
-        match rules {
-            Some(rules) => {
-                let warnings: usize = reports.iter().map(|r| r.diagnostics.len()).sum();
-                writeln!(out, "{}: ok ({warnings} warning(s))", shown(f))?;
-                for line in rules.summary().lines() {
-                    writeln!(out, "  {line}")?;
-                }
-                Ok(true)
-            }
-            None => {
-                let errors: usize = reports.iter().map(FileReport::error_count).sum();
-                status!("{}: invalid ({errors} error(s))", shown(f));
-                Ok(false)
-            }
-        }
-    } else {
-        let (result, rep) = Board::check_file(f);
-        report(&rep, short, colour);
-        match result {
-            Ok(board) => {
-                let warnings = rep.diagnostics.len();
-                writeln!(out, "{}: ok ({warnings} warning(s))", shown(f))?;
-                for line in board.summary().lines() {
-                    writeln!(out, "  {line}")?;
-                }
-                Ok(true)
-            }
-            Err(rep) => {
-                status!("{}: invalid ({} error(s))", shown(f), rep.error_count());
-                Ok(false)
-            }
-        }
-    }
-}
-
 /// What `render` was asked to mark and draw besides the board.
 struct RenderRequest {
     from: Option<String>,
@@ -283,7 +264,7 @@ fn render_file(
         tags,
         rotate: rotation,
     } = request;
-    let is_variant = SourceFile::read(file).is_ok_and(|s| looks_like_variant(s.text()));
+    let is_variant = kind_of(file) == Some(FileKind::Variant);
     let mut options = RenderOptions {
         tags,
         rotation,
@@ -357,7 +338,11 @@ fn drop_kind(rules: &Rules, token: &str) -> Result<KindId, String> {
     })
 }
 
+/// The board of a board file, or of a variant file (its `board`).
 fn load_board(path: &Path, colour: bool) -> Result<Board, String> {
+    if kind_of(path) == Some(FileKind::Variant) {
+        return Ok(load_rules(path, colour)?.board().clone());
+    }
     Board::load(path).map_err(|e| {
         report(&e.0, false, colour);
         format!("{} is not a valid board file", path.display())
@@ -367,7 +352,20 @@ fn load_board(path: &Path, colour: bool) -> Result<Board, String> {
 /// Runs a parsed command, writing data to `out`; returns the exit code or a message for stderr.
 pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, String> {
     match cli.command {
-        Command::Check { files, short } => check_command(&files, short, out, colour),
+        Command::Check {
+            files,
+            short,
+            json,
+            deny_warnings,
+        } => {
+            let options = check::CheckOptions {
+                short,
+                json,
+                deny_warnings,
+                colour,
+            };
+            check::check_command(&files, options, out)
+        }
         Command::Links { board, node } => links_command(&board, &node, out, colour),
         Command::Dot { board } => {
             let b = load_board(&board, colour)?;
@@ -492,25 +490,6 @@ fn load_position(variant: &Path, at: &PositionArgs, colour: bool) -> Result<Posi
 /// A failure to write the command's output, as the message for stderr.
 fn io_error(e: std::io::Error) -> String {
     e.to_string()
-}
-
-/// `check`: a summary of each valid file on stdout, the problems of the others on stderr; fails
-/// when any file is invalid.
-fn check_command(
-    files: &[PathBuf],
-    short: bool,
-    out: &mut dyn Write,
-    colour: bool,
-) -> Result<ExitCode, String> {
-    let mut ok = true;
-    for f in files {
-        ok &= check_file(f, short, colour, out).map_err(io_error)?;
-    }
-    Ok(if ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
 }
 
 /// `links`: the links leaving one node of a board.

@@ -31,8 +31,10 @@
 //! [[unlink]]                      # removes links: `dir` and `nodes`
 //! [[tag]]                         # tags existing links: `name` and `links = ["h1 cw i1", ...]`
 //!
-//! [zones]                         # named node sets
+//! [zones]                         # named node sets (grid boards also have rank_N and file_X)
 //! white_back_rank = ["a1", "b1"]
+//! ranks_2_7 = ["a2..h7"]           # a rectangle (grid boards): corners in any order
+//! edges = "file_a + file_h - rank_1" # zones and rectangles, ` + ` union, ` - ` difference
 //! ```
 
 use serde::Deserialize;
@@ -226,8 +228,18 @@ pub struct TagSpec {
 pub struct ZoneSpec {
     /// The zone's name.
     pub name: Located<String>,
-    /// Its nodes.
-    pub nodes: Vec<Located<String>>,
+    /// Its nodes, as written.
+    pub value: ZoneValue,
+}
+
+/// How a zone gives its nodes.
+#[derive(Clone, Debug)]
+pub enum ZoneValue {
+    /// An array: node names and, on grid boards, rectangles `a1..h2`.
+    List(Vec<Located<String>>),
+    /// A string: zones and rectangles joined by ` + ` (union) and ` - ` (difference), left to
+    /// right (`"rank_1 + rank_2 - center"`).
+    Expression(Located<String>),
 }
 
 /// A whole board file, read but not yet validated.
@@ -328,6 +340,7 @@ fn read_board_table(
 ) -> (Option<Located<String>>, Option<String>, Located<Layout>) {
     let board_table = match top.raw("board") {
         Some(v) => TableReader::of_value(v, "`[board]`", diags),
+        None if top.has_misspelt("board") => None,
         None => {
             diags.push(
                 Diagnostic::new(
@@ -465,11 +478,18 @@ fn read_zones(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Vec
     top.named_entries("zones", diags)
         .into_iter()
         .filter_map(|(name, v)| {
-            let what = format!("zone `{}` (an array of node names)", name.value);
+            if let toml::de::DeValue::String(text) = v.get_ref() {
+                let value = ZoneValue::Expression(Located::new(text.to_string(), v.span()));
+                return Some(ZoneSpec { name, value });
+            }
+            let what = format!(
+                "zone `{}` (an array of node names, or a string such as \"rank_1 + rank_2\")",
+                name.value
+            );
             let nodes = deserialize::<Vec<Spanned<String>>>(v, &what, diags)?;
             Some(ZoneSpec {
                 name,
-                nodes: nodes.into_iter().map(Located::from).collect(),
+                value: ZoneValue::List(nodes.into_iter().map(Located::from).collect()),
             })
         })
         .collect()

@@ -686,6 +686,7 @@ fn read_merged(
 fn read_variant_table(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> VariantTable {
     let v = match top.raw("variant") {
         Some(v) => TableReader::of_value(v, "`[variant]`", diags),
+        None if top.has_misspelt("variant") => None,
         None => {
             diags.push(
                 Diagnostic::new(Code::MissingKey, 0..0, "the variant file has no `[variant]` table")

@@ -82,7 +82,7 @@ fn check_reports_every_file_and_fails_if_any_is_invalid() {
     let ok = "boards/chess.toml";
     let warn = "tests/fixtures/warnings/unused_direction/board.toml";
     let missing = "tests/fixtures/no-such-board.toml";
-    let o = chessgraph(&["check", "--short", ok, BROKEN, warn, missing]);
+    let o = chessgraph(&["check", ok, BROKEN, warn, missing]);
     assert_eq!(o.code, Some(1));
     let out = stdout(&o);
     assert!(
@@ -94,6 +94,10 @@ fn check_reports_every_file_and_fails_if_any_is_invalid() {
         "{out}"
     );
     assert!(!out.contains(BROKEN) && !out.contains(missing), "{out}");
+    // `--short` prints the problems only: nothing on stdout, not even for the valid files.
+    let o = chessgraph(&["check", "--short", ok, BROKEN, warn, missing]);
+    assert_eq!(o.code, Some(1));
+    assert_eq!(stdout(&o), "");
     let err = stderr(&o);
     assert!(
         err.contains(&format!(

@@ -16,7 +16,7 @@ use chessgraph::rules::Rules;
 const FIXTURES: &str = "tests/fixtures/invalid_variants";
 
 /// The fixture path relative to the crate root (cargo runs tests there), so printed paths are stable.
-fn relative(path: &Path) -> PathBuf {
+pub(crate) fn relative(path: &Path) -> PathBuf {
     path.strip_prefix(env!("CARGO_MANIFEST_DIR"))
         .unwrap_or(path)
         .to_path_buf()
@@ -30,7 +30,7 @@ fn expected_codes(text: &str, path: &Path) -> BTreeSet<String> {
     line.split_whitespace().map(str::to_string).collect()
 }
 
-fn codes(reports: &[FileReport]) -> BTreeSet<String> {
+pub(crate) fn codes(reports: &[FileReport]) -> BTreeSet<String> {
     reports
         .iter()
         .flat_map(|r| &r.diagnostics)
