@@ -7,6 +7,8 @@
 pub mod board;
 mod extends;
 pub mod outcome;
+#[cfg(feature = "schema")]
+pub mod schema;
 pub mod variant;
 
 use std::ops::Range;
