@@ -143,10 +143,67 @@ pub enum Command {
     /// Exit status: 0 no difference in the moves up to the depth, 1 a differing position was
     /// found, 2 the files could not be compared.
     Diff(DiffArgs),
+    /// Print the JSON Schema (draft-04) of board or variant files.
+    ///
+    /// Editors that read taplo's `#:schema PATH` directive (VS Code's Even Better TOML, Helix,
+    /// Zed) then complete and check the keys as they are typed; the shipped files name
+    /// `schema/board.schema.json` and `schema/variant.schema.json`.
+    Schema {
+        /// Which format: `board` or `variant`.
+        kind: FileKindArg,
+    },
+    /// Write a new board or variant file to start from: complete, commented and working.
+    ///
+    /// Writes `NAME.toml` in the current folder; a variant (chess on the grid) also writes
+    /// `NAME.board.toml`, unless `--board` names an existing board. Never writes over a file.
+    New(NewArgs),
     /// Run a perft suite: EPD lines (`FEN ;D1 20 ;D2 400`) or our `.perft` files. Exit status 1
     /// when any count is wrong.
     #[command(name = "perft-suite")]
     PerftSuite(SuiteArgs),
+}
+
+/// A file format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FileKindArg {
+    /// A board file.
+    Board,
+    /// A variant file.
+    Variant,
+}
+
+/// Arguments of `new`.
+#[derive(Debug, clap::Args)]
+pub struct NewArgs {
+    /// What to write: `board` or `variant`.
+    pub kind: FileKindArg,
+    /// The name: the file is `NAME.toml` (letters, digits, `_` and `-`).
+    pub name: String,
+    /// The grid's size, FILESxRANKS (2 to 26 files, 2 to 99 ranks; default 8x8).
+    #[arg(long, value_name = "FILESxRANKS", value_parser = grid_size)]
+    pub grid: Option<(u32, u32)>,
+    /// Join the last file to the first: a cylinder.
+    #[arg(long)]
+    pub wrap: bool,
+    /// A variant on this existing board file instead of a new `NAME.board.toml`.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["grid", "wrap"])]
+    pub board: Option<PathBuf>,
+}
+
+/// `8x8`: files x ranks.
+fn grid_size(text: &str) -> Result<(u32, u32), String> {
+    let usage = || format!("expected FILESxRANKS, e.g. `8x8` or `10x8`, found `{text}`");
+    let (f, r) = text.split_once(['x', 'X']).ok_or_else(usage)?;
+    let (f, r) = (
+        f.parse::<u32>().map_err(|_| usage())?,
+        r.parse::<u32>().map_err(|_| usage())?,
+    );
+    if !(2..=26).contains(&f) || !(2..=99).contains(&r) {
+        return Err(format!(
+            "a grid has 2 to 26 files and 2 to 99 ranks, not {f}x{r}"
+        ));
+    }
+    Ok((f, r))
 }
 
 /// Arguments of `snapshot`.

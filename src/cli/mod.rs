@@ -42,6 +42,7 @@ macro_rules! status {
     };
 }
 
+mod authoring;
 mod testing;
 
 /// Whether standard output was closed when the command started (`>&-`). The standard library
@@ -435,6 +436,8 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
         Command::Snapshot(args) => bad_input(testing::snapshot_command(&args, out, colour)),
         Command::Diff(args) => bad_input(testing::diff_command(&args, out, colour)),
         Command::PerftSuite(args) => bad_input(testing::suite_command(&args, out, colour)),
+        Command::Schema { kind } => authoring::schema_command(kind, out),
+        Command::New(args) => authoring::new_command(&args),
     }
 }
 

@@ -4,6 +4,7 @@
 #[path = "../helpers/mod.rs"]
 mod helpers;
 
+mod authoring;
 mod cli;
 mod game_ends_cli;
 mod play;
