@@ -421,25 +421,7 @@ fn show(out: &mut impl Write, game: &Game, events: &[String]) -> io::Result<()> 
 }
 
 fn finish(out: &mut impl Write, pos: &Position, outcome: Outcome) -> io::Result<GameEnd> {
-    let rules = pos.rules();
-    let text = match outcome {
-        Outcome::Winner(w) if pos.alive_count() >= 2 => {
-            // The last loser is not eliminated in the position: it is the player to move.
-            let loser = pos.to_move();
-            format!(
-                "{} wins: {} has no legal move and {}",
-                rules.player(w).name,
-                rules.player(loser).name,
-                if pos.royal_attacked(loser) {
-                    "is in check (checkmate)"
-                } else {
-                    "is not in check (stalemate)"
-                }
-            )
-        }
-        Outcome::Winner(w) => format!("{} wins: the last player standing", rules.player(w).name),
-        other => other.describe(rules),
-    };
+    let text = pos.result_text(outcome);
     writeln!(out, "result: {text}")?;
     Ok(GameEnd::Finished(outcome))
 }

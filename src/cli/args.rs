@@ -49,6 +49,9 @@ pub enum Command {
         /// The position.
         #[command(flatten)]
         at: PositionArgs,
+        /// Print one JSON document instead (see the README for its shape).
+        #[arg(long)]
+        json: bool,
     },
     /// Count the leaves of the legal move tree (perft); the last line is `Nodes searched: N`.
     Perft {
@@ -66,6 +69,9 @@ pub enum Command {
         /// Worker threads (the tree is split below the root), 1 to 256; default: all cores.
         #[arg(long, value_parser = threads_parser())]
         threads: Option<usize>,
+        /// Print one JSON document instead (see the README for its shape).
+        #[arg(long)]
+        json: bool,
     },
     /// Measure single-threaded perft speed (chess start and Kiwipete, 3 Man Chess, Circular and
     /// Cylindrical Chess) and the time to load every shipped variant.
@@ -81,6 +87,9 @@ pub enum Command {
         /// `--moves`, insufficient material).
         #[arg(long)]
         no_draw_rules: bool,
+        /// Print one JSON document instead (see the README for its shape).
+        #[arg(long)]
+        json: bool,
     },
     /// Draw a board, or a position of a variant, as an SVG picture.
     Render {

@@ -43,6 +43,7 @@ macro_rules! status {
 }
 
 mod authoring;
+mod json;
 mod testing;
 
 /// Whether standard output was closed when the command started (`>&-`). The standard library
@@ -374,8 +375,12 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             write!(out, "{}", b.to_dot()).map_err(io_error)?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Moves { variant, at } => {
-            moves_command(&load_position(&variant, &at, colour)?, out)
+        Command::Moves { variant, at, json } => {
+            let pos = load_position(&variant, &at, colour)?;
+            if json {
+                return json::moves(&pos, out).map_err(io_error);
+            }
+            moves_command(&pos, out)
         }
         Command::Perft {
             variant,
@@ -383,20 +388,32 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             at,
             divide,
             threads,
-        } => perft_command(&variant, depth, &at, divide, threads, out, colour),
+            json,
+        } => {
+            let how = PerftOptions {
+                divide,
+                threads,
+                json,
+            };
+            perft_command(&variant, depth, &at, how, out, colour)
+        }
         Command::Bench(args) => bench_command(&args, out),
         Command::Show {
             variant,
             at,
             no_draw_rules,
+            json,
         } => {
             let rules = load_rules(&variant, colour)?;
             let pos = position_at(&rules, &at)?;
+            let draw = (!no_draw_rules && pos.outcome().is_none())
+                .then(|| pos.draw_by_rules(&earlier_hashes(&rules, &at)))
+                .flatten();
+            if json {
+                return json::show(&pos, draw, out).map_err(io_error);
+            }
             write!(out, "{}", pos.to_text()).map_err(io_error)?;
-            if !no_draw_rules
-                && pos.outcome().is_none()
-                && let Some(draw) = pos.draw_by_rules(&earlier_hashes(&rules, &at))
-            {
+            if let Some(draw) = draw {
                 writeln!(out, "{}", game_over_text(&rules, draw)).map_err(io_error)?;
             }
             Ok(ExitCode::SUCCESS)
@@ -570,15 +587,29 @@ fn play_command(pos: Position, draw_rules: bool, out: &mut dyn Write) -> Result<
 
 /// `perft`: the count (and the divide), on one thread or several, with a progress bar for a
 /// person watching a long run.
+/// How `perft` counts and prints.
+struct PerftOptions {
+    /// One line per root move.
+    divide: bool,
+    /// Worker threads (default: all cores).
+    threads: Option<usize>,
+    /// One JSON document instead of text.
+    json: bool,
+}
+
 fn perft_command(
     variant: &Path,
     depth: u32,
     at: &PositionArgs,
-    divide: bool,
-    threads: Option<usize>,
+    how: PerftOptions,
     out: &mut dyn Write,
     colour: bool,
 ) -> Result<ExitCode, String> {
+    let PerftOptions {
+        divide,
+        threads,
+        json,
+    } = how;
     let io = |e: std::io::Error| e.to_string();
     let rules = load_rules(variant, colour)?;
     let mut pos = position_at(&rules, at)?;
@@ -617,13 +648,18 @@ fn perft_command(
     if let Some(pb) = progress {
         pb.finish_and_clear();
     }
-    if divide {
+    if json {
+        let lines = divide.then_some(lines.as_slice());
+        json::perft(&pos, depth, total, lines, out).map_err(io)?;
+    } else if divide {
         for (m, n) in lines {
             writeln!(out, "{m}: {n}").map_err(io)?;
         }
         writeln!(out).map_err(io)?;
     }
-    writeln!(out, "Nodes searched: {total}").map_err(io)?;
+    if !json {
+        writeln!(out, "Nodes searched: {total}").map_err(io)?;
+    }
     let secs = start.elapsed().as_secs_f64();
     status!(
         "perft {depth}: {total} nodes in {secs:.3} s ({:.0} nodes/s)",

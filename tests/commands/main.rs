@@ -7,6 +7,7 @@ mod helpers;
 mod authoring;
 mod cli;
 mod game_ends_cli;
+mod json_output;
 mod play;
 mod render_cli;
 mod rule_changes;
