@@ -38,9 +38,15 @@ pub enum Command {
         node: String,
     },
     /// Print the board's link graph in Graphviz DOT.
+    ///
+    /// Each node has its place on the board (`pos="X,Y!"`), so `neato -n` draws the board as it
+    /// is laid out; `dot` ignores the places.
     Dot {
         /// Board file.
         board: PathBuf,
+        /// Only the links of this direction.
+        #[arg(long, value_name = "DIR")]
+        links: Option<String>,
     },
     /// List the legal moves of the side to move, one per line, sorted (only moves on stdout).
     Moves {
@@ -114,12 +120,17 @@ pub enum Command {
         #[arg(long)]
         tags: bool,
         /// Polar boards: where sector 0 begins, in degrees clockwise from straight up (default: the
-        /// first player's pieces at the bottom, or 0 for a board file).
+        /// first player's pieces at the bottom, or 0 for a board file). Grid boards: a quarter
+        /// turn clockwise (0, 90, 180 or 270).
         #[arg(long, value_name = "DEGREES", allow_negative_numbers = true, value_parser = degrees)]
         rotate: Option<f64>,
-        /// Write the picture to this file instead of standard output (`-`: standard output). The
-        /// file is replaced atomically, and never when it is one of the files the command reads.
-        #[arg(short, long, value_name = "OUT.svg")]
+        /// Turn the picture half round: the board as the other side sees it (Black's view).
+        #[arg(long)]
+        flip: bool,
+        /// Write the picture to this file instead of standard output (`-`: standard output):
+        /// `.svg` (or no extension) writes SVG, `.png` a PNG. The file is replaced atomically, and
+        /// never when it is one of the files the command reads.
+        #[arg(short, long, value_name = "OUT.svg|OUT.png")]
         output: Option<PathBuf>,
     },
     /// Play a game at the terminal: any number of players at one keyboard.

@@ -8,6 +8,7 @@ mod authoring;
 mod cli;
 mod game_ends_cli;
 mod json_output;
+mod pictures_cli;
 mod play;
 mod render_cli;
 mod rule_changes;
