@@ -157,8 +157,11 @@ fn rewrite(v: &mut Value) {
 /// the inherited ones whole, so their items keep their required keys.
 fn extends_needs_nothing_else(mut root: Value) -> Value {
     let defs = root.get("definitions").cloned().unwrap_or(json!({}));
-    let complete = relax(&mut root, &defs, true);
-    let complete = complete.unwrap_or_else(|| json!({}));
+    let mut complete = relax(&mut root, &defs, true).unwrap_or_else(|| json!({}));
+    // `[players.NAME]` changes inherited players: their keys are never all needed.
+    if let Some(Value::Object(props)) = complete.get_mut("properties") {
+        props.remove("players");
+    }
     if let Some(o) = root.as_object_mut() {
         o.insert(
             "anyOf".into(),
@@ -374,11 +377,9 @@ struct VariantTable {
 struct OutcomeTable {
     /// What happens to a player to move who is in check with no legal move (default
     /// `eliminate`).
-    #[schemars(default = "default_eliminate")]
     checkmate: Option<Policy>,
     /// What happens to a player to move who is not in check with no legal move (default
     /// `draw`).
-    #[schemars(default = "default_draw")]
     stalemate: Option<Policy>,
     /// The stalemate policy by the number of players still in (`{ "3" = "eliminate" }`);
     /// overrides `stalemate`.
@@ -395,14 +396,6 @@ struct OutcomeTable {
     captured: Option<Vec<CapturedWinSpec>>,
     /// A piece of this kind in its owner's zone wins (king of the hill, racing kings).
     reach: Option<ReachSpec>,
-}
-
-fn default_eliminate() -> Option<Policy> {
-    Some(Policy::Eliminate)
-}
-
-fn default_draw() -> Option<Policy> {
-    Some(Policy::Draw)
 }
 
 /// `[remove]`.
