@@ -129,3 +129,35 @@ fn the_complete_examples_check_and_play() {
         "the count the README gives"
     );
 }
+
+#[test]
+fn every_variant_names_its_rules_page_in_the_repository() {
+    for dir in ["variants", "boards"] {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert!(
+                !text.contains("shared/"),
+                "{}: points outside the repository",
+                path.display()
+            );
+            if dir == "boards" {
+                continue;
+            }
+            let marker = "# The rules in our own words: ../";
+            let line = text
+                .lines()
+                .find_map(|l| l.strip_prefix(marker))
+                .unwrap_or_else(|| panic!("{} names no docs/rules page", path.display()));
+            assert!(
+                line.starts_with("docs/rules/") && line.ends_with(".md"),
+                "{line}"
+            );
+            assert!(
+                std::path::Path::new(line).is_file(),
+                "{}: {line} does not exist",
+                path.display()
+            );
+        }
+    }
+}
