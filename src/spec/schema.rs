@@ -50,6 +50,11 @@ pub fn schema(kind: FileKind) -> Value {
         FileKind::Variant => generator.into_root_schema_for::<VariantFile>(),
     };
     let mut value = to_draft04(root.to_value());
+    let title = match kind {
+        FileKind::Board => "chessgraph board file",
+        FileKind::Variant => "chessgraph variant file",
+    };
+    value["title"] = json!(title);
     if kind == FileKind::Variant {
         value = extends_needs_nothing_else(value);
     }
