@@ -9,7 +9,7 @@ mod args;
 mod check;
 
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -19,10 +19,9 @@ use std::sync::Arc;
 pub use args::{BenchArgs, Cli, Command, PositionArgs};
 use chessgraph::board::Board;
 use chessgraph::diagnostic::{FileReport, SourceFile, printable};
-use chessgraph::ids::KindId;
 use chessgraph::movegen::Move;
 use chessgraph::notation::{LineError, move_text, parse_move, play_line};
-use chessgraph::output_file::write_output;
+use chessgraph::output_file::{check_target, write_output};
 use chessgraph::perft;
 use chessgraph::play::PlayOptions;
 use chessgraph::position::{Outcome, Position};
@@ -43,6 +42,10 @@ macro_rules! status {
     };
 }
 
+mod authoring;
+mod json;
+mod picture;
+mod render_command;
 mod serve;
 mod testing;
 
@@ -64,21 +67,37 @@ fn stdout_was_closed() -> bool {
     target == Path::new("/dev/null") && flags.is_some_and(|f| f & ACCESS_MODE == READ_WRITE)
 }
 
-/// A writer that counts the bytes written through it.
+/// A writer that counts the bytes written through it and remembers whether its reader went
+/// away (a broken pipe: `chessgraph check ... | head`).
 struct Counted<W> {
     inner: W,
     bytes: u64,
+    reader_gone: bool,
+}
+
+impl<W> Counted<W> {
+    /// Notes a broken pipe on the way through.
+    fn seen<T>(&mut self, r: std::io::Result<T>) -> std::io::Result<T> {
+        if r.as_ref()
+            .is_err_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+        {
+            self.reader_gone = true;
+        }
+        r
+    }
 }
 
 impl<W: Write> Write for Counted<W> {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let n = self.inner.write(buf)?;
+        let r = self.inner.write(buf);
+        let n = self.seen(r)?;
         self.bytes += n as u64;
         Ok(n)
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
-        self.inner.flush()
+        let r = self.inner.flush();
+        self.seen(r)
     }
 }
 
@@ -90,19 +109,22 @@ pub fn main() -> ExitCode {
     let mut out = Counted {
         inner: stdout.lock(),
         bytes: 0,
+        reader_gone: false,
     };
     let colour = std::io::stderr().is_terminal();
     let result = run(cli, &mut out, colour);
     let flushed = out.flush();
     match result {
+        // The reader took what it wanted and left (`| head`): nothing went wrong.
+        _ if out.reader_gone => ExitCode::SUCCESS,
         Ok(_) if closed && out.bytes > 0 => {
             status!("error: standard output is closed: the result was lost");
-            ExitCode::from(2)
+            ExitCode::FAILURE
         }
         Ok(_) if flushed.is_err() => {
             let e = flushed.err().map(|e| e.to_string()).unwrap_or_default();
             status!("error: cannot write to standard output: {e}");
-            ExitCode::from(2)
+            ExitCode::FAILURE
         }
         Ok(code) => code,
         Err(msg) => {
@@ -241,103 +263,6 @@ fn shown(path: &Path) -> String {
     printable(&path.display().to_string()).into_owned()
 }
 
-/// What `render` was asked to mark and draw besides the board.
-struct RenderRequest {
-    from: Option<String>,
-    drop: Option<String>,
-    links: Option<String>,
-    tags: bool,
-    rotate: Option<f64>,
-}
-
-/// The `render` command: the picture of a board file or of a position of a variant file.
-fn render_file(
-    file: &Path,
-    at: &PositionArgs,
-    request: RenderRequest,
-    colour: bool,
-) -> Result<(String, Vec<PathBuf>), String> {
-    let RenderRequest {
-        from,
-        drop,
-        links,
-        tags,
-        rotate: rotation,
-    } = request;
-    let is_variant = kind_of(file) == Some(FileKind::Variant);
-    let mut options = RenderOptions {
-        tags,
-        rotation,
-        ..RenderOptions::default()
-    };
-    let direction = |b: &Board, name: &str| {
-        b.direction(name).ok_or_else(|| {
-            let names: Vec<&str> = b.direction_ids().map(|d| b.direction_name(d)).collect();
-            let hint = chessgraph::diagnostic::suggest(name, names.iter().copied())
-                .map(|h| format!(" ({h})"))
-                .unwrap_or_default();
-            format!(
-                "--links: the board has no direction `{name}`{hint}; it has {}",
-                names.join(", ")
-            )
-        })
-    };
-    if !is_variant {
-        if at.fen.is_some() || !at.moves.is_empty() || from.is_some() || drop.is_some() {
-            return Err(format!(
-                "--fen, --moves, --from and --drop need a variant file; {} is a board file",
-                file.display()
-            ));
-        }
-        let board = load_board(file, colour)?;
-        options.links = links.map(|l| direction(&board, &l)).transpose()?;
-        return Ok((render_svg(&board, None, &options), vec![file.to_path_buf()]));
-    }
-    let rules = load_rules(file, colour)?;
-    let (pos, last) = position_and_last_move(&rules, at)?;
-    let board = rules.board();
-    options.last_move = last.map(|m| (m.from().unwrap_or(m.to()), m.to()));
-    options.links = links.map(|l| direction(board, &l)).transpose()?;
-    if let Some(name) = from {
-        let n = board.node(&name).ok_or_else(|| {
-            let hint = chessgraph::diagnostic::suggest(
-                &name,
-                board.node_ids().map(|n| board.node_name(n)),
-            )
-            .map(|h| format!(" ({h})"))
-            .unwrap_or_default();
-            format!("--from: the board has no node `{name}`{hint}")
-        })?;
-        options.from = Some(n);
-    }
-    if let Some(token) = drop {
-        options.drop = Some(drop_kind(&rules, &token)?);
-    }
-    Ok((
-        render_svg(board, Some(&pos), &options),
-        rules.files().to_vec(),
-    ))
-}
-
-/// The kind `render --drop TOKEN` names: a token of the variant, in a variant with hands.
-fn drop_kind(rules: &Rules, token: &str) -> Result<KindId, String> {
-    if rules.hands().is_none() {
-        return Err(format!(
-            "--drop: {} has no hands: nothing is ever dropped",
-            rules.name()
-        ));
-    }
-    let kind = rules.kind_by_token_text(token);
-    kind.ok_or_else(|| {
-        let tokens: Vec<String> = rules.kinds().iter().map(|k| k.token()).collect();
-        format!(
-            "--drop: `{}` is no piece's token (the tokens are {})",
-            chessgraph::diagnostic::quoted(token),
-            tokens.join(" ")
-        )
-    })
-}
-
 /// The board of a board file, or of a variant file (its `board`).
 fn load_board(path: &Path, colour: bool) -> Result<Board, String> {
     if kind_of(path) == Some(FileKind::Variant) {
@@ -367,13 +292,20 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             check::check_command(&files, options, out)
         }
         Command::Links { board, node } => links_command(&board, &node, out, colour),
-        Command::Dot { board } => {
+        Command::Dot { board, links } => {
             let b = load_board(&board, colour)?;
-            write!(out, "{}", b.to_dot()).map_err(io_error)?;
+            let only = links
+                .map(|l| render_command::direction_named(&b, &l))
+                .transpose()?;
+            write!(out, "{}", b.to_dot_with(only)).map_err(io_error)?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Moves { variant, at } => {
-            moves_command(&load_position(&variant, &at, colour)?, out)
+        Command::Moves { variant, at, json } => {
+            let pos = load_position(&variant, &at, colour)?;
+            if json {
+                return json::moves(&pos, out).map_err(io_error);
+            }
+            moves_command(&pos, out)
         }
         Command::Perft {
             variant,
@@ -381,20 +313,32 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             at,
             divide,
             threads,
-        } => perft_command(&variant, depth, &at, divide, threads, out, colour),
+            json,
+        } => {
+            let how = PerftOptions {
+                divide,
+                threads,
+                json,
+            };
+            perft_command(&variant, depth, &at, how, out, colour)
+        }
         Command::Bench(args) => bench_command(&args, out),
         Command::Show {
             variant,
             at,
             no_draw_rules,
+            json,
         } => {
             let rules = load_rules(&variant, colour)?;
             let pos = position_at(&rules, &at)?;
+            let draw = (!no_draw_rules && pos.outcome().is_none())
+                .then(|| pos.draw_by_rules(&earlier_hashes(&rules, &at)))
+                .flatten();
+            if json {
+                return json::show(&pos, draw, out).map_err(io_error);
+            }
             write!(out, "{}", pos.to_text()).map_err(io_error)?;
-            if !no_draw_rules
-                && pos.outcome().is_none()
-                && let Some(draw) = pos.draw_by_rules(&earlier_hashes(&rules, &at))
-            {
+            if let Some(draw) = draw {
                 writeln!(out, "{}", game_over_text(&rules, draw)).map_err(io_error)?;
             }
             Ok(ExitCode::SUCCESS)
@@ -407,19 +351,23 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             links,
             tags,
             rotate,
+            flip,
             output,
         } => {
-            let request = RenderRequest {
+            let request = render_command::RenderRequest {
                 from,
                 drop,
                 links,
                 tags,
                 rotate,
+                flip,
             };
-            let (svg, inputs) = render_file(&file, &at, request, colour)?;
+            let (svg, inputs) = render_command::render_file(&file, &at, request, colour)?;
             match output {
                 Some(path) if path.as_os_str() != "-" => {
-                    write_output(&path, svg.as_bytes(), &inputs).map_err(|e| e.to_string())?;
+                    check_target(&path, &inputs).map_err(|e| e.to_string())?;
+                    let bytes = picture::encode(&svg, picture::format_of(&path)?)?;
+                    write_output(&path, &bytes, &inputs).map_err(|e| e.to_string())?;
                     status!("wrote {}", shown(&path));
                 }
                 _ => out.write_all(svg.as_bytes()).map_err(io_error)?,
@@ -435,6 +383,8 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
         Command::Diff(args) => bad_input(testing::diff_command(&args, out, colour)),
         Command::PerftSuite(args) => bad_input(testing::suite_command(&args, out, colour)),
         Command::Serve(args) => serve::serve_command(&args, colour),
+        Command::Schema { kind } => authoring::schema_command(kind, out),
+        Command::New(args) => authoring::new_command(&args),
     }
 }
 
@@ -546,17 +496,31 @@ fn play_command(pos: Position, draw_rules: bool, out: &mut dyn Write) -> Result<
     Ok(ExitCode::SUCCESS)
 }
 
+/// How `perft` counts and prints.
+struct PerftOptions {
+    /// One line per root move.
+    divide: bool,
+    /// Worker threads (default: all cores).
+    threads: Option<usize>,
+    /// One JSON document instead of text.
+    json: bool,
+}
+
 /// `perft`: the count (and the divide), on one thread or several, with a progress bar for a
 /// person watching a long run.
 fn perft_command(
     variant: &Path,
     depth: u32,
     at: &PositionArgs,
-    divide: bool,
-    threads: Option<usize>,
+    how: PerftOptions,
     out: &mut dyn Write,
     colour: bool,
 ) -> Result<ExitCode, String> {
+    let PerftOptions {
+        divide,
+        threads,
+        json,
+    } = how;
     let io = |e: std::io::Error| e.to_string();
     let rules = load_rules(variant, colour)?;
     let mut pos = position_at(&rules, at)?;
@@ -595,13 +559,18 @@ fn perft_command(
     if let Some(pb) = progress {
         pb.finish_and_clear();
     }
-    if divide {
+    if json {
+        let lines = divide.then_some(lines.as_slice());
+        json::perft(&pos, depth, total, lines, out).map_err(io)?;
+    } else if divide {
         for (m, n) in lines {
             writeln!(out, "{m}: {n}").map_err(io)?;
         }
         writeln!(out).map_err(io)?;
     }
-    writeln!(out, "Nodes searched: {total}").map_err(io)?;
+    if !json {
+        writeln!(out, "Nodes searched: {total}").map_err(io)?;
+    }
     let secs = start.elapsed().as_secs_f64();
     status!(
         "perft {depth}: {total} nodes in {secs:.3} s ({:.0} nodes/s)",

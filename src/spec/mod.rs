@@ -8,6 +8,8 @@ pub mod board;
 mod extends;
 pub mod kind;
 pub mod outcome;
+#[cfg(feature = "schema")]
+pub mod schema;
 pub mod variant;
 
 use std::ops::Range;

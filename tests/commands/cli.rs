@@ -196,7 +196,7 @@ fn dot_exports_every_link_of_chess() {
     assert!(edges.contains(&r#"  "g1" -> "f3" [label="nnw"];"#));
     let nodes = out
         .lines()
-        .filter(|l| l.starts_with("  \"") && l.ends_with("\";"))
+        .filter(|l| l.starts_with("  \"") && l.ends_with("!\"];"))
         .count();
     assert_eq!(nodes, 64);
 }

@@ -5,9 +5,13 @@
 mod helpers;
 
 mod check_cli;
+mod authoring;
 mod cli;
 mod game_ends_cli;
+mod json_output;
+mod pictures_cli;
 mod play;
+mod readme;
 mod render_cli;
 mod rule_changes;
 mod three_man_chess_cli;

@@ -32,6 +32,8 @@ mod render;
 mod ring_oracle;
 mod ring_rules;
 mod rithmomachia;
+#[cfg(feature = "schema")]
+mod schema;
 mod setup;
 mod tables_vs_reference;
 mod three_man_chess_fine_points;
