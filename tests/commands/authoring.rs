@@ -101,7 +101,7 @@ fn new_board_and_a_variant_on_it() {
             circular.to_str().unwrap(),
         ],
     )
-    .assert_error(&["circular.toml has no zone holding exactly rank 1"]);
+    .assert_error(&["circular.toml has no direction `n`"]);
 }
 
 #[test]

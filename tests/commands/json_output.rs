@@ -50,7 +50,7 @@ fn moves_json_lists_the_same_moves_as_the_text() {
     assert_eq!(listed, text.lines().collect::<Vec<_>>());
     assert_eq!(
         d["fen"],
-        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
     );
 }
 

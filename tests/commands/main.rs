@@ -4,8 +4,8 @@
 #[path = "../helpers/mod.rs"]
 mod helpers;
 
-mod check_cli;
 mod authoring;
+mod check_cli;
 mod cli;
 mod game_ends_cli;
 mod json_output;
