@@ -220,6 +220,26 @@ pub struct PieceSpec {
     /// The kind is a stack: it holds parts (each with a kind and a number) and moves with the
     /// moves of the kinds it still holds (`P(S{36}.C{1})`).
     pub stack: bool,
+    /// The outline pictures draw the piece in.
+    pub shape: PieceShape,
+}
+
+/// The outline pictures draw a piece in (`shape` of `[pieces.NAME]`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub enum PieceShape {
+    /// From the letter: a chess silhouette for K, Q, R, B, N and P, a disc with the letter else.
+    #[default]
+    Letter,
+    /// A circle.
+    Circle,
+    /// A triangle, point up.
+    Triangle,
+    /// A square.
+    Square,
+    /// A pyramid: a triangle on a base.
+    Pyramid,
 }
 
 #[derive(Deserialize)]
@@ -253,6 +273,11 @@ pub(crate) struct PieceBody {
     /// moves of the kinds it still holds, so its own `moves` is `[]`.
     #[serde(default)]
     stack: bool,
+    /// The outline pictures draw the piece in: `letter` (a chess silhouette for K Q R B N P, a
+    /// disc with the letter else), `circle`, `triangle`, `square` or `pyramid`. A numbered piece
+    /// shows its number inside it.
+    #[serde(default)]
+    shape: PieceShape,
 }
 
 /// One `[[castling]]`.
@@ -809,6 +834,7 @@ fn read_pieces(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Ve
                 drop: b.drop,
                 numbered: b.numbered,
                 stack: b.stack,
+                shape: b.shape,
             })
         })
         .collect()
