@@ -6,6 +6,7 @@
 //! headers and status on standard error.
 
 mod args;
+mod betza;
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -369,6 +370,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
     match cli.command {
         Command::Check { files, short } => check_command(&files, short, out, colour),
         Command::Links { board, node } => links_command(&board, &node, out, colour),
+        Command::Betza { notation, board } => betza::betza_command(&notation, &board, out, colour),
         Command::Dot { board } => {
             let b = load_board(&board, colour)?;
             write!(out, "{}", b.to_dot()).map_err(io_error)?;

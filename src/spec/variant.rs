@@ -184,6 +184,9 @@ pub struct PieceSpec {
     pub resets_clock: bool,
     /// Path programs, one pattern per string.
     pub moves: Vec<Spanned<String>>,
+    /// Betza / XBetza notation (`betza = "WfcFifmnD"`), compiled into path programs beside
+    /// `moves`; see the README's "Betza notation".
+    pub betza: Option<Spanned<String>>,
     /// Promotion, when the piece promotes.
     pub promotion: Option<PromotionSpec>,
     /// Drop rules, in a variant with hands.
@@ -203,7 +206,9 @@ struct PieceBody {
     royal: bool,
     #[serde(default)]
     resets_clock: bool,
+    #[serde(default)]
     moves: Vec<Spanned<String>>,
+    betza: Option<Spanned<String>>,
     promotion: Option<PromotionSpec>,
     drop: Option<Spanned<DropSpec>>,
     #[serde(default)]
@@ -731,6 +736,7 @@ fn read_pieces(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Ve
                 royal: b.royal,
                 resets_clock: b.resets_clock,
                 moves: b.moves,
+                betza: b.betza,
                 promotion: b.promotion,
                 drop: b.drop,
                 numbered: b.numbered,
