@@ -262,7 +262,7 @@ fn unsupported(c: char, at: Range<usize>, err: &ErrFn<'_>) -> Diagnostic {
     match c {
         'a' | 'j' | 'z' | 'o' | 'q' | 'y' | 't' | 'u' | 'e' | 'x' | 'k' | 'd' | 'w' => err(
             at,
-            format!("the XBetza modifier `{c}` is not supported"),
+            format!("the (X)Betza modifier `{c}` is not supported"),
             "not supported",
             "supported modifiers: f b l r v s h (directions), m c i n p g; write other moves as path programs in `moves`",
         ),
