@@ -10,7 +10,7 @@
 use std::collections::BTreeSet;
 use std::ops::Range;
 
-use super::parse::{Atom, DirWord, Hop};
+use super::parse::{Atom, DirWord, Hop, Modifiers};
 use crate::diagnostic::{Code, Diagnostic};
 
 /// One path program a Betza string compiles to.
@@ -23,7 +23,7 @@ pub struct Program {
 }
 
 /// The offsets of one atom letter, one of each symmetric sibling, and whether it rides by itself.
-fn atom_moves(letter: char) -> (Vec<(i8, i8)>, bool) {
+pub(super) fn atom_moves(letter: char) -> (Vec<(i8, i8)>, bool) {
     let base: &[(i8, i8)] = match letter {
         'W' | 'R' => &[(1, 0)],
         'F' | 'B' => &[(1, 1)],
@@ -79,7 +79,7 @@ fn weak(c: char, (dx, dy): (i8, i8)) -> bool {
 /// The moves of `all` that direction word `w` selects. A pair `XY` is Y leaning towards X (`fr`
 /// on the knight: two right, one forward); a pair no move fits (`fl` on the wazir) reads as its
 /// two letters apart.
-fn select(w: &DirWord, all: &[(i8, i8)]) -> Vec<(i8, i8)> {
+pub(super) fn select(w: &DirWord, all: &[(i8, i8)]) -> Vec<(i8, i8)> {
     let Some(second) = w.second else {
         return all
             .iter()
@@ -102,7 +102,7 @@ fn select(w: &DirWord, all: &[(i8, i8)]) -> Vec<(i8, i8)> {
 }
 
 /// The compass name of a unit offset.
-fn unit_name(dx: i8, dy: i8) -> String {
+pub(super) fn unit_name(dx: i8, dy: i8) -> String {
     let v = match dy.signum() {
         1 => "n",
         -1 => "s",
@@ -144,12 +144,28 @@ fn walk(dx: i8, dy: i8) -> Vec<String> {
 /// What the compiler needs to know of the board: whether it has a direction.
 pub type HasDirection<'a> = dyn Fn(&str) -> bool + 'a;
 
+/// How an atom's moves are walked.
+#[derive(Clone, Copy)]
+struct Shape {
+    /// It rides (`NN`, `R`, `W4`).
+    rider: bool,
+    /// Its moves are single steps (W, F, K).
+    unit: bool,
+    /// `n` on a longer leaper: its way must be empty.
+    lame: bool,
+}
+
+type ErrFn<'a> = dyn Fn(Range<usize>, Code, String, &str, String) -> Diagnostic + 'a;
+
 /// Compiles one atom into its path program; `span_of` locates string offsets in the file.
 pub fn compile_atom(
     atom: &Atom,
     has: &HasDirection<'_>,
     span_of: &dyn Fn(Range<usize>) -> Range<usize>,
 ) -> Result<Program, Diagnostic> {
+    if !atom.legs.is_empty() {
+        return super::legs::compile_legs(atom, has, span_of);
+    }
     let err = |at: Range<usize>, code: Code, msg: String, label: &str, help: String| {
         Diagnostic::new(code, span_of(at), msg)
             .label(label)
@@ -158,12 +174,31 @@ pub fn compile_atom(
     let (all, rides_itself) = atom_moves(atom.letter);
     let rider = rides_itself || atom.doubled || atom.range.is_some_and(|r| r > 1);
     let unit = all.iter().all(|m| m.0.abs() <= 1 && m.1.abs() <= 1);
+    let shape = Shape {
+        rider,
+        unit,
+        lame: atom.mods.lame.is_some() && !unit,
+    };
+    check_shape(atom, shape, &err)?;
+    let moves = selected(atom, &all, &err)?;
+    let mut paths = Vec::new();
+    for &m in &moves {
+        paths.push(atom_path(atom, m, shape, has, &err)?);
+    }
+    Ok(Program {
+        text: program_text(atom, shape.rider, shape.lame, &paths),
+        at: atom.whole.clone(),
+    })
+}
+
+/// The moves of the atom its direction words select (all without any), forward first.
+fn selected(atom: &Atom, all: &[(i8, i8)], err: &ErrFn<'_>) -> Result<Vec<(i8, i8)>, Diagnostic> {
     let mut moves: Vec<(i8, i8)> = if atom.mods.dirs.is_empty() {
-        all.clone()
+        all.to_vec()
     } else {
         let mut chosen = BTreeSet::new();
         for w in &atom.mods.dirs {
-            chosen.extend(select(w, &all));
+            chosen.extend(select(w, all));
         }
         chosen.into_iter().collect()
     };
@@ -182,9 +217,14 @@ pub fn compile_atom(
             "f b l r v s select moves by their main direction: `fN` is the two knight moves two squares forward".into(),
         ));
     }
+    Ok(moves)
+}
+
+/// Refuses a lame rider of a longer atom and a hop on a leaper.
+fn check_shape(atom: &Atom, shape: Shape, err: &ErrFn<'_>) -> Result<(), Diagnostic> {
     if let Some(at) = &atom.mods.lame
-        && rider
-        && !unit
+        && shape.rider
+        && !shape.unit
     {
         return Err(err(
             at.clone(),
@@ -196,7 +236,7 @@ pub fn compile_atom(
         ));
     }
     if let Some((_, at)) = &atom.mods.hop
-        && !rider
+        && !shape.rider
     {
         return Err(err(
             at.clone(),
@@ -209,65 +249,77 @@ pub fn compile_atom(
             format!("hop along a rider: `p{0}{0}` or `pR`", atom.letter),
         ));
     }
-    let lame = atom.mods.lame.is_some() && !unit;
-    let mut paths = Vec::new();
-    for &(dx, dy) in &moves {
-        let way = walk(dx, dy);
-        for d in &way {
-            if !has(d) {
-                return Err(err(
-                    atom.at.clone(),
-                    Code::BetzaMissingDirection,
-                    format!("`{}` needs the direction `{d}`, which the board does not have", atom.letter),
-                    "needs a missing direction",
-                    "Betza atoms move along the board's compass directions: n e s w (orthogonal) and ne nw se sw (diagonal)".into(),
-                ));
-            }
-        }
-        let composite = composite_name(dx, dy);
-        let path = if unit {
-            way[0].clone()
-        } else if rider {
-            if !has(&composite) {
-                return Err(err(
-                    atom.at.clone(),
-                    Code::BetzaMissingDirection,
-                    format!(
-                        "riding `{}` needs the direction `{composite}` (one jump), which the board does not have",
-                        atom.letter
-                    ),
-                    "needs a missing direction",
-                    format!(
-                        "declare it in the board's [directions]: `{composite} = {{ path = \"{}\" }}`",
-                        way.join(" ")
-                    ),
-                ));
-            }
-            composite
-        } else if !lame && has(&composite) {
-            composite
-        } else {
-            format!("({})", way.join(" "))
-        };
-        paths.push(match atom.range {
-            Some(r) if rider => format!("({} stop)", vec![path; r as usize].join(" ")),
-            _ => path,
-        });
+    Ok(())
+}
+
+/// The path of one move `(dx, dy)` of the atom.
+fn atom_path(
+    atom: &Atom,
+    (dx, dy): (i8, i8),
+    shape: Shape,
+    has: &HasDirection<'_>,
+    err: &ErrFn<'_>,
+) -> Result<String, Diagnostic> {
+    let way = walk(dx, dy);
+    if let Some(d) = way.iter().find(|d| !has(d)) {
+        return Err(err(
+            atom.at.clone(),
+            Code::BetzaMissingDirection,
+            format!(
+                "`{}` needs the direction `{d}`, which the board does not have",
+                atom.letter
+            ),
+            "needs a missing direction",
+            COMPASS_HELP.into(),
+        ));
     }
-    Ok(Program {
-        text: program_text(atom, rider, lame, &paths),
-        at: atom.whole.clone(),
+    let composite = composite_name(dx, dy);
+    let path = if shape.unit {
+        way[0].clone()
+    } else if shape.rider {
+        if !has(&composite) {
+            return Err(err(
+                atom.at.clone(),
+                Code::BetzaMissingDirection,
+                format!(
+                    "riding `{}` needs the direction `{composite}` (one jump), which the board does not have",
+                    atom.letter
+                ),
+                "needs a missing direction",
+                format!(
+                    "declare it in the board's [directions]: `{composite} = {{ path = \"{}\" }}`",
+                    way.join(" ")
+                ),
+            ));
+        }
+        composite
+    } else if !shape.lame && has(&composite) {
+        composite
+    } else {
+        format!("({})", way.join(" "))
+    };
+    Ok(match atom.range {
+        Some(r) if shape.rider => format!("({} stop)", vec![path; r as usize].join(" ")),
+        _ => path,
     })
+}
+
+/// What a board must have for Betza atoms.
+pub(super) const COMPASS_HELP: &str = "Betza atoms move along the board's compass directions: n e s w (orthogonal) and ne nw se sw (diagonal)";
+
+/// The mode word of a program whose (last) leg has modifiers `m`.
+pub(super) fn mode_word(m: &Modifiers) -> &'static str {
+    match (m.moves.is_some(), m.captures.is_some()) {
+        (true, false) => "move ",
+        (false, true) => "capture ",
+        _ => "",
+    }
 }
 
 /// The program's words: mode, kind, paths, modifiers.
 fn program_text(atom: &Atom, rider: bool, lame: bool, paths: &[String]) -> String {
     let m = &atom.mods;
-    let mode = match (m.moves, m.captures) {
-        (true, false) => "move ",
-        (false, true) => "capture ",
-        _ => "",
-    };
+    let mode = mode_word(m);
     let kind = if rider {
         "ride"
     } else if lame {

@@ -9,6 +9,7 @@
 //! declares the player-relative zone `initial` where such moves start.
 
 mod compile;
+mod legs;
 mod parse;
 
 use std::ops::Range;

@@ -41,10 +41,10 @@ pub enum Hop {
 pub struct Modifiers {
     /// Direction words, in order; none: every direction.
     pub dirs: Vec<DirWord>,
-    /// `m`: the atom may move to an empty square.
-    pub moves: bool,
-    /// `c`: the atom may capture.
-    pub captures: bool,
+    /// `m`: the atom may move to an empty square (where it is written).
+    pub moves: Option<Range<usize>>,
+    /// `c`: the atom may capture (where it is written).
+    pub captures: Option<Range<usize>>,
     /// `i`: only from the initial zone (where `m`'s position is written).
     pub initial: Option<Range<usize>>,
     /// `n`: lame: the squares on the way must be empty.
@@ -62,8 +62,10 @@ pub struct Atom {
     pub doubled: bool,
     /// The range written after it (`R4`), if any.
     pub range: Option<u8>,
-    /// Its modifiers.
+    /// Its modifiers (of the first leg, when there are several).
     pub mods: Modifiers,
+    /// XBetza `a`: the later legs, each with where its `a` stands and its modifiers.
+    pub legs: Vec<(Range<usize>, Modifiers)>,
     /// Where the atom's letter (and its double and range) stand.
     pub at: Range<usize>,
     /// Where the whole part stands, modifiers included.
@@ -96,6 +98,9 @@ pub fn parse(
     let end_of = |i: usize| chars.get(i + 1).map_or(text.len(), |c| c.0);
     let mut atoms = Vec::new();
     let mut mods = Modifiers::default();
+    // The modifier groups before each `a` of the part being read, and where the `a`s stand.
+    let mut groups: Vec<Modifiers> = Vec::new();
+    let mut a_at: Vec<Range<usize>> = Vec::new();
     let mut part_start = 0;
     let mut i = 0;
     while i < chars.len() {
@@ -110,11 +115,20 @@ pub fn parse(
                     "the atoms are W F D N A H C Z G (leapers) and B R Q K",
                 ));
             }
-            let (atom, next) =
-                read_atom(&chars, i, text, std::mem::take(&mut mods), part_start, &err)?;
+            groups.push(std::mem::take(&mut mods));
+            let mut later = std::mem::take(&mut groups).into_iter();
+            let first = later.next().unwrap_or_default();
+            let (mut atom, next) = read_atom(&chars, i, text, first, part_start, &err)?;
+            atom.legs = std::mem::take(&mut a_at).into_iter().zip(later).collect();
             atoms.push(atom);
             i = next;
             part_start = chars.get(i).map_or(text.len(), |c| c.0);
+            continue;
+        }
+        if c == 'a' {
+            groups.push(std::mem::take(&mut mods));
+            a_at.push(here);
+            i += 1;
             continue;
         }
         read_modifier(&chars, i, &here, &mut mods, &err)?;
@@ -185,6 +199,7 @@ fn read_atom(
         doubled,
         range,
         mods,
+        legs: Vec::new(),
         at: start..end,
         whole: part_start..end,
     };
@@ -201,8 +216,8 @@ fn read_modifier(
 ) -> Result<(), Diagnostic> {
     let c = chars[i].1;
     match c {
-        'm' => mods.moves = true,
-        'c' => mods.captures = true,
+        'm' => mods.moves = Some(here.clone()),
+        'c' => mods.captures = Some(here.clone()),
         'i' => mods.initial = Some(here.clone()),
         'n' => mods.lame = Some(here.clone()),
         'p' | 'g' => {
@@ -260,11 +275,11 @@ fn pairs(a: char, b: char) -> bool {
 /// The error for a character that is no modifier this reader supports.
 fn unsupported(c: char, at: Range<usize>, err: &ErrFn<'_>) -> Diagnostic {
     match c {
-        'a' | 'j' | 'z' | 'o' | 'q' | 'y' | 't' | 'u' | 'e' | 'x' | 'k' | 'd' | 'w' => err(
+        'j' | 'z' | 'o' | 'q' | 'y' | 't' | 'u' | 'e' | 'x' | 'k' | 'd' | 'w' => err(
             at,
             format!("the (X)Betza modifier `{c}` is not supported"),
             "not supported",
-            "supported modifiers: f b l r v s h (directions), m c i n p g; write other moves as path programs in `moves`",
+            "supported modifiers: f b l r v s h (directions), m c i n p g, and `a` on W, F and K; write other moves as path programs in `moves`",
         ),
         c if c.is_ascii_digit() => err(
             at,

@@ -305,7 +305,7 @@ fn betza_prints_the_path_programs_of_a_string() {
 
 #[test]
 fn betza_reports_a_bad_character_with_its_column() {
-    let o = chessgraph(&["betza", "WfaF"]);
+    let o = chessgraph(&["betza", "WfjF"]);
     assert_eq!(o.code, Some(1));
     assert_eq!(stdout(&o), "");
     let err = stderr(&o);

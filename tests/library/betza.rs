@@ -186,6 +186,12 @@ fn malformed_betza_strings_are_reported_at_the_offending_character() {
         ("fX", chess),
         ("WfcFx", chess),
         ("aW", chess),
+        ("cafsW", chess),
+        ("afsN", chess),
+        ("afhW", chess),
+        ("pafsW", chess),
+        ("afsaiW", chess),
+        ("abW", chess),
         ("jR", chess),
         ("W f", chess),
         ("R0", chess),
@@ -251,4 +257,13 @@ proptest::proptest! {
             }
         }
     }
+}
+
+#[test]
+fn many_legs_stop_at_the_pattern_limit_rather_than_grow() {
+    let text = format!("{}K", "avs".repeat(40));
+    let has = |_: &str| true;
+    let d = chessgraph::betza::compile(&text, &has, &|r| r).expect_err("too many ways");
+    assert_eq!(d.code.as_str(), "betza::unsupported");
+    assert!(d.message.contains("ways"), "{}", d.message);
 }
