@@ -233,6 +233,26 @@ fn a_betza_i_move_needs_the_initial_zone() {
 }
 
 proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config::with_cases(64))]
+    /// A variant file with a random Betza string loads, or is refused with every problem located
+    /// inside the file; loading never panics.
+    #[test]
+    fn variant_files_with_random_betza_strings_load_or_give_located_errors(
+        text in "[WFDNABRQKHCZGfblrvshmcinpga0-9]{1,10}"
+    ) {
+        let file = variant_text(&text, "8x8");
+        let (rules, reports, _dir) = load_text(&file);
+        if rules.is_none() {
+            let diags: Vec<_> = reports.iter().flat_map(|r| &r.diagnostics).collect();
+            proptest::prop_assert!(!diags.is_empty());
+            for d in diags {
+                proptest::prop_assert!(d.span.end <= file.len(), "{}: {:?}", text, d.span);
+            }
+        }
+    }
+}
+
+proptest::proptest! {
     /// Random strings over the Betza alphabet (and some strays) never panic: they compile into
     /// programs the path language reads, or give one error located inside the string.
     #[test]
