@@ -45,7 +45,7 @@ pub struct Modifiers {
     pub moves: Option<Range<usize>>,
     /// `c`: the atom may capture (where it is written).
     pub captures: Option<Range<usize>>,
-    /// `i`: only from the initial zone (where `m`'s position is written).
+    /// `i`: only from the initial zone (where the `i` is written).
     pub initial: Option<Range<usize>>,
     /// `n`: lame: the squares on the way must be empty.
     pub lame: Option<Range<usize>>,
