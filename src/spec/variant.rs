@@ -206,8 +206,7 @@ struct PieceBody {
     royal: bool,
     #[serde(default)]
     resets_clock: bool,
-    #[serde(default)]
-    moves: Vec<Spanned<String>>,
+    moves: Option<Vec<Spanned<String>>>,
     betza: Option<Spanned<String>>,
     promotion: Option<PromotionSpec>,
     drop: Option<Spanned<DropSpec>>,
@@ -730,12 +729,24 @@ fn read_pieces(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Ve
         .filter_map(|(name, v)| {
             let what = format!("piece `{}`", name.value);
             let b = deserialize::<PieceBody>(v, &what, diags)?;
+            if b.moves.is_none() && b.betza.is_none() {
+                // Either may be left out, not both: a piece without moves is a mistake.
+                diags.push(
+                    Diagnostic::new(
+                        Code::MissingKey,
+                        v.span(),
+                        format!("{what} has neither `moves` nor `betza`"),
+                    )
+                    .label("no moves")
+                    .help("give its moves as path programs (`moves = [\"ride n s e w\"]`), in Betza notation (`betza = \"R\"`), or `moves = []`"),
+                );
+            }
             Some(PieceSpec {
                 name,
                 letter: b.letter,
                 royal: b.royal,
                 resets_clock: b.resets_clock,
-                moves: b.moves,
+                moves: b.moves.unwrap_or_default(),
                 betza: b.betza,
                 promotion: b.promotion,
                 drop: b.drop,

@@ -287,3 +287,21 @@ fn many_legs_stop_at_the_pattern_limit_rather_than_grow() {
     assert_eq!(d.code.as_str(), "betza::unsupported");
     assert!(d.message.contains("ways"), "{}", d.message);
 }
+
+#[test]
+fn a_piece_needs_moves_or_betza() {
+    let text = variant_text("W", "8x8").replace("betza = \"W\"\n", "");
+    let (rules, reports, _dir) = load_text(&text);
+    assert!(rules.is_none(), "a piece with no moves at all");
+    let short: String = reports.iter().map(FileReport::render_short).collect();
+    assert!(
+        short.contains("schema::missing-key") && short.contains("neither `moves` nor `betza`"),
+        "{short}"
+    );
+    // Betza alone is enough, and so is an explicit empty list.
+    let (rules, reports, _dir) = load_text(&variant_text("W", "8x8"));
+    assert!(rules.is_some(), "{reports:?}");
+    let (rules, reports, _dir) =
+        load_text(&text.replace("letter = \"U\"", "letter = \"U\"\nmoves = []"));
+    assert!(rules.is_some(), "{reports:?}");
+}
