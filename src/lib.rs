@@ -49,6 +49,7 @@
 //! assert_eq!(pos.to_fen(), "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
 //! ```
 
+pub mod betza;
 pub mod board;
 pub mod diagnostic;
 pub mod diff;

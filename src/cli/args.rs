@@ -45,6 +45,14 @@ pub enum Command {
         /// Node name, e.g. `a6`.
         node: String,
     },
+    /// Print the path programs a Betza / XBetza string compiles to, one per line.
+    Betza {
+        /// The Betza string, e.g. `WfcFifmnD`.
+        notation: String,
+        /// The board whose directions the atoms use.
+        #[arg(long, default_value = "boards/chess.toml")]
+        board: PathBuf,
+    },
     /// Print the board's link graph in Graphviz DOT.
     ///
     /// Each node has its place on the board (`pos="X,Y!"`), so `neato -n` draws the board as it

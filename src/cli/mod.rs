@@ -6,6 +6,7 @@
 //! headers and status on standard error.
 
 mod args;
+mod betza;
 mod check;
 
 use std::io::{IsTerminal, Write};
@@ -292,6 +293,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             check::check_command(&files, options, out)
         }
         Command::Links { board, node } => links_command(&board, &node, out, colour),
+        Command::Betza { notation, board } => betza::betza_command(&notation, &board, out, colour),
         Command::Dot { board, links } => {
             let b = load_board(&board, colour)?;
             let only = links

@@ -145,6 +145,12 @@ codes! {
     PathUnknownDirection = "path::unknown-direction", Error;
     /// A path program modifier that is unknown or does not fit the pattern.
     PathBadModifier = "path::bad-modifier", Error;
+    /// A Betza string that does not read (a character out of place, an unknown atom or range).
+    BetzaSyntax = "betza::syntax", Error;
+    /// A Betza modifier or combination that has no path program (XBetza `a`, `j`, a lame rider).
+    BetzaUnsupported = "betza::unsupported", Error;
+    /// A Betza atom that needs a direction the board does not declare.
+    BetzaMissingDirection = "betza::missing-direction", Error;
     /// A following a link and then its opposite does not come back.
     NonReciprocalLink = "board::non-reciprocal-link", Warning;
     /// A frame of `[frames]` that no player, start zone or start piece uses.

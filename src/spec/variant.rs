@@ -211,6 +211,9 @@ pub struct PieceSpec {
     pub resets_clock: bool,
     /// Path programs, one pattern per string.
     pub moves: Vec<Spanned<String>>,
+    /// Betza / XBetza notation (`betza = "WfcFifmnD"`), compiled into path programs beside
+    /// `moves`; see the README's "Betza notation".
+    pub betza: Option<Spanned<String>>,
     /// Promotion, when the piece promotes.
     pub promotion: Option<PromotionSpec>,
     /// Drop rules, in a variant with hands.
@@ -258,9 +261,13 @@ pub(crate) struct PieceBody {
     resets_clock: bool,
     /// The piece's move patterns in the path language, one pattern per string:
     /// `[move|capture] leap|step|ride PATH... [modifiers]` (`"ride n s e w"`,
-    /// `"move step (n n) from:pawn_start creates-ep"`).
-    #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
-    moves: Vec<Spanned<String>>,
+    /// `"move step (n n) from:pawn_start creates-ep"`). A piece needs `moves`, `betza` or both.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<String>>"))]
+    moves: Option<Vec<Spanned<String>>>,
+    /// The piece's moves in Betza / XBetza notation (`"WfcFifmnD"`), compiled into path programs
+    /// beside `moves` (see the README's Betza section).
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
+    betza: Option<Spanned<String>>,
     /// How the piece promotes, when it does.
     promotion: Option<PromotionSpec>,
     /// Where the piece may be dropped from a hand (variants with `[hands]`).
@@ -824,12 +831,25 @@ fn read_pieces(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Ve
         .filter_map(|(name, v)| {
             let what = format!("piece `{}`", name.value);
             let b = deserialize::<PieceBody>(v, &what, diags)?;
+            if b.moves.is_none() && b.betza.is_none() {
+                // Either may be left out, not both: a piece without moves is a mistake.
+                diags.push(
+                    Diagnostic::new(
+                        Code::MissingKey,
+                        v.span(),
+                        format!("{what} has neither `moves` nor `betza`"),
+                    )
+                    .label("no moves")
+                    .help("give its moves as path programs (`moves = [\"ride n s e w\"]`), in Betza notation (`betza = \"R\"`), or `moves = []`"),
+                );
+            }
             Some(PieceSpec {
                 name,
                 letter: b.letter,
                 royal: b.royal,
                 resets_clock: b.resets_clock,
-                moves: b.moves,
+                moves: b.moves.unwrap_or_default(),
+                betza: b.betza,
                 promotion: b.promotion,
                 drop: b.drop,
                 numbered: b.numbered,

@@ -293,3 +293,35 @@ fn every_subcommand_help() {
         }
     }
 }
+
+#[test]
+fn betza_prints_the_path_programs_of_a_string() {
+    let o = chessgraph(&["betza", "WfcFifmnD"]);
+    assert!(o.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "leap n w e s\ncapture leap nw ne\nmove step (n n) from:initial\n"
+    );
+    let o = chessgraph(&["betza", "NN2", "--board", "boards/grid_10x8.toml"]);
+    assert!(o.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("ride (nnw nnw stop) (nne nne stop)"));
+}
+
+#[test]
+fn betza_reports_a_bad_character_with_its_column() {
+    let o = chessgraph(&["betza", "WfjF"]);
+    assert_eq!(o.code, Some(1));
+    assert_eq!(stdout(&o), "");
+    let err = stderr(&o);
+    assert!(err.contains("betza::syntax"), "{err}");
+    assert!(err.contains("<betza>:1:3"), "{err}");
+    assert!(err.contains("help:"), "{err}");
+    // A board without the directions an atom needs.
+    let o = chessgraph(&["betza", "W", "--board", "boards/circular.toml"]);
+    assert_eq!(o.code, Some(1));
+    assert!(
+        stderr(&o).contains("betza::missing-direction"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -166,12 +166,12 @@ fn codes_seen() -> BTreeSet<Code> {
 #[test]
 fn every_error_code_has_a_fixture() {
     let seen = codes_seen();
-    // Variant and path codes cannot occur in a board file; tests/library/invalid_variants.rs covers
-    // them, and tests/library/lints.rs the lints of variant files.
+    // Variant, path and Betza codes cannot occur in a board file; tests/library/invalid_variants.rs
+    // covers them, and tests/library/lints.rs the lints of variant files.
     let missing: Vec<&str> = Code::ALL
         .iter()
         .filter(|c| {
-            !["variant::", "path::", "lint::"]
+            !["variant::", "path::", "lint::", "betza::"]
                 .iter()
                 .any(|area| c.as_str().starts_with(area))
         })

@@ -5,6 +5,7 @@
 #[path = "../helpers/mod.rs"]
 mod helpers;
 
+mod betza;
 mod board_features;
 mod boards;
 mod drops;
