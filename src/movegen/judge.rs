@@ -283,9 +283,21 @@ impl Position {
             CaptureRule::Enclose => {
                 let board = self.rules.board();
                 let closed = rule.neighbourhoods.iter().any(|set| {
-                    set.iter().all(|&d| match board.step(t, d) {
-                        None => rule.edge_closes,
-                        Some(s) => self.squares[s.to.index()].is_some_and(|p| p.owner == mover),
+                    set.iter().all(|&d| {
+                        // The first piece met along `d` (only the neighbour unless `distant`).
+                        let mut at = t;
+                        loop {
+                            // The edge closes a side only next to the victim: a line open
+                            // to the edge is not blocked.
+                            let Some(s) = board.step(at, d) else {
+                                break rule.edge_closes && at == t;
+                            };
+                            match self.squares[s.to.index()] {
+                                Some(p) => break p.owner == mover,
+                                None if rule.distant && s.to != t => at = s.to,
+                                None => break false,
+                            }
+                        }
                     })
                 });
                 if closed {

@@ -22,6 +22,8 @@ pub struct JudgedCapture {
     pub neighbourhoods: Vec<Vec<DirId>>,
     /// `enclose`: off the board counts as the mover's.
     pub edge_closes: bool,
+    /// `enclose`: the first piece met along each direction closes it, however far.
+    pub distant: bool,
 }
 
 /// A victory by captured material (`[outcome] captured`): the player whose captured men reach
@@ -67,8 +69,13 @@ impl Rules {
             CaptureRule::Enclose => {
                 let sets: Vec<String> = j.neighbourhoods.iter().map(|s| dirs(s)).collect();
                 format!(
-                    "enclosed on {}{}",
+                    "enclosed on {}{}{}",
                     sets.join(" or "),
+                    if j.distant {
+                        " (by the first piece met, however far)"
+                    } else {
+                        ""
+                    },
                     if j.edge_closes {
                         " (the edge closes)"
                     } else {

@@ -409,6 +409,11 @@ pub struct CaptureSpec {
     /// `enclose`: a neighbour off the board counts as the mover's.
     #[serde(default)]
     pub edge_closes: bool,
+    /// `enclose`: each direction of a set is closed by the first piece met along it, however far
+    /// (the mover's closes it), not only by the neighbour: a distant siege. The edge closes a side
+    /// (with `edge_closes`) only next to the victim.
+    #[serde(default)]
+    pub distant: bool,
 }
 
 /// `[facing_royals]`: two royals of different players may not stand alone on one line along

@@ -21,12 +21,20 @@ export function binary() {
   return found[0];
 }
 
+/** Servers still running: killed when the test process ends, whatever a test did. */
+const running = new Set();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
 /** Starts `chessgraph serve ARGS --port 0`; resolves with its URL and a stop function. */
 export function serve(args) {
   const child = spawn(binary(), ["serve", ...args, "--port", "0"], {
     cwd: ROOT,
     stdio: ["ignore", "ignore", "pipe"],
   });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   return new Promise((resolve, reject) => {
     let err = "";
     const timer = setTimeout(() => reject(new Error(`serve did not start: ${err}`)), 20000);
@@ -52,16 +60,30 @@ export function serve(args) {
   });
 }
 
-/** Debian's chromium, headless, with a fresh profile and nothing that reaches the network. */
-export function launch() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    ],
-  });
+/** Debian's chromium, headless, with a fresh profile and nothing that reaches the network.
+ * A start that crashes (seen once on a loaded machine: SIGSEGV before the first page) is tried
+ * again, twice at most. */
+export async function launch() {
+  let last;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await chromium.launch({
+        executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+        headless: true,
+        args: [
+          "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+          "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        ],
+      });
+    } catch (e) {
+      last = e;
+      console.error(`chromium did not start (attempt ${attempt + 1}): ${e.message.split("\n")[0]}`);
+    }
+  }
+  // The test's server was started first and its `finally` is not reached: stop it here, or it
+  // keeps this test process alive.
+  for (const child of running) child.kill("SIGTERM");
+  throw last;
 }
 
 /** A page with a window large enough for the board and the side panel. */

@@ -185,3 +185,35 @@ fn option_custodial_ambush() {
     let w = pos.rules().player_id(0).expect("white");
     assert_eq!(pos.captured(w), Material { men: 1, value: 12 });
 }
+
+#[test]
+fn option_distant_siege() {
+    // Black's T97 on e8 with an empty square on each side, White's men one square further.
+    let white = [("C2", "c8"), ("C4", "e10"), ("C6", "e6"), ("C8", "h9")];
+    let black = [("T97", "e8"), ("C3", "h16")];
+    let mut pos = position_in(FILE, &white, &black, false, [(0, 0); 2]);
+    assert!(
+        play(&mut pos, "h9-g8").is_empty(),
+        "default: neighbours only"
+    );
+    let distant = "tests/fixtures/rule_variants/rithmomachia_distant_siege.toml";
+    let mut pos = position_in(distant, &white, &black, false, [(0, 0); 2]);
+    assert_eq!(
+        play(&mut pos, "h9-g8"),
+        ["T97@e8"],
+        "the first man met closes each side"
+    );
+    // A black man between on one side keeps that side open.
+    let black_between = [("T97", "e8"), ("C3", "f8")];
+    let mut pos = position_in(distant, &white, &black_between, false, [(0, 0); 2]);
+    assert!(play(&mut pos, "h9-g8").is_empty(), "f8 is Black's");
+    // Lines open to the edge close nothing: a lone man is not besieged.
+    let mut pos = position_in(
+        distant,
+        &[("C8", "h9")],
+        &[("T97", "e8"), ("C3", "h16")],
+        false,
+        [(0, 0); 2],
+    );
+    assert!(play(&mut pos, "h9-g8").is_empty(), "open lines");
+}

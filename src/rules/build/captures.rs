@@ -152,6 +152,9 @@ impl Builder<'_> {
             }
             _ => Vec::new(),
         };
+        if c.distant && rule != CaptureRule::Enclose {
+            self.misplaced(Some(c.rule.span()), "distant");
+        }
         Some(JudgedCapture {
             rule,
             attackers,
@@ -160,6 +163,7 @@ impl Builder<'_> {
             first_only: c.first_only,
             neighbourhoods,
             edge_closes: c.edge_closes,
+            distant: c.distant,
         })
     }
 
@@ -172,7 +176,7 @@ impl Builder<'_> {
                 format!("this capture rule does not use `{key}`"),
             )
             .label("not used by this rule")
-            .help("`relations`: reach and line; `directions`: custodian and line; `neighbourhoods`: enclose"),
+            .help("`relations`: reach and line; `directions`: custodian and line; `neighbourhoods`, `edge_closes`, `distant`: enclose"),
         );
     }
 
