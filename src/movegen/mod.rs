@@ -23,6 +23,7 @@ mod generate;
 mod judge;
 mod legality;
 mod make;
+mod progression;
 mod turn;
 
 use crate::ids::{FrameId, KindId, NodeId};

@@ -79,7 +79,7 @@ impl Position {
                 EndCondition::Material => self.material_ends(),
                 EndCondition::CapturedMaterial => self
                     .captured_winner()
-                    .map(|p| Turn::Over(Outcome::WonBy(p.0, EndRule::Captured(p.1)))),
+                    .map(|(p, rule)| Turn::Over(Outcome::WonBy(p, rule))),
                 EndCondition::NoLegalMove => self.no_legal_move(moves),
             };
             if let Some(t) = settled {
@@ -89,15 +89,22 @@ impl Position {
         Turn::Play
     }
 
-    /// The player whose captured material has reached a victory of `[outcome] captured`: the
-    /// player who moved last is looked at first (only a player's own moves add to his material).
-    fn captured_winner(&self) -> Option<(PlayerId, u8)> {
+    /// The player who has reached a victory of `[outcome] captured` (his captured material) or
+    /// `progression`, and which: the player who moved last is looked at first (only a player's
+    /// own moves add to his material), each player's captured victories before his progression.
+    fn captured_winner(&self) -> Option<(PlayerId, EndRule)> {
         let rules = &*self.rules;
         let last = self.previous_alive(self.to_move);
         let n = rules.players().len();
         (0..n)
             .map(|i| PlayerId(((last.index() + i) % n) as u8))
-            .find_map(|p| self.captured_win_index(p).map(|i| (p, i as u8)))
+            .find_map(|p| match self.captured_win_index(p) {
+                Some(i) => Some((p, EndRule::Captured(i as u8))),
+                None => rules
+                    .progression()
+                    .filter(|w| self.has_progression(p, w))
+                    .map(|_| (p, EndRule::Progression)),
+            })
     }
 
     /// The first victory by captured material player `p` has reached, if any.

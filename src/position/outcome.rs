@@ -33,6 +33,8 @@ pub enum EndRule {
     Reach,
     /// A player's captured material reached a threshold (`captured`, by index).
     Captured(u8),
+    /// A player has three numbers in progression on a line (`progression`).
+    Progression,
     /// The n-move rule of `[draws]`.
     MoveRule,
     /// A repeated position (`[draws] repetition`).
@@ -90,6 +92,10 @@ impl EndRule {
                     format!("{} ({name} captured {})", w.name, how.join(" or "))
                 }
                 None => "captured material".into(),
+            },
+            EndRule::Progression => match rules.progression() {
+                Some(w) => format!("{} ({name} has three numbers in progression)", w.name),
+                None => "numbers in progression".into(),
             },
             EndRule::MoveRule => format!(
                 "{} moves of every player without a capture or a clock-resetting move",

@@ -38,6 +38,21 @@ pub struct CapturedWin {
     pub value: Vec<Option<u64>>,
 }
 
+/// A victory by numbers in progression on a line (`[outcome] progression`, Rithmomachia's
+/// Victoria magna): see [`crate::spec::outcome::ProgressionSpec`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProgressionWin {
+    /// The victory's name, for messages.
+    pub name: String,
+    /// The player-relative zone the three pieces stand in.
+    pub zone: usize,
+    /// The directions from the first piece to the second, each with the directions the last leg
+    /// may take besides going straight on.
+    pub directions: Vec<(DirId, Vec<DirId>)>,
+    /// The means that win.
+    pub means: Vec<crate::spec::outcome::Mean>,
+}
+
 impl Rules {
     /// A judged capture rule in words.
     pub(super) fn judged_summary(&self, j: &JudgedCapture) -> String {

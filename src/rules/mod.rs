@@ -207,7 +207,7 @@ pub struct RelationCapture {
 }
 
 pub use crate::spec::variant::CaptureRule;
-pub use judged::{CapturedWin, JudgedCapture};
+pub use judged::{CapturedWin, JudgedCapture, ProgressionWin};
 
 /// Links carrying `tags` are closed until any of `opens_when` holds; then they stay open. Attacks
 /// never cross a gated link.
@@ -252,6 +252,7 @@ pub struct Rules {
     pub(crate) judged: Vec<JudgedCapture>,
     /// Victories by captured material, checked in order.
     pub(crate) captured_wins: Vec<CapturedWin>,
+    pub(crate) progression: Option<ProgressionWin>,
     /// Positions keep numbers, stacks and captured material (side tables; empty otherwise).
     pub(crate) numbers: bool,
     /// Some kind is royal (without royals every pseudo-legal move is legal).
@@ -532,6 +533,11 @@ impl Rules {
         &self.captured_wins
     }
 
+    /// The victory by numbers in progression (`[outcome] progression`), if the variant has one.
+    pub fn progression(&self) -> Option<&ProgressionWin> {
+        self.progression.as_ref()
+    }
+
     /// Whether positions of this variant carry numbers, stacks and captured material.
     #[inline]
     pub fn has_numbers(&self) -> bool {
@@ -661,6 +667,26 @@ impl Rules {
         }
         for j in &self.judged {
             let _ = writeln!(s, "capture after a move: {}", self.judged_summary(j));
+        }
+        if let Some(w) = &self.progression {
+            let dirs: Vec<&str> = w
+                .directions
+                .iter()
+                .map(|(d, _)| self.board.direction_name(*d))
+                .collect();
+            let means: Vec<String> = w
+                .means
+                .iter()
+                .map(|m| format!("{m:?}").to_lowercase())
+                .collect();
+            let _ = writeln!(
+                s,
+                "victory by numbers in progression: {} (on {}, along {}, {})",
+                w.name,
+                self.zone_names[w.zone],
+                dirs.join(" "),
+                means.join(" or ")
+            );
         }
         for w in &self.captured_wins {
             let _ = writeln!(

@@ -96,6 +96,53 @@ pub struct OutcomeSpec {
     pub captured: Vec<CapturedWinSpec>,
     /// Winning by reaching a zone.
     pub reach: Option<ReachSpec>,
+    /// Winning by three numbers in progression on a line.
+    pub progression: Option<ProgressionSpec>,
+}
+
+/// A mean three numbers may be in (`[outcome] progression`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub enum Mean {
+    /// `m - a = e - m`.
+    Arithmetic,
+    /// `m * m = a * e`.
+    Geometric,
+    /// `m * (a + e) = 2 * a * e`.
+    Harmonic,
+}
+
+/// `[outcome] progression`: after a move, a player wins with one of his numbered pieces `A`, the
+/// first piece `M` met from it along a direction `k` squares away, and a piece `E` another `k`
+/// squares on (straight, or after one of the allowed turns at `M`, the squares between empty), all
+/// three in his zone, whose numbers are strictly rising or falling and in one of the means
+/// (Rithmomachia's Victoria magna). `M` and `E` may be anyone's; a stack offers its parts and its
+/// total. Checked with the victories by captured material, the mover first.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct ProgressionSpec {
+    /// The victory's name in messages (`"Victoria magna"`).
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
+    pub name: Spanned<String>,
+    /// The player-relative zone the three pieces stand in (the opponent's half).
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
+    pub zone: Spanned<String>,
+    /// The board directions from the first piece to the second.
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
+    pub directions: Spanned<Vec<Spanned<String>>>,
+    /// The turns allowed at the middle piece, by direction: the last leg may take these
+    /// directions instead of going straight on (`{ n = ["e", "w"] }`).
+    #[serde(default)]
+    #[cfg_attr(
+        feature = "schema",
+        schemars(with = "std::collections::BTreeMap<String, Vec<String>>")
+    )]
+    pub turns: std::collections::BTreeMap<String, Spanned<Vec<Spanned<String>>>>,
+    /// The means that win: `arithmetic`, `geometric`, `harmonic`.
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<Mean>"))]
+    pub means: Vec<Spanned<Mean>>,
 }
 
 /// `[moves]`: what is legal besides the pieces' own patterns.
@@ -162,6 +209,9 @@ pub(super) fn read_outcome(
     let captured = o
         .optional::<Vec<CapturedWinSpec>>("captured", diags)
         .map_or_else(Vec::new, |c| c.value);
+    let progression = o
+        .optional::<ProgressionSpec>("progression", diags)
+        .map(|p| p.value);
     o.finish(diags);
     OutcomeSpec {
         checkmate,
@@ -172,6 +222,7 @@ pub(super) fn read_outcome(
         checks,
         reach,
         captured,
+        progression,
     }
 }
 

@@ -17,7 +17,9 @@ use schemars::{JsonSchema, generate::SchemaSettings};
 use serde_json::{Map, Value, json};
 
 use super::board::{DirectionBody, LinkSpec, NodeSpec, Parity, TagSpec, UnlinkSpec};
-use super::outcome::{CapturedWinSpec, DrawsSpec, MaterialSpec, MovesSpec, Policy, ReachSpec};
+use super::outcome::{
+    CapturedWinSpec, DrawsSpec, MaterialSpec, MovesSpec, Policy, ProgressionSpec, ReachSpec,
+};
 use super::variant::{
     CaptureSpec, CastlingSpec, FacingSpec, GateSpec, HandsSpec, PieceBody, PlayerSpec,
 };
@@ -401,6 +403,8 @@ struct OutcomeTable {
     captured: Option<Vec<CapturedWinSpec>>,
     /// A piece of this kind in its owner's zone wins (king of the hill, racing kings).
     reach: Option<ReachSpec>,
+    /// Three numbers in progression on a line win (Rithmomachia's Victoria magna).
+    progression: Option<ProgressionSpec>,
 }
 
 /// `[remove]`.

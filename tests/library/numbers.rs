@@ -217,3 +217,49 @@ fn option_distant_siege() {
     );
     assert!(play(&mut pos, "h9-g8").is_empty(), "open lines");
 }
+
+#[test]
+fn option_victoria_magna() {
+    use chessgraph::position::{EndRule, Outcome};
+    let magna = "tests/fixtures/rule_variants/rithmomachia_victoria_magna.toml";
+    // White's C2 steps to c9 in Black's half: c9, c11 (the first man north, 2 away), c13 (2 on):
+    // 2, 4, 6 is an arithmetic progression.
+    let white = [("C2", "d8"), ("C8", "a1")];
+    let straight = [("C4", "c11"), ("C6", "c13"), ("C3", "h16")];
+    let mut pos = position_in(FILE, &white, &straight, false, [(0, 0); 2]);
+    assert!(play(&mut pos, "d8-c9").is_empty());
+    assert_eq!(
+        pos.outcome(),
+        None,
+        "the default rules have no Victoria magna"
+    );
+    let mut pos = position_in(magna, &white, &straight, false, [(0, 0); 2]);
+    assert!(play(&mut pos, "d8-c9").is_empty());
+    let w = pos.rules().player_id(0).expect("white");
+    assert_eq!(pos.outcome(), Some(Outcome::WonBy(w, EndRule::Progression)));
+    // After a quarter turn at the middle man: c11 then e11 (the square between empty).
+    let turned = [("C4", "c11"), ("C6", "e11"), ("C3", "h16")];
+    let mut pos = position_in(magna, &white, &turned, false, [(0, 0); 2]);
+    play(&mut pos, "d8-c9");
+    assert_eq!(pos.outcome(), Some(Outcome::WonBy(w, EndRule::Progression)));
+    // A man between the middle and the last breaks it; so does a number out of progression.
+    let blocked = [("C4", "c11"), ("T9", "c12"), ("C6", "c13"), ("C3", "h16")];
+    let mut pos = position_in(magna, &white, &blocked, false, [(0, 0); 2]);
+    play(&mut pos, "d8-c9");
+    assert_eq!(pos.outcome(), None);
+    let off = [("C4", "c11"), ("C7", "c13"), ("C3", "h16")];
+    let mut pos = position_in(magna, &white, &off, false, [(0, 0); 2]);
+    play(&mut pos, "d8-c9");
+    assert_eq!(pos.outcome(), None);
+    // In White's own half nothing counts: the same men four ranks lower.
+    let low = [("C4", "c7"), ("C6", "c9"), ("C3", "h16")];
+    let mut pos = position_in(
+        magna,
+        &[("C2", "d4"), ("C8", "a1")],
+        &low,
+        false,
+        [(0, 0); 2],
+    );
+    play(&mut pos, "d4-c5");
+    assert_eq!(pos.outcome(), None);
+}

@@ -172,6 +172,11 @@ impl Builder<'_> {
             .reach
             .as_ref()
             .map(|r| zone_keys.intern(&crate::spec::Located::from(r.zone.clone())));
+        let progression_zone = spec
+            .outcome
+            .progression
+            .as_ref()
+            .map(|p| zone_keys.intern(&crate::spec::Located::from(p.zone.clone())));
         self.promotions(spec, &mut kinds);
         let (hands, drop_zones) = self.hand_rules(spec, &mut zone_keys);
         self.demotions(spec, &mut kinds);
@@ -188,12 +193,14 @@ impl Builder<'_> {
         let (gates, gate_tags) = self.gates(spec);
         let (captures, judged) = self.relation_captures(spec);
         let captured_wins = self.captured_wins(spec, &players);
+        let progression = self.progression(spec, progression_zone);
         let facing = self.facing(spec, &kinds);
         if self.has_errors() {
             return None;
         }
         let numbers = !judged.is_empty()
             || !captured_wins.is_empty()
+            || progression.is_some()
             || kinds.iter().any(|k| k.numbered || k.stack);
         let any_royal = kinds.iter().any(|k| k.royal);
         let board = self.board;
@@ -222,6 +229,7 @@ impl Builder<'_> {
             any_royal,
             judged,
             captured_wins,
+            progression,
             hands,
             start: spec.start.value.clone(),
             tables,
