@@ -60,11 +60,23 @@ fn count(pos: &mut Position, depth: u32, bufs: &mut [Vec<Planned>]) -> u64 {
 /// use chessgraph::{perft::{PerftTable, perft_hashed}, position::Position, rules::Rules};
 /// let rules = Arc::new(Rules::load("variants/chess.toml").unwrap());
 /// let table = PerftTable::new(1).unwrap();
-/// let (count, stats) = perft_hashed(&mut Position::start(&rules), 4, &table);
-/// assert_eq!(count, 197281);
+/// let (count, stats) = perft_hashed(&mut Position::start(&rules), 5, &table).unwrap();
+/// assert_eq!(count, 4865609);
 /// assert!(stats.hits > 0);
 /// ```
-pub fn perft_hashed(pos: &mut Position, depth: u32, table: &PerftTable) -> (u64, HashStats) {
+///
+/// A table serves one loaded variant: [`TableError::OtherVariant`] for a position of another.
+pub fn perft_hashed(
+    pos: &mut Position,
+    depth: u32,
+    table: &PerftTable,
+) -> Result<(u64, HashStats), TableError> {
+    table.bind(pos.rules())?;
+    Ok(count_with_table(pos, depth, table))
+}
+
+/// [`perft_hashed`] once the table is known to be the variant's.
+fn count_with_table(pos: &mut Position, depth: u32, table: &PerftTable) -> (u64, HashStats) {
     let mut bufs: Vec<Vec<Planned>> = (0..=depth).map(|_| Vec::with_capacity(256)).collect();
     let mut stats = HashStats::default();
     let n = count_hashed(pos, depth, &mut bufs, table, &mut stats);
@@ -74,7 +86,7 @@ pub fn perft_hashed(pos: &mut Position, depth: u32, table: &PerftTable) -> (u64,
 /// [`perft`] with an optional table: the table's statistics stay zero without one.
 fn perft_with(pos: &mut Position, depth: u32, table: Option<&PerftTable>) -> (u64, HashStats) {
     match table {
-        Some(t) => perft_hashed(pos, depth, t),
+        Some(t) => count_with_table(pos, depth, t),
         None => (perft(pos, depth), HashStats::default()),
     }
 }
@@ -178,16 +190,29 @@ fn take(budget: &mut u64, n: u64) -> bool {
 
 /// Perft split by root move: `(move text, count)` sorted by move text, and the total.
 pub fn divide(pos: &mut Position, depth: u32) -> (Vec<(String, u64)>, u64) {
-    let (counts, total, _) = divide_hashed(pos, depth, None);
+    let (counts, total, _) = divide_with(pos, depth, None);
     (counts, total)
 }
 
-/// [`divide`] with an optional transposition table, and how it was used.
+/// What a divide with a table found: `(move text, count)` sorted by move text, the total, and how
+/// the table was used.
+pub type HashedDivide = (Vec<(String, u64)>, u64, HashStats);
+
+/// [`divide`] with an optional transposition table, and how it was used; a table serves one
+/// variant ([`TableError::OtherVariant`]).
 pub fn divide_hashed(
     pos: &mut Position,
     depth: u32,
     table: Option<&PerftTable>,
-) -> (Vec<(String, u64)>, u64, HashStats) {
+) -> Result<HashedDivide, TableError> {
+    if let Some(t) = table {
+        t.bind(pos.rules())?;
+    }
+    Ok(divide_with(pos, depth, table))
+}
+
+/// [`divide_hashed`] once the table is known to be the variant's.
+fn divide_with(pos: &mut Position, depth: u32, table: Option<&PerftTable>) -> HashedDivide {
     let mut stats = HashStats::default();
     let mut moves = Vec::new();
     let (outcome, res) = pos.resolve(&mut moves);
@@ -239,12 +264,12 @@ pub fn divide_parallel(
     threads: usize,
     progress: Option<Progress<'_>>,
 ) -> (Vec<(String, u64)>, u64) {
-    let (counts, total, _) = divide_parallel_hashed(pos, depth, threads, None, progress);
+    let (counts, total, _) = divide_parallel_with(pos, depth, threads, None, progress);
     (counts, total)
 }
 
 /// [`divide_parallel`] with an optional transposition table, shared by all the threads, and how
-/// it was used.
+/// it was used; a table serves one variant ([`TableError::OtherVariant`]).
 #[cfg(feature = "parallel")]
 pub fn divide_parallel_hashed(
     pos: &Position,
@@ -252,7 +277,22 @@ pub fn divide_parallel_hashed(
     threads: usize,
     table: Option<&PerftTable>,
     progress: Option<Progress<'_>>,
-) -> (Vec<(String, u64)>, u64, HashStats) {
+) -> Result<HashedDivide, TableError> {
+    if let Some(t) = table {
+        t.bind(pos.rules())?;
+    }
+    Ok(divide_parallel_with(pos, depth, threads, table, progress))
+}
+
+/// [`divide_parallel_hashed`] once the table is known to be the variant's.
+#[cfg(feature = "parallel")]
+fn divide_parallel_with(
+    pos: &Position,
+    depth: u32,
+    threads: usize,
+    table: Option<&PerftTable>,
+    progress: Option<Progress<'_>>,
+) -> HashedDivide {
     // Depth 0 counts the position itself, finished or not, as the serial perft does.
     let mut stats = HashStats::default();
     if depth == 0 {

@@ -88,6 +88,7 @@ impl Counting {
         let (lines, total, stats) = if threads <= 1 && progress.is_none() {
             if self.divide || table.is_some() {
                 perft::divide_hashed(&mut pos, depth, table.as_ref())
+                    .map_err(|e| format!("--hash: {e}"))?
             } else {
                 (
                     Vec::new(),
@@ -97,6 +98,7 @@ impl Counting {
             }
         } else {
             perft::divide_parallel_hashed(&pos, depth, threads, table.as_ref(), Some(&report))
+                .map_err(|e| format!("--hash: {e}"))?
         };
         if let Some(pb) = progress {
             pb.finish_and_clear();

@@ -32,11 +32,13 @@
 //! an entry at least as deep), the second takes everything else.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, OnceLock, Weak};
 
 use crate::board::NodeId;
 use crate::ids::{KindId, PlayerId};
 use crate::limits::MAX_HASH_MB;
 use crate::position::Position;
+use crate::rules::Rules;
 use crate::zobrist::mix;
 
 /// Words per entry: `k1 ^ data`, `k2 ^ data`, `data`.
@@ -64,6 +66,10 @@ pub enum TableError {
         /// The size asked for.
         megabytes: usize,
     },
+    /// The table holds the counts of another variant (the keys do not say which variant a
+    /// position is of, so one table serves one loaded variant).
+    #[error("the hash table holds the counts of another variant: make one table per variant")]
+    OtherVariant,
 }
 
 impl miette::Diagnostic for TableError {
@@ -71,6 +77,7 @@ impl miette::Diagnostic for TableError {
         Some(Box::new(match self {
             TableError::Size { .. } => "perft::hash_size",
             TableError::OutOfMemory { .. } => "perft::hash_memory",
+            TableError::OtherVariant => "perft::hash_other_variant",
         }))
     }
 }
@@ -100,6 +107,9 @@ impl std::ops::AddAssign for HashStats {
 pub struct PerftTable {
     words: Box<[AtomicU64]>,
     buckets: usize,
+    /// The variant whose counts the table holds, set by the first count (a weak reference keeps
+    /// its address from being reused by another variant while the table lives).
+    variant: OnceLock<Weak<Rules>>,
 }
 
 impl PerftTable {
@@ -124,12 +134,24 @@ impl PerftTable {
         Some(PerftTable {
             words: words.into_boxed_slice(),
             buckets,
+            variant: OnceLock::new(),
         })
     }
 
     /// How many counts the table holds at most.
     pub fn entries(&self) -> usize {
         self.buckets * BUCKET_ENTRIES
+    }
+
+    /// Binds the table to `rules` on its first use; refuses the rules of another variant after.
+    pub(crate) fn bind(&self, rules: &Arc<Rules>) -> Result<(), TableError> {
+        let mine = Arc::downgrade(rules);
+        let bound = self.variant.get_or_init(|| mine.clone());
+        if Weak::ptr_eq(bound, &mine) {
+            Ok(())
+        } else {
+            Err(TableError::OtherVariant)
+        }
     }
 
     /// The first word of the bucket for `k1` at `depth` (the depth is mixed in, so that the

@@ -6,6 +6,7 @@ mod helpers;
 
 mod cli;
 mod game_ends_cli;
+mod perft_units;
 mod play;
 mod render_cli;
 mod rule_changes;

@@ -13,6 +13,7 @@ mod fairy_pieces;
 mod flip_symmetry;
 mod game_ends;
 mod game_records;
+mod hashed_perft;
 mod hoppers;
 mod invalid_boards;
 mod invalid_variants;
