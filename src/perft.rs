@@ -2,6 +2,9 @@
 //!
 //! One ply is one move of the player to move; eliminations (and a finished game) are settled before
 //! a player's moves are generated and are not plies. Counts are exact `u64`.
+//!
+//! Counts may go through a transposition table ([`PerftTable`], `perft --hash`), and a perft may be
+//! cut into work units counted anywhere and added up ([`Unit`], [`split`], [`merge`]).
 
 mod merge;
 mod table;

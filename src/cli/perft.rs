@@ -162,7 +162,7 @@ fn split_command(
         .map_err(|e| e.to_string())?;
     let units = perft::split(&root, pos, k, &mut |u| writeln!(out, "{u}")).map_err(io_error)?;
     status(format_args!(
-        "perft {depth} split {k} plies down: {units} unit(s) of depth {}",
+        "perft {depth}, {k} plies down: {units} unit(s) of depth {}",
         depth - k
     ));
     Ok(ExitCode::SUCCESS)
