@@ -126,7 +126,7 @@ impl Game {
 
     /// The result in words (the winner or the draw, and why), if the game has ended.
     pub fn result_text(&self) -> Option<String> {
-        self.outcome().map(|o| result_text(self.position(), o))
+        self.outcome().map(|o| self.position().result_text(o))
     }
 
     fn last(&self) -> &Reached {
@@ -344,29 +344,6 @@ pub fn settle(pos: &mut Position, alive_before: PlayerSet) -> (Option<Outcome>, 
         }
     }
     (outcome, events)
-}
-
-/// The result in words: who won and why, or the draw and why.
-pub fn result_text(pos: &Position, outcome: Outcome) -> String {
-    let rules = pos.rules();
-    match outcome {
-        Outcome::Winner(w) if pos.alive_count() >= 2 => {
-            // The last loser is not eliminated in the position: it is the player to move.
-            let loser = pos.to_move();
-            format!(
-                "{} wins: {} has no legal move and {}",
-                rules.player(w).name,
-                rules.player(loser).name,
-                if pos.royal_attacked(loser) {
-                    "is in check (checkmate)"
-                } else {
-                    "is not in check (stalemate)"
-                }
-            )
-        }
-        Outcome::Winner(w) => format!("{} wins: the last player standing", rules.player(w).name),
-        other => other.describe(rules),
-    }
 }
 
 /// Whether a move takes a piece (en passant included; a castling onto its own rook does not).

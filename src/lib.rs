@@ -49,12 +49,14 @@
 //! assert_eq!(pos.to_fen(), "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
 //! ```
 
+pub mod betza;
 pub mod board;
 pub mod diagnostic;
 pub mod diff;
 pub mod game;
 pub mod ids;
 pub mod limits;
+pub mod lint;
 pub mod movegen;
 pub mod notation;
 pub mod output_file;

@@ -95,3 +95,7 @@ pub const MAX_RELATION_OPS: usize = 32;
 
 /// Most parts a stacked piece holds (a Rithmomachia pyramid holds six).
 pub const MAX_STACK_PARTS: usize = 8;
+
+/// Zones one zone expression may lead through (`a = "b + c"`, `b = "d"`, ...): deeper nesting is
+/// refused, so evaluating a long chain never exhausts the stack.
+pub const MAX_ZONE_DEPTH: usize = 32;

@@ -48,15 +48,23 @@ fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
-/// Writes `bytes` to `path` atomically (temporary file and rename), unless `path` is empty,
-/// names one of `inputs`, or is not (and does not lead to) a regular file or a new one.
-pub fn write_output(path: &Path, bytes: &[u8], inputs: &[PathBuf]) -> Result<(), OutputError> {
+/// Refuses an empty path and one that names one of `inputs`: the checks [`write_output`] makes
+/// before anything else, for a caller that has work to do (a format to choose, a picture to
+/// encode) before writing.
+pub fn check_target(path: &Path, inputs: &[PathBuf]) -> Result<(), OutputError> {
     if path.as_os_str().is_empty() {
         return Err(OutputError::Empty);
     }
     if let Some(input) = inputs.iter().find(|i| same_file(path, i)) {
         return Err(OutputError::IsAnInput(input.clone()));
     }
+    Ok(())
+}
+
+/// Writes `bytes` to `path` atomically (temporary file and rename), unless `path` is empty,
+/// names one of `inputs`, or is not (and does not lead to) a regular file or a new one.
+pub fn write_output(path: &Path, bytes: &[u8], inputs: &[PathBuf]) -> Result<(), OutputError> {
+    check_target(path, inputs)?;
     let (target, permissions) = resolve_target(path)?;
     write_atomically(path, &target, permissions, bytes)
 }

@@ -107,6 +107,8 @@ pub struct Zone {
     pub name: String,
     /// Its nodes, ascending.
     pub nodes: Vec<NodeId>,
+    /// Made by the grid (`rank_N`, `file_X`), not declared in the file.
+    pub generated: bool,
 }
 
 /// Where the board's nodes came from, for summaries.
@@ -300,7 +302,8 @@ impl Board {
         set.indices().map(|i| self.tags[i].as_str()).collect()
     }
 
-    /// The named zones, in file order.
+    /// The named zones: the declared ones in file order, then those the grid generates
+    /// (`rank_1`.., `file_a`..).
     pub fn zones(&self) -> &[Zone] {
         &self.zones
     }

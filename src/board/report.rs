@@ -17,9 +17,18 @@ impl Board {
         let zones: Vec<String> = self
             .zones
             .iter()
+            .filter(|z| !z.generated)
             .map(|z| format!("{} ({})", z.name, z.nodes.len()))
             .collect();
         let _ = writeln!(s, "zones: {}", list_or_none(zones));
+        if let Some(g) = &self.grid {
+            let (first, last) = (&g.files[0], &g.files[g.files.len() - 1]);
+            let _ = writeln!(
+                s,
+                "generated zones: rank_1..rank_{}, file_{first}..file_{last}",
+                g.ranks
+            );
+        }
         let _ = writeln!(s, "connected: {}", self.connectedness());
         s
     }
@@ -207,15 +216,57 @@ impl Board {
     /// The link graph in Graphviz DOT (composite directions left out; twisted links dashed, tagged
     /// links bold).
     pub fn to_dot(&self) -> String {
+        self.to_dot_with(None)
+    }
+
+    /// [`Board::to_dot`] with the links of one direction only, when `only` names one.
+    ///
+    /// Every node has a fixed position, `pos="X,Y!"` in points (a grid square or a polar ring is
+    /// an inch), so `neato -n` draws the board as it is laid out; `dot` ignores positions.
+    pub fn to_dot_with(&self, only: Option<DirId>) -> String {
         let mut s = String::new();
         let _ = writeln!(s, "digraph {:?} {{", self.name);
         let _ = writeln!(s, "  node [shape=box];");
+        let sectors = self
+            .node_ids()
+            .filter_map(|n| match self.node_info(n).placement {
+                crate::board::Placement::Polar { sector, .. } => Some(sector),
+                crate::board::Placement::Grid { .. } => None,
+            })
+            .fold(0.0_f64, f64::max)
+            + 1.0;
+        let rings = self
+            .node_ids()
+            .filter_map(|n| match self.node_info(n).placement {
+                crate::board::Placement::Polar { ring, .. } => Some(ring),
+                crate::board::Placement::Grid { .. } => None,
+            })
+            .fold(0.0_f64, f64::max);
         for n in self.node_ids() {
-            let _ = writeln!(s, "  {:?};", self.node_name(n));
+            // Graphviz's y grows upward, as a grid's does; polar boards: ring 0 outermost,
+            // sectors clockwise from straight up, round a void one ring wide.
+            let (x, y) = match self.node_info(n).placement {
+                crate::board::Placement::Grid { x, y } => (x, y),
+                crate::board::Placement::Polar { ring, sector } => {
+                    let radius = rings - ring + 1.5;
+                    let angle = ((sector + 0.5) * 360.0 / sectors).to_radians();
+                    (radius * angle.sin(), radius * angle.cos())
+                }
+            };
+            let _ = writeln!(
+                s,
+                "  {:?} [pos=\"{},{}!\"];",
+                self.node_name(n),
+                (x * 72.0).round(),
+                (y * 72.0).round()
+            );
         }
         for e in self.graph.edge_indices() {
             let (a, b) = self.graph.edge_endpoints(e).expect("edge of this graph");
             let (d, twist, tags) = self.graph[e];
+            if only.is_some_and(|o| o != d) {
+                continue;
+            }
             let mut attrs = vec![format!("label={:?}", self.direction_name(d))];
             if twist != TwistId::IDENTITY {
                 attrs.push("style=dashed".into());

@@ -26,21 +26,43 @@ pub enum Command {
         /// Board or variant files (TOML).
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// Print diagnostics as one `file:line:col: error[code]: message` line each.
-        #[arg(long)]
+        /// Print diagnostics as one `file:line:col: error[code]: message` line each, and nothing
+        /// for a file without any.
+        #[arg(long, conflicts_with = "json")]
         short: bool,
+        /// Print one JSON document on standard output: per file its kind, validity, counts,
+        /// diagnostics (code, severity, file, line, column, message, label, help) and summary.
+        #[arg(long)]
+        json: bool,
+        /// Fail (exit 1) when a file has warnings, lints included.
+        #[arg(long)]
+        deny_warnings: bool,
     },
     /// List the links leaving a node: direction, target, twist, tags.
     Links {
-        /// Board file.
+        /// Board file (or a variant file: its board).
         board: PathBuf,
         /// Node name, e.g. `a6`.
         node: String,
     },
-    /// Print the board's link graph in Graphviz DOT.
-    Dot {
-        /// Board file.
+    /// Print the path programs a Betza / XBetza string compiles to, one per line.
+    Betza {
+        /// The Betza string, e.g. `WfcFifmnD`.
+        notation: String,
+        /// The board whose directions the atoms use.
+        #[arg(long, default_value = "boards/chess.toml")]
         board: PathBuf,
+    },
+    /// Print the board's link graph in Graphviz DOT.
+    ///
+    /// Each node has its place on the board (`pos="X,Y!"`), so `neato -n` draws the board as it
+    /// is laid out; `dot` ignores the places.
+    Dot {
+        /// Board file (or a variant file: its board).
+        board: PathBuf,
+        /// Only the links of this direction.
+        #[arg(long, value_name = "DIR")]
+        links: Option<String>,
     },
     /// List the legal moves of the side to move, one per line, sorted (only moves on stdout).
     Moves {
@@ -49,6 +71,9 @@ pub enum Command {
         /// The position.
         #[command(flatten)]
         at: PositionArgs,
+        /// Print one JSON document instead (see the README for its shape).
+        #[arg(long)]
+        json: bool,
     },
     /// Count the leaves of the legal move tree (perft); the last line is `Nodes searched: N`.
     ///
@@ -69,6 +94,9 @@ pub enum Command {
         /// `--moves`, insufficient material).
         #[arg(long)]
         no_draw_rules: bool,
+        /// Print one JSON document instead (see the README for its shape).
+        #[arg(long)]
+        json: bool,
     },
     /// Draw a board, or a position of a variant, as an SVG picture.
     Render {
@@ -93,12 +121,17 @@ pub enum Command {
         #[arg(long)]
         tags: bool,
         /// Polar boards: where sector 0 begins, in degrees clockwise from straight up (default: the
-        /// first player's pieces at the bottom, or 0 for a board file).
+        /// first player's pieces at the bottom, or 0 for a board file). Grid boards: a quarter
+        /// turn clockwise (0, 90, 180 or 270).
         #[arg(long, value_name = "DEGREES", allow_negative_numbers = true, value_parser = degrees)]
         rotate: Option<f64>,
-        /// Write the picture to this file instead of standard output (`-`: standard output). The
-        /// file is replaced atomically, and never when it is one of the files the command reads.
-        #[arg(short, long, value_name = "OUT.svg")]
+        /// Turn the picture half round: the board as the other side sees it (Black's view).
+        #[arg(long)]
+        flip: bool,
+        /// Write the picture to this file instead of standard output (`-`: standard output):
+        /// `.svg` (or no extension) writes SVG, `.png` a PNG. The file is replaced atomically, and
+        /// never when it is one of the files the command reads.
+        #[arg(short, long, value_name = "OUT.svg|OUT.png")]
         output: Option<PathBuf>,
     },
     /// Play a game at the terminal: any number of players at one keyboard.
@@ -131,6 +164,20 @@ pub enum Command {
     /// Exit status: 0 no difference in the moves up to the depth, 1 a differing position was
     /// found, 2 the files could not be compared.
     Diff(DiffArgs),
+    /// Print the JSON Schema (draft-04) of board or variant files.
+    ///
+    /// Editors that read taplo's `#:schema PATH` directive (VS Code's Even Better TOML, Helix,
+    /// Zed) then complete and check the keys as they are typed; the shipped files name
+    /// `schema/board.schema.json` and `schema/variant.schema.json`.
+    Schema {
+        /// Which format: `board` or `variant`.
+        kind: FileKindArg,
+    },
+    /// Write a new board or variant file to start from: complete, commented and working.
+    ///
+    /// Writes `NAME.toml` in the current folder; a variant (chess on the grid) also writes
+    /// `NAME.board.toml`, unless `--board` names an existing board. Never writes over a file.
+    New(NewArgs),
     /// Run a perft suite: EPD lines (`FEN ;D1 20 ;D2 400`) or our `.perft` files. Exit status 1
     /// when any count is wrong.
     #[command(name = "perft-suite")]
@@ -191,6 +238,52 @@ pub struct PerftArgs {
         conflicts_with_all = ["divide", "split", "unit", "hash", "threads"],
     )]
     pub merge: Option<Vec<PathBuf>>,
+    /// Print one JSON document instead (see the README for its shape).
+    #[arg(long, conflicts_with_all = ["split", "unit", "merge"])]
+    pub json: bool,
+}
+
+/// A file format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FileKindArg {
+    /// A board file.
+    Board,
+    /// A variant file.
+    Variant,
+}
+
+/// Arguments of `new`.
+#[derive(Debug, clap::Args)]
+pub struct NewArgs {
+    /// What to write: `board` or `variant`.
+    pub kind: FileKindArg,
+    /// The name: the file is `NAME.toml` (letters, digits, `_` and `-`).
+    pub name: String,
+    /// The grid's size, FILESxRANKS (2 to 26 files, 2 to 99 ranks; default 8x8).
+    #[arg(long, value_name = "FILESxRANKS", value_parser = grid_size)]
+    pub grid: Option<(u32, u32)>,
+    /// Join the last file to the first: a cylinder.
+    #[arg(long)]
+    pub wrap: bool,
+    /// A variant on this existing board file instead of a new `NAME.board.toml`.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["grid", "wrap"])]
+    pub board: Option<PathBuf>,
+}
+
+/// `8x8`: files x ranks.
+fn grid_size(text: &str) -> Result<(u32, u32), String> {
+    let usage = || format!("expected FILESxRANKS, e.g. `8x8` or `10x8`, found `{text}`");
+    let (f, r) = text.split_once(['x', 'X']).ok_or_else(usage)?;
+    let (f, r) = (
+        f.parse::<u32>().map_err(|_| usage())?,
+        r.parse::<u32>().map_err(|_| usage())?,
+    );
+    if !(2..=26).contains(&f) || !(2..=99).contains(&r) {
+        return Err(format!(
+            "a grid has 2 to 26 files and 2 to 99 ranks, not {f}x{r}"
+        ));
+    }
+    Ok((f, r))
 }
 
 /// Arguments of `snapshot`.

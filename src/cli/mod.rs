@@ -6,10 +6,12 @@
 //! headers and status on standard error.
 
 mod args;
+mod betza;
+mod check;
 mod perft;
 
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -19,15 +21,14 @@ use std::sync::Arc;
 pub use args::{BenchArgs, Cli, Command, PositionArgs};
 use chessgraph::board::Board;
 use chessgraph::diagnostic::{FileReport, SourceFile, printable};
-use chessgraph::ids::KindId;
 use chessgraph::movegen::Move;
 use chessgraph::notation::{LineError, move_text, parse_move, play_line};
-use chessgraph::output_file::write_output;
+use chessgraph::output_file::{check_target, write_output};
 use chessgraph::play::PlayOptions;
 use chessgraph::position::{Outcome, Position};
 use chessgraph::render::{RenderOptions, render_svg};
 use chessgraph::rules::Rules;
-use chessgraph::spec::variant::looks_like_variant;
+use chessgraph::spec::kind::{FileKind, file_kind};
 
 /// Writes to standard error. A failure to write there (a full device, a closed stream) is
 /// ignored: there is nowhere left to report it, and it must not end the command.
@@ -42,6 +43,10 @@ macro_rules! status {
     };
 }
 
+mod authoring;
+mod json;
+mod picture;
+mod render_command;
 mod serve;
 mod testing;
 
@@ -63,21 +68,37 @@ fn stdout_was_closed() -> bool {
     target == Path::new("/dev/null") && flags.is_some_and(|f| f & ACCESS_MODE == READ_WRITE)
 }
 
-/// A writer that counts the bytes written through it.
+/// A writer that counts the bytes written through it and remembers whether its reader went
+/// away (a broken pipe: `chessgraph check ... | head`).
 struct Counted<W> {
     inner: W,
     bytes: u64,
+    reader_gone: bool,
+}
+
+impl<W> Counted<W> {
+    /// Notes a broken pipe on the way through.
+    fn seen<T>(&mut self, r: std::io::Result<T>) -> std::io::Result<T> {
+        if r.as_ref()
+            .is_err_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+        {
+            self.reader_gone = true;
+        }
+        r
+    }
 }
 
 impl<W: Write> Write for Counted<W> {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let n = self.inner.write(buf)?;
+        let r = self.inner.write(buf);
+        let n = self.seen(r)?;
         self.bytes += n as u64;
         Ok(n)
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
-        self.inner.flush()
+        let r = self.inner.flush();
+        self.seen(r)
     }
 }
 
@@ -89,19 +110,22 @@ pub fn main() -> ExitCode {
     let mut out = Counted {
         inner: stdout.lock(),
         bytes: 0,
+        reader_gone: false,
     };
     let colour = std::io::stderr().is_terminal();
     let result = run(cli, &mut out, colour);
     let flushed = out.flush();
     match result {
+        // The reader took what it wanted and left (`| head`): nothing went wrong.
+        _ if out.reader_gone => ExitCode::SUCCESS,
         Ok(_) if closed && out.bytes > 0 => {
             status!("error: standard output is closed: the result was lost");
-            ExitCode::from(2)
+            ExitCode::FAILURE
         }
         Ok(_) if flushed.is_err() => {
             let e = flushed.err().map(|e| e.to_string()).unwrap_or_default();
             status!("error: cannot write to standard output: {e}");
-            ExitCode::from(2)
+            ExitCode::FAILURE
         }
         Ok(code) => code,
         Err(msg) => {
@@ -123,7 +147,29 @@ fn report(r: &FileReport, short: bool, colour: bool) {
     }
 }
 
+/// The format of the file at `path`, when it can be read and told.
+fn kind_of(path: &Path) -> Option<FileKind> {
+    SourceFile::read(path)
+        .ok()
+        .and_then(|s| file_kind(s.text()))
+}
+
+/// The message for a file of the other kind than the command needs.
+fn wrong_kind(path: &Path, found: FileKind, expected: FileKind) -> String {
+    format!(
+        "{} is a {} ({}); this command needs a {} ({})",
+        shown(path),
+        found.describe(),
+        found.marker(),
+        expected.describe(),
+        expected.marker()
+    )
+}
+
 fn load_rules(path: &Path, colour: bool) -> Result<Arc<Rules>, String> {
+    if kind_of(path) == Some(FileKind::Board) {
+        return Err(wrong_kind(path, FileKind::Board, FileKind::Variant));
+    }
     Rules::load(path).map(Arc::new).map_err(|e| {
         for r in &e.0 {
             report(r, false, colour);
@@ -218,146 +264,11 @@ fn shown(path: &Path) -> String {
     printable(&path.display().to_string()).into_owned()
 }
 
-fn check_file(f: &Path, short: bool, colour: bool, out: &mut dyn Write) -> std::io::Result<bool> {
-    let is_variant = SourceFile::read(f).is_ok_and(|s| looks_like_variant(s.text()));
-    if is_variant {
-        let (rules, reports) = Rules::check_file(f);
-        for r in &reports {
-            report(r, short, colour);
-        }
-        match rules {
-            Some(rules) => {
-                let warnings: usize = reports.iter().map(|r| r.diagnostics.len()).sum();
-                writeln!(out, "{}: ok ({warnings} warning(s))", shown(f))?;
-                for line in rules.summary().lines() {
-                    writeln!(out, "  {line}")?;
-                }
-                Ok(true)
-            }
-            None => {
-                let errors: usize = reports.iter().map(FileReport::error_count).sum();
-                status!("{}: invalid ({errors} error(s))", shown(f));
-                Ok(false)
-            }
-        }
-    } else {
-        let (result, rep) = Board::check_file(f);
-        report(&rep, short, colour);
-        match result {
-            Ok(board) => {
-                let warnings = rep.diagnostics.len();
-                writeln!(out, "{}: ok ({warnings} warning(s))", shown(f))?;
-                for line in board.summary().lines() {
-                    writeln!(out, "  {line}")?;
-                }
-                Ok(true)
-            }
-            Err(rep) => {
-                status!("{}: invalid ({} error(s))", shown(f), rep.error_count());
-                Ok(false)
-            }
-        }
-    }
-}
-
-/// What `render` was asked to mark and draw besides the board.
-struct RenderRequest {
-    from: Option<String>,
-    drop: Option<String>,
-    links: Option<String>,
-    tags: bool,
-    rotate: Option<f64>,
-}
-
-/// The `render` command: the picture of a board file or of a position of a variant file.
-fn render_file(
-    file: &Path,
-    at: &PositionArgs,
-    request: RenderRequest,
-    colour: bool,
-) -> Result<(String, Vec<PathBuf>), String> {
-    let RenderRequest {
-        from,
-        drop,
-        links,
-        tags,
-        rotate: rotation,
-    } = request;
-    let is_variant = SourceFile::read(file).is_ok_and(|s| looks_like_variant(s.text()));
-    let mut options = RenderOptions {
-        tags,
-        rotation,
-        ..RenderOptions::default()
-    };
-    let direction = |b: &Board, name: &str| {
-        b.direction(name).ok_or_else(|| {
-            let names: Vec<&str> = b.direction_ids().map(|d| b.direction_name(d)).collect();
-            let hint = chessgraph::diagnostic::suggest(name, names.iter().copied())
-                .map(|h| format!(" ({h})"))
-                .unwrap_or_default();
-            format!(
-                "--links: the board has no direction `{name}`{hint}; it has {}",
-                names.join(", ")
-            )
-        })
-    };
-    if !is_variant {
-        if at.fen.is_some() || !at.moves.is_empty() || from.is_some() || drop.is_some() {
-            return Err(format!(
-                "--fen, --moves, --from and --drop need a variant file; {} is a board file",
-                file.display()
-            ));
-        }
-        let board = load_board(file, colour)?;
-        options.links = links.map(|l| direction(&board, &l)).transpose()?;
-        return Ok((render_svg(&board, None, &options), vec![file.to_path_buf()]));
-    }
-    let rules = load_rules(file, colour)?;
-    let (pos, last) = position_and_last_move(&rules, at)?;
-    let board = rules.board();
-    options.last_move = last.map(|m| (m.from().unwrap_or(m.to()), m.to()));
-    options.links = links.map(|l| direction(board, &l)).transpose()?;
-    if let Some(name) = from {
-        let n = board.node(&name).ok_or_else(|| {
-            let hint = chessgraph::diagnostic::suggest(
-                &name,
-                board.node_ids().map(|n| board.node_name(n)),
-            )
-            .map(|h| format!(" ({h})"))
-            .unwrap_or_default();
-            format!("--from: the board has no node `{name}`{hint}")
-        })?;
-        options.from = Some(n);
-    }
-    if let Some(token) = drop {
-        options.drop = Some(drop_kind(&rules, &token)?);
-    }
-    Ok((
-        render_svg(board, Some(&pos), &options),
-        rules.files().to_vec(),
-    ))
-}
-
-/// The kind `render --drop TOKEN` names: a token of the variant, in a variant with hands.
-fn drop_kind(rules: &Rules, token: &str) -> Result<KindId, String> {
-    if rules.hands().is_none() {
-        return Err(format!(
-            "--drop: {} has no hands: nothing is ever dropped",
-            rules.name()
-        ));
-    }
-    let kind = rules.kind_by_token_text(token);
-    kind.ok_or_else(|| {
-        let tokens: Vec<String> = rules.kinds().iter().map(|k| k.token()).collect();
-        format!(
-            "--drop: `{}` is no piece's token (the tokens are {})",
-            chessgraph::diagnostic::quoted(token),
-            tokens.join(" ")
-        )
-    })
-}
-
+/// The board of a board file, or of a variant file (its `board`).
 fn load_board(path: &Path, colour: bool) -> Result<Board, String> {
+    if kind_of(path) == Some(FileKind::Variant) {
+        return Ok(load_rules(path, colour)?.board().clone());
+    }
     Board::load(path).map_err(|e| {
         report(&e.0, false, colour);
         format!("{} is not a valid board file", path.display())
@@ -367,15 +278,36 @@ fn load_board(path: &Path, colour: bool) -> Result<Board, String> {
 /// Runs a parsed command, writing data to `out`; returns the exit code or a message for stderr.
 pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, String> {
     match cli.command {
-        Command::Check { files, short } => check_command(&files, short, out, colour),
+        Command::Check {
+            files,
+            short,
+            json,
+            deny_warnings,
+        } => {
+            let options = check::CheckOptions {
+                short,
+                json,
+                deny_warnings,
+                colour,
+            };
+            check::check_command(&files, options, out)
+        }
         Command::Links { board, node } => links_command(&board, &node, out, colour),
-        Command::Dot { board } => {
+        Command::Betza { notation, board } => betza::betza_command(&notation, &board, out, colour),
+        Command::Dot { board, links } => {
             let b = load_board(&board, colour)?;
-            write!(out, "{}", b.to_dot()).map_err(io_error)?;
+            let only = links
+                .map(|l| render_command::direction_named(&b, &l))
+                .transpose()?;
+            write!(out, "{}", b.to_dot_with(only)).map_err(io_error)?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Moves { variant, at } => {
-            moves_command(&load_position(&variant, &at, colour)?, out)
+        Command::Moves { variant, at, json } => {
+            let pos = load_position(&variant, &at, colour)?;
+            if json {
+                return json::moves(&pos, out).map_err(io_error);
+            }
+            moves_command(&pos, out)
         }
         Command::Perft(args) => perft::perft_command(&args, out, colour),
         Command::Bench(args) => bench_command(&args, out),
@@ -383,14 +315,18 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             variant,
             at,
             no_draw_rules,
+            json,
         } => {
             let rules = load_rules(&variant, colour)?;
             let pos = position_at(&rules, &at)?;
+            let draw = (!no_draw_rules && pos.outcome().is_none())
+                .then(|| pos.draw_by_rules(&earlier_hashes(&rules, &at)))
+                .flatten();
+            if json {
+                return json::show(&pos, draw, out).map_err(io_error);
+            }
             write!(out, "{}", pos.to_text()).map_err(io_error)?;
-            if !no_draw_rules
-                && pos.outcome().is_none()
-                && let Some(draw) = pos.draw_by_rules(&earlier_hashes(&rules, &at))
-            {
+            if let Some(draw) = draw {
                 writeln!(out, "{}", game_over_text(&rules, draw)).map_err(io_error)?;
             }
             Ok(ExitCode::SUCCESS)
@@ -403,19 +339,23 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             links,
             tags,
             rotate,
+            flip,
             output,
         } => {
-            let request = RenderRequest {
+            let request = render_command::RenderRequest {
                 from,
                 drop,
                 links,
                 tags,
                 rotate,
+                flip,
             };
-            let (svg, inputs) = render_file(&file, &at, request, colour)?;
+            let (svg, inputs) = render_command::render_file(&file, &at, request, colour)?;
             match output {
                 Some(path) if path.as_os_str() != "-" => {
-                    write_output(&path, svg.as_bytes(), &inputs).map_err(|e| e.to_string())?;
+                    check_target(&path, &inputs).map_err(|e| e.to_string())?;
+                    let bytes = picture::encode(&svg, picture::format_of(&path)?)?;
+                    write_output(&path, &bytes, &inputs).map_err(|e| e.to_string())?;
                     status!("wrote {}", shown(&path));
                 }
                 _ => out.write_all(svg.as_bytes()).map_err(io_error)?,
@@ -431,6 +371,8 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
         Command::Diff(args) => bad_input(testing::diff_command(&args, out, colour)),
         Command::PerftSuite(args) => bad_input(testing::suite_command(&args, out, colour)),
         Command::Serve(args) => serve::serve_command(&args, colour),
+        Command::Schema { kind } => authoring::schema_command(kind, out),
+        Command::New(args) => authoring::new_command(&args),
     }
 }
 
@@ -486,25 +428,6 @@ fn load_position(variant: &Path, at: &PositionArgs, colour: bool) -> Result<Posi
 /// A failure to write the command's output, as the message for stderr.
 fn io_error(e: std::io::Error) -> String {
     e.to_string()
-}
-
-/// `check`: a summary of each valid file on stdout, the problems of the others on stderr; fails
-/// when any file is invalid.
-fn check_command(
-    files: &[PathBuf],
-    short: bool,
-    out: &mut dyn Write,
-    colour: bool,
-) -> Result<ExitCode, String> {
-    let mut ok = true;
-    for f in files {
-        ok &= check_file(f, short, colour, out).map_err(io_error)?;
-    }
-    Ok(if ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
 }
 
 /// `links`: the links leaving one node of a board.

@@ -47,6 +47,12 @@ pub(super) fn perft_command(
         return split_command(&rules, &mut pos, args, depth, k, out);
     }
     let (lines, total) = how.count(&pos, depth)?;
+    if args.json {
+        let lines = args.divide.then_some(lines.as_slice());
+        return super::json::perft(&pos, depth, total, lines, out)
+            .map(|()| ExitCode::SUCCESS)
+            .map_err(io_error);
+    }
     if args.divide {
         for (m, n) in lines {
             writeln!(out, "{m}: {n}").map_err(io_error)?;

@@ -16,9 +16,11 @@ use miette::{GraphicalReportHandler, GraphicalTheme};
 use miette::{LabeledSpan, NamedSource, SourceCode};
 
 mod located;
+mod record;
 mod source;
 
 pub use located::{TextError, column_of, read_text_file};
+pub use record::Record;
 pub use source::{SourceFile, SourceSet};
 
 /// How bad a diagnostic is. Warnings never make a file invalid.
@@ -84,6 +86,12 @@ codes! {
     UnknownNode = "board::unknown-node", Error;
     /// A zone lists a node the board does not declare.
     ZoneUnknownNode = "board::zone-unknown-node", Error;
+    /// A declared zone with the name of a zone the grid generates (`rank_2`, `file_a`).
+    GeneratedZoneName = "board::generated-zone-name", Error;
+    /// A zone expression or rectangle that cannot be read, or a zone defined through itself.
+    BadZone = "board::bad-zone", Error;
+    /// A zone expression names a zone the board does not have.
+    UnknownZone = "board::unknown-zone", Error;
     /// A direction name that is not declared.
     UnknownDirection = "board::unknown-direction", Error;
     /// `opposite` declarations that do not pair up.
@@ -122,6 +130,9 @@ codes! {
     UnknownName = "variant::unknown-name", Error;
     /// A frame that is not a permutation of the board's directions.
     FrameNotPermutation = "variant::frame-not-permutation", Error;
+    /// A frame maps a composite direction elsewhere than its path leads, or its turned path
+    /// has no direction on the board.
+    FrameCompositeMismatch = "variant::frame-composite-mismatch", Error;
     /// A castling entry whose squares do not make sense.
     BadCastling = "variant::bad-castling", Error;
     /// The start position does not parse or is not legal.
@@ -134,8 +145,34 @@ codes! {
     PathUnknownDirection = "path::unknown-direction", Error;
     /// A path program modifier that is unknown or does not fit the pattern.
     PathBadModifier = "path::bad-modifier", Error;
+    /// A Betza string that does not read (a character out of place, an unknown atom or range).
+    BetzaSyntax = "betza::syntax", Error;
+    /// A Betza modifier or combination that has no path program (XBetza `a`, `j`, a lame rider).
+    BetzaUnsupported = "betza::unsupported", Error;
+    /// A Betza atom that needs a direction the board does not declare.
+    BetzaMissingDirection = "betza::missing-direction", Error;
     /// A following a link and then its opposite does not come back.
     NonReciprocalLink = "board::non-reciprocal-link", Warning;
+    /// A frame of `[frames]` that no player, start zone or start piece uses.
+    LintUnusedFrame = "lint::unused-frame", Warning;
+    /// Two players move in one frame while a kind both have moves one way only (`n` without `s`).
+    LintSharedOrientation = "lint::shared-orientation", Warning;
+    /// A frame turns the board but leaves as it is a direction a piece uses one way only.
+    LintUnturnedDirection = "lint::unturned-direction", Warning;
+    /// A piece of the start position that has no move from its square, even on an empty board.
+    LintImmobilePiece = "lint::immobile-piece", Warning;
+    /// A piece that can never reach its promotion zone from where it starts.
+    LintUnreachablePromotion = "lint::unreachable-promotion", Warning;
+    /// A castling entry leaves out of `empty` or `safe` a square the usual rule would list.
+    LintCastlingSquares = "lint::castling-squares", Warning;
+    /// The side to move has no legal move in the start position.
+    LintStartWithoutMoves = "lint::start-without-moves", Warning;
+    /// No piece is royal while the outcome relies on mate.
+    LintMateWithoutRoyal = "lint::mate-without-royal", Warning;
+    /// A player's zone that nothing of the variant uses.
+    LintUnusedZone = "lint::unused-zone", Warning;
+    /// A tag of the board that no gate and no `avoid:` of the variant reads.
+    LintUnusedTag = "lint::unused-tag", Warning;
     /// Some nodes cannot be reached from the first node.
     UnreachableNode = "board::unreachable-node", Warning;
     /// A declared direction that no link uses.

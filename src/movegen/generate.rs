@@ -402,7 +402,7 @@ fn push_moves(
     let choices = if promotion.by_zone.is_empty() {
         &promotion.choices
     } else {
-        promotion.choices_at(|z| rules.zone(z, owner).contains(to))
+        zone_choices(rules, promotion, owner, to)
     };
     for &c in choices {
         if promotion.lost_only && !pos.has_lost(owner, c) {
@@ -421,6 +421,19 @@ fn push_moves(
     if promotion.optional && rules.can_move_from(piece.kind, a.step.frame, to) {
         out.push(planned(plain, a.step.frame));
     }
+}
+
+/// The promotion choices on `to` of a promotion with choices per zone (kept out of line: most
+/// variants have none).
+#[cold]
+#[inline(never)]
+fn zone_choices<'r>(
+    rules: &Rules,
+    promotion: &'r crate::rules::Promotion,
+    owner: PlayerId,
+    to: NodeId,
+) -> &'r [KindId] {
+    promotion.choices_at(|z| rules.zone(z, owner).contains(to))
 }
 
 /// Removes the moves to `node` appended since `first` (a path across an open gate reached it

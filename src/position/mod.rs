@@ -49,7 +49,8 @@ pub use crate::setup::EpEntry;
 
 pub use crate::limits::MAX_EP;
 
-/// A fixed-capacity list of en passant entries (positions are copied in search; no heap here).
+/// A fixed-capacity list of en passant entries (positions are copied in search; no heap here),
+/// packed at the front in their order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct EpList {
     items: [Option<EpEntry>; MAX_EP],
@@ -64,9 +65,10 @@ impl Default for EpList {
 }
 
 impl EpList {
-    /// The entries.
+    /// The entries (they are packed at the front: the first empty slot ends them).
+    #[inline]
     pub fn iter(&self) -> impl Iterator<Item = &EpEntry> {
-        self.items.iter().flatten()
+        self.items.iter().map_while(Option::as_ref)
     }
 
     /// Adds an entry (the oldest is dropped when full).
@@ -97,8 +99,9 @@ impl EpList {
     }
 
     /// Whether there is no entry.
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.items.iter().all(Option::is_none)
+        self.items[0].is_none()
     }
 }
 

@@ -98,8 +98,8 @@ impl Position {
             let _ = writeln!(s, "eliminated: {}", out.join(", "));
         }
         match self.outcome() {
-            Some(Outcome::Winner(w)) => {
-                let _ = writeln!(s, "game over: {} wins", rules.player(w).name);
+            Some(o @ Outcome::Winner(_)) => {
+                let _ = writeln!(s, "game over: {}", self.result_text(o));
             }
             Some(Outcome::Stalemate(p)) => {
                 let _ = writeln!(
@@ -115,6 +115,34 @@ impl Position {
         }
         let _ = writeln!(s, "fen: {}", self.to_fen());
         s
+    }
+}
+
+impl Position {
+    /// How a game ended, in words, naming checkmate and stalemate: the last loser is not
+    /// eliminated in the position, he is the player to move
+    /// (`black wins: white has no legal move and is in check (checkmate)`).
+    pub fn result_text(&self, outcome: Outcome) -> String {
+        let rules = &*self.rules;
+        match outcome {
+            Outcome::Winner(w) if self.alive_count() >= 2 => {
+                let loser = self.to_move();
+                format!(
+                    "{} wins: {} has no legal move and {}",
+                    rules.player(w).name,
+                    rules.player(loser).name,
+                    if self.royal_attacked(loser) {
+                        "is in check (checkmate)"
+                    } else {
+                        "is not in check (stalemate)"
+                    }
+                )
+            }
+            Outcome::Winner(w) => {
+                format!("{} wins: the last player standing", rules.player(w).name)
+            }
+            other => other.describe(rules),
+        }
     }
 }
 

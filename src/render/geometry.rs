@@ -81,7 +81,7 @@ pub fn polar_point(cx: f64, cy: f64, radius: f64, angle: f64) -> (f64, f64) {
 
 impl Geometry {
     /// The drawing of `board`; `rotation` (degrees clockwise) is where sector 0 begins on a polar
-    /// board, and is ignored for grid boards.
+    /// board, and turns a grid board by the nearest quarter turn (180: Black's view).
     pub fn new(board: &Board, rotation: f64) -> Geometry {
         let placements: Vec<Placement> = board
             .node_ids()
@@ -93,14 +93,17 @@ impl Geometry {
         if polar {
             Geometry::polar(board, &placements, rotation)
         } else {
-            Geometry::grid(board, &placements)
+            Geometry::grid(board, &placements, quarter_turns(rotation))
         }
     }
 
-    fn grid(board: &Board, placements: &[Placement]) -> Geometry {
-        let xy = |p: &Placement| match *p {
-            Placement::Grid { x, y } => (x, y),
-            Placement::Polar { ring, sector } => (sector, ring),
+    fn grid(board: &Board, placements: &[Placement], quarters: u8) -> Geometry {
+        let xy = |p: &Placement| {
+            let (x, y) = match *p {
+                Placement::Grid { x, y } => (x, y),
+                Placement::Polar { ring, sector } => (sector, ring),
+            };
+            turned(x, y, quarters)
         };
         let (min_x, max_x, min_y, max_y) = bounds(placements.iter().map(xy));
         let cols = max_x - min_x + 1.0;
@@ -118,48 +121,44 @@ impl Geometry {
                 }
             })
             .collect();
-        // Coordinates: file names above and below their column, rank numbers left and right of
-        // their row, taken from the grid generator (hand-placed boards get names in the cells).
+        // Coordinates: file names and rank numbers beside their column or row (above and below
+        // a column, left and right of a row, whichever way the board is turned), taken from the
+        // grid generator (hand-placed boards get names in the cells).
         let mut labels = Vec::new();
         if let Some(g) = board.grid() {
-            let mut files: Vec<(u16, f64)> = Vec::new();
-            let mut ranks: Vec<(u16, f64)> = Vec::new();
+            let mut lines: Vec<(bool, u16, (f64, f64))> = Vec::new();
             for n in board.node_ids() {
                 if let Some((f, r)) = board.node_info(n).grid {
-                    let (x, y) = xy(&placements[n.index()]);
-                    if !files.iter().any(|&(ff, _)| ff == f) {
-                        files.push((f, x));
-                    }
-                    if !ranks.iter().any(|&(rr, _)| rr == r) {
-                        ranks.push((r, y));
+                    let at = xy(&placements[n.index()]);
+                    for key in [(true, f), (false, r)] {
+                        if !lines.iter().any(|&(k, i, _)| (k, i) == key) {
+                            lines.push((key.0, key.1, at));
+                        }
                     }
                 }
             }
-            files.sort_by_key(|&(f, _)| f);
-            ranks.sort_by_key(|&(r, _)| r);
-            for (f, x) in files {
-                let cx = GRID_MARGIN + (x - min_x + 0.5) * SQUARE;
-                let text = g.files.get(f as usize).cloned().unwrap_or_default();
-                labels.push(EdgeLabel {
+            lines.sort_by_key(|&(is_file, i, _)| (!is_file, i));
+            // Files are columns unless the board is turned a quarter.
+            let sideways = quarters % 2 == 1;
+            for (is_file, i, (x, y)) in lines {
+                let text = if is_file {
+                    g.files.get(i as usize).cloned().unwrap_or_default()
+                } else {
+                    (i + 1).to_string()
+                };
+                let (cx, cy) = (
+                    GRID_MARGIN + (x - min_x + 0.5) * SQUARE,
+                    GRID_MARGIN + (max_y - y + 0.5) * SQUARE,
+                );
+                let ends = if is_file != sideways {
+                    [(cx, height - GRID_MARGIN / 2.0), (cx, GRID_MARGIN / 2.0)]
+                } else {
+                    [(GRID_MARGIN / 2.0, cy), (width - GRID_MARGIN / 2.0, cy)]
+                };
+                labels.extend(ends.map(|at| EdgeLabel {
                     text: text.clone(),
-                    at: (cx, height - GRID_MARGIN / 2.0),
-                });
-                labels.push(EdgeLabel {
-                    text,
-                    at: (cx, GRID_MARGIN / 2.0),
-                });
-            }
-            for (r, y) in ranks {
-                let cy = GRID_MARGIN + (max_y - y + 0.5) * SQUARE;
-                let text = (r + 1).to_string();
-                labels.push(EdgeLabel {
-                    text: text.clone(),
-                    at: (GRID_MARGIN / 2.0, cy),
-                });
-                labels.push(EdgeLabel {
-                    text,
-                    at: (width - GRID_MARGIN / 2.0, cy),
-                });
+                    at,
+                }));
             }
         }
         Geometry {
@@ -369,6 +368,21 @@ impl Geometry {
 }
 
 /// (min x, max x, min y, max y) of points; zeros for none.
+/// The nearest number of quarter turns (clockwise) to an angle in degrees, 0 to 3.
+pub fn quarter_turns(degrees: f64) -> u8 {
+    ((degrees / 90.0).round().rem_euclid(4.0)) as u8
+}
+
+/// A grid position (y upward) turned clockwise on the picture by `quarters` quarter turns.
+fn turned(x: f64, y: f64, quarters: u8) -> (f64, f64) {
+    match quarters {
+        1 => (y, -x),
+        2 => (-x, -y),
+        3 => (-y, x),
+        _ => (x, y),
+    }
+}
+
 fn bounds(points: impl Iterator<Item = (f64, f64)>) -> (f64, f64, f64, f64) {
     let mut b: Option<(f64, f64, f64, f64)> = None;
     for (x, y) in points {

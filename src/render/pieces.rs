@@ -10,6 +10,7 @@
 use std::fmt::Write;
 
 use super::svg::{escape, num};
+use crate::spec::variant::PieceShape;
 
 /// How one player's pieces are painted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,25 +42,32 @@ pub fn defs() -> String {
     s
 }
 
-/// A piece of letter `letter` centred on `(x, y)`, `size` units tall, with a `<title>`.
-pub fn piece(letter: char, x: f64, y: f64, size: f64, style: PieceStyle, title: &str) -> String {
+/// What a piece's picture shows: its letter, the outline its kind asks for, and its number if it
+/// carries one (written inside the outline instead of the letter).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Glyph {
+    /// The kind's letter.
+    pub letter: char,
+    /// The kind's outline.
+    pub shape: PieceShape,
+    /// The piece's number (a stack: its total).
+    pub number: Option<u32>,
+}
+
+/// A piece centred on `(x, y)`, `size` units tall, with a `<title>`.
+pub fn piece(glyph: Glyph, x: f64, y: f64, size: f64, style: PieceStyle, title: &str) -> String {
     let scale = size / 100.0;
-    let letter = letter.to_ascii_uppercase();
+    let letter = glyph.letter.to_ascii_uppercase();
+    if glyph.shape != PieceShape::Letter || glyph.number.is_some() {
+        return outlined(glyph, x, y, scale, style, title);
+    }
     let id = if SILHOUETTES.contains(&letter) {
         letter.to_string()
     } else {
         "disc".to_string()
     };
-    let mut s = format!(
-        "<g transform=\"translate({} {}) scale({}) translate(-50 -50)\" fill=\"{}\" stroke=\"{}\" color=\"{}\"><title>{}</title><use href=\"#piece-{id}\"/>",
-        num(x),
-        num(y),
-        num_scale(scale),
-        super::svg::hex(style.fill),
-        super::svg::hex(style.outline),
-        super::svg::hex(style.detail),
-        escape(title)
-    );
+    let mut s = group_start(x, y, scale, style, title);
+    let _ = write!(s, "<use href=\"#piece-{id}\"/>");
     if id == "disc" {
         let _ = write!(
             s,
@@ -69,6 +77,57 @@ pub fn piece(letter: char, x: f64, y: f64, size: f64, style: PieceStyle, title: 
     }
     s.push_str("</g>");
     s
+}
+
+/// A piece drawn as a geometric outline (its kind's `shape`, a disc for `letter`) with its number,
+/// or else its letter, written inside.
+fn outlined(glyph: Glyph, x: f64, y: f64, scale: f64, style: PieceStyle, title: &str) -> String {
+    // The outline, and the box the text fits in (centre x, centre y, width, height).
+    let (body, text_box) = match glyph.shape {
+        PieceShape::Letter | PieceShape::Circle => (
+            "<circle cx=\"50\" cy=\"50\" r=\"42\" stroke-width=\"4\"/>",
+            (50.0, 50.0, 62.0, 34.0),
+        ),
+        PieceShape::Square => (
+            "<rect x=\"10\" y=\"10\" width=\"80\" height=\"80\" stroke-width=\"4\"/>",
+            (50.0, 50.0, 66.0, 36.0),
+        ),
+        PieceShape::Triangle => (
+            "<path d=\"M50 6L94 88H6Z\" stroke-width=\"4\" stroke-linejoin=\"round\"/>",
+            (50.0, 66.0, 50.0, 26.0),
+        ),
+        PieceShape::Pyramid => (
+            "<path d=\"M50 2L96 80H4Z\" stroke-width=\"4\" stroke-linejoin=\"round\"/><rect x=\"4\" y=\"84\" width=\"92\" height=\"12\" stroke-width=\"4\"/>",
+            (50.0, 60.0, 50.0, 26.0),
+        ),
+    };
+    let text = match glyph.number {
+        Some(n) => n.to_string(),
+        None => glyph.letter.to_ascii_uppercase().to_string(),
+    };
+    let (cx, cy, w, h) = text_box;
+    let (d, stroke) = text_path(&text, cx, cy, w, h);
+    let mut s = group_start(x, y, scale, style, title);
+    let _ = write!(
+        s,
+        "{body}<path d=\"{d}\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"{}\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/></g>",
+        num(stroke)
+    );
+    s
+}
+
+/// The opening of a piece's group: placed, scaled, painted in the player's colours and titled.
+fn group_start(x: f64, y: f64, scale: f64, style: PieceStyle, title: &str) -> String {
+    format!(
+        "<g transform=\"translate({} {}) scale({}) translate(-50 -50)\" fill=\"{}\" stroke=\"{}\" color=\"{}\"><title>{}</title>",
+        num(x),
+        num(y),
+        num_scale(scale),
+        super::svg::hex(style.fill),
+        super::svg::hex(style.outline),
+        super::svg::hex(style.detail),
+        escape(title)
+    )
 }
 
 /// Scales get four decimals: two would make pieces visibly jump in size between cells.
@@ -161,29 +220,62 @@ const ALPHABET: [&str; 26] = [
     "0,0 4,0 0,6 4,6",
 ];
 
+/// The digits 0 to 9 in the stroke alphabet's 4 x 6 grid.
+const DIGITS: [&str; 10] = [
+    "1,0 3,0 4,1 4,5 3,6 1,6 0,5 0,1 1,0",
+    "1,1 2,0 2,6|1,6 3,6",
+    "0,1 1,0 3,0 4,1 4,2 0,6 4,6",
+    "0,1 1,0 3,0 4,1 4,2 3,3 4,4 4,5 3,6 1,6 0,5|1.5,3 3,3",
+    "3,6 3,0 0,4 4,4",
+    "4,0 0,0 0,3 3,3 4,4 4,5 3,6 0,6",
+    "4,1 3,0 1,0 0,1 0,5 1,6 3,6 4,5 4,4 3,3 0,3",
+    "0,0 4,0 1.5,6",
+    "1,0 3,0 4,1 4,2 3,3 1,3 0,2 0,1 1,0|1,3 0,4 0,5 1,6 3,6 4,5 4,4 3,3",
+    "4,3 1,3 0,2 0,1 1,0 3,0 4,1 4,5 3,6 1,6 0,5",
+];
+
+/// The strokes of one character: A to Z, 0 to 9, a `?` shape for anything else.
+fn strokes(c: char) -> &'static str {
+    match c {
+        'A'..='Z' => ALPHABET[(c as u8 - b'A') as usize],
+        '0'..='9' => DIGITS[(c as u8 - b'0') as usize],
+        _ => "0,1 1,0 3,0 4,1 4,2 2,3.5 2,4.5|2,5.8 2,6",
+    }
+}
+
 /// SVG path data writing an upper-case letter in the middle of the 100 x 100 box (a `?` shape for
 /// anything that is not A to Z).
 pub fn letter_path(letter: char) -> String {
-    let strokes = match letter {
-        'A'..='Z' => ALPHABET[(letter as u8 - b'A') as usize],
-        _ => "0,1 1,0 3,0 4,1 4,2 2,3.5 2,4.5|2,5.8 2,6",
-    };
+    text_path(&letter.to_string(), 50.0, 50.0, 28.0, 42.0).0
+}
+
+/// SVG path data writing `text` (upper-case letters and digits) centred on `(cx, cy)` as large as
+/// fits `width` x `height`, and the stroke width that suits that size. Characters are 4 units
+/// wide and 6 tall, 1.5 apart.
+pub fn text_path(text: &str, cx: f64, cy: f64, width: f64, height: f64) -> (String, f64) {
+    let n = text.chars().count().max(1) as f64;
+    let units = n * 4.0 + (n - 1.0) * 1.5;
+    let scale = (width / units).min(height / 6.0);
+    let (x0, y0) = (cx - units * scale / 2.0, cy - 3.0 * scale);
     let mut d = String::new();
-    for stroke in strokes.split('|') {
-        for (i, pt) in stroke.split(' ').enumerate() {
-            let (x, y) = pt.split_once(',').unwrap_or(("0", "0"));
-            let x: f64 = x.parse().unwrap_or(0.0);
-            let y: f64 = y.parse().unwrap_or(0.0);
-            let _ = write!(
-                d,
-                "{}{} {}",
-                if i == 0 { 'M' } else { 'L' },
-                num(36.0 + x * 7.0),
-                num(29.0 + y * 7.0)
-            );
+    for (k, c) in text.chars().enumerate() {
+        let left = x0 + k as f64 * 5.5 * scale;
+        for stroke in strokes(c).split('|') {
+            for (i, pt) in stroke.split(' ').enumerate() {
+                let (x, y) = pt.split_once(',').unwrap_or(("0", "0"));
+                let x: f64 = x.parse().unwrap_or(0.0);
+                let y: f64 = y.parse().unwrap_or(0.0);
+                let _ = write!(
+                    d,
+                    "{}{} {}",
+                    if i == 0 { 'M' } else { 'L' },
+                    num(left + x * scale),
+                    num(y0 + y * scale)
+                );
+            }
         }
     }
-    d
+    (d, (scale * 0.72).min(5.0))
 }
 
 #[cfg(test)]

@@ -107,7 +107,11 @@ pub(super) fn write_pieces(s: &mut String, board: &Board, geo: &Geometry, pos: &
         let (x, y) = geo.centre(n);
         let size = geo.cell_size(n) * if geo.void().is_some() { 0.84 } else { 0.86 };
         let glyph = pieces::piece(
-            kind.letter,
+            pieces::Glyph {
+                letter: kind.letter,
+                shape: kind.shape,
+                number: pos.value_at(n),
+            },
             x,
             y,
             size,

@@ -97,6 +97,8 @@ pub struct PieceKind {
     pub numbered: bool,
     /// The kind holds parts and moves with the moves of the kinds it still holds.
     pub stack: bool,
+    /// The outline pictures draw it in.
+    pub shape: crate::spec::variant::PieceShape,
 }
 
 /// How a piece kind promotes.

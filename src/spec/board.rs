@@ -31,8 +31,10 @@
 //! [[unlink]]                      # removes links: `dir` and `nodes`
 //! [[tag]]                         # tags existing links: `name` and `links = ["h1 cw i1", ...]`
 //!
-//! [zones]                         # named node sets
+//! [zones]                         # named node sets (grid boards also have rank_N and file_X)
 //! white_back_rank = ["a1", "b1"]
+//! ranks_2_7 = ["a2..h7"]           # a rectangle (grid boards): corners in any order
+//! edges = "file_a + file_h - rank_1" # zones and rectangles, ` + ` union, ` - ` difference
 //! ```
 
 use serde::Deserialize;
@@ -44,16 +46,18 @@ use crate::limits::MAX_COORDINATE;
 
 /// How node drawing positions are given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Layout {
-    /// Squares at (x, y); y grows upward.
+    /// Square cells drawn at (`x`, `y`) (a `[grid]` gives them), `y` growing upward.
     Grid,
-    /// Annular cells at (ring, sector); ring 0 is the outermost.
+    /// Annular cells drawn at (`ring`, `sector`) round a central void; ring 0 is the outermost.
     Polar,
 }
 
 /// The colour of a square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Colour {
     /// A light square.
@@ -64,11 +68,13 @@ pub enum Colour {
 
 /// Which parity of (file index + rank index) is light.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Parity {
-    /// Light when the sum is even.
+    /// A square is light when its file index plus its rank index (both from 0) is even.
     Even,
-    /// Light when the sum is odd.
+    /// A square is light when its file index plus its rank index (both from 0) is odd (a1 dark,
+    /// as on a chessboard).
     Odd,
 }
 
@@ -110,6 +116,25 @@ pub struct GridSpec {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Coordinate(pub f64);
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Coordinate {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Coordinate".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "number",
+            "minimum": -MAX_COORDINATE,
+            "maximum": MAX_COORDINATE,
+        })
+    }
+}
+
 impl<'de> Deserialize<'de> for Coordinate {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let v = f64::deserialize(d)?;
@@ -130,18 +155,21 @@ impl<'de> Deserialize<'de> for Coordinate {
 /// One `[[node]]`: a node declared by hand.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct NodeSpec {
-    /// The node's name.
+    /// The node's name, used in position text, move text and zones: letters, digits, `_` and `'`.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub name: Spanned<String>,
-    /// Grid drawing position.
+    /// Where a `grid` layout draws the node: its column (left to right, one unit per square).
     pub x: Option<Coordinate>,
-    /// Grid drawing position.
+    /// Where a `grid` layout draws the node: its row (bottom to top, one unit per square).
     pub y: Option<Coordinate>,
-    /// Polar drawing position (0 = outermost).
+    /// Where a `polar` layout draws the node: its ring, 0 the outermost.
     pub ring: Option<Coordinate>,
-    /// Polar drawing position.
+    /// Where a `polar` layout draws the node: its sector, clockwise.
     pub sector: Option<Coordinate>,
-    /// Colour; light when omitted.
+    /// The cell's colour in pictures, `light` or `dark`; light when omitted.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<Colour>"))]
     pub colour: Option<Spanned<Colour>>,
 }
 
@@ -156,10 +184,19 @@ pub struct DirectionSpec {
     pub path: Option<Located<String>>,
 }
 
+/// One entry of `[directions]`, as written: `n = { opposite = "s" }`, `nne = { path = "n n e" }`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct DirectionBody {
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub(crate) struct DirectionBody {
+    /// The direction that undoes this one (`n` and `s`); declared on one of the two, it pairs
+    /// both. Frames and twists keep opposites paired; `check` warns about a link not undone by its
+    /// opposite.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     opposite: Option<Spanned<String>>,
+    /// Makes this a composite direction: a space-separated sequence of plain directions
+    /// (`"n n e"`); its links follow the path, twists composed and tags collected.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     path: Option<Spanned<String>>,
 }
 
@@ -186,15 +223,22 @@ pub struct TwistSpec {
 /// A `[[link]]` or `[[rlink]]` item.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct LinkSpec {
-    /// The direction of every link of the chain.
+    /// The direction (declared in `[directions]`) of every link of the chain.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub dir: Spanned<String>,
-    /// Nodes in order; each is linked to the next (or, for `rlink`, to the previous).
+    /// Node names in order: each is linked to the next in `dir` (`[[rlink]]`: to the previous).
+    /// A node may have at most one link per direction.
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
     pub chain: Spanned<Vec<Spanned<String>>>,
-    /// A twist carried by every link of the chain.
+    /// A twist (declared in `[twists]`) carried by every link of the chain: a piece crossing it
+    /// has its directions renamed by the twist from then on.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     pub twist: Option<Spanned<String>>,
-    /// Tags on every link of the chain.
+    /// Tags on every link of the chain (such as `moat:white-gray`), used by gates and `avoid:TAG`.
     #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
     pub tags: Vec<Spanned<String>>,
     /// Set for `[[rlink]]`.
     #[serde(skip)]
@@ -204,20 +248,26 @@ pub struct LinkSpec {
 /// An `[[unlink]]` item.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct UnlinkSpec {
     /// The direction whose links are removed.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub dir: Spanned<String>,
-    /// The nodes whose link in `dir` is removed.
+    /// The nodes whose link in `dir` is removed (acts in file order with `[[link]]`, after `[map]`).
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
     pub nodes: Vec<Spanned<String>>,
 }
 
 /// A `[[tag]]` item: tags existing links.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TagSpec {
-    /// The tag, such as `moat:white-gray`.
+    /// The tag, such as `moat:white-gray`; gates and `avoid:TAG` name it.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub name: Spanned<String>,
-    /// Links as `"from dir to"`.
+    /// The existing links to tag, each written `"FROM DIRECTION TO"` (`"h1 cw i1"`).
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
     pub links: Vec<Spanned<String>>,
 }
 
@@ -226,8 +276,18 @@ pub struct TagSpec {
 pub struct ZoneSpec {
     /// The zone's name.
     pub name: Located<String>,
-    /// Its nodes.
-    pub nodes: Vec<Located<String>>,
+    /// Its nodes, as written.
+    pub value: ZoneValue,
+}
+
+/// How a zone gives its nodes.
+#[derive(Clone, Debug)]
+pub enum ZoneValue {
+    /// An array: node names and, on grid boards, rectangles `a1..h2`.
+    List(Vec<Located<String>>),
+    /// A string: zones and rectangles joined by ` + ` (union) and ` - ` (difference), left to
+    /// right (`"rank_1 + rank_2 - center"`).
+    Expression(Located<String>),
 }
 
 /// A whole board file, read but not yet validated.
@@ -328,6 +388,7 @@ fn read_board_table(
 ) -> (Option<Located<String>>, Option<String>, Located<Layout>) {
     let board_table = match top.raw("board") {
         Some(v) => TableReader::of_value(v, "`[board]`", diags),
+        None if top.has_misspelt("board") => None,
         None => {
             diags.push(
                 Diagnostic::new(
@@ -465,11 +526,18 @@ fn read_zones(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Vec
     top.named_entries("zones", diags)
         .into_iter()
         .filter_map(|(name, v)| {
-            let what = format!("zone `{}` (an array of node names)", name.value);
+            if let toml::de::DeValue::String(text) = v.get_ref() {
+                let value = ZoneValue::Expression(Located::new(text.to_string(), v.span()));
+                return Some(ZoneSpec { name, value });
+            }
+            let what = format!(
+                "zone `{}` (an array of node names, or a string such as \"rank_1 + rank_2\")",
+                name.value
+            );
             let nodes = deserialize::<Vec<Spanned<String>>>(v, &what, diags)?;
             Some(ZoneSpec {
                 name,
-                nodes: nodes.into_iter().map(Located::from).collect(),
+                value: ZoneValue::List(nodes.into_iter().map(Located::from).collect()),
             })
         })
         .collect()

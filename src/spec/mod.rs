@@ -6,7 +6,10 @@
 
 pub mod board;
 mod extends;
+pub mod kind;
 pub mod outcome;
+#[cfg(feature = "schema")]
+pub mod schema;
 pub mod variant;
 
 use std::ops::Range;
@@ -300,6 +303,15 @@ impl<'a, 'i> TableReader<'a, 'i> {
     }
 
     /// Reports that a required key is absent.
+    /// Whether the table has a key that is a misspelling of `key` (`varient` for `variant`):
+    /// its unknown-key diagnostic says "did you mean", which makes a missing-key one redundant.
+    pub(crate) fn has_misspelt(&self, key: &str) -> bool {
+        self.table.keys().any(|k| {
+            let k = k.get_ref();
+            k != key && crate::diagnostic::did_you_mean(k, [key]).is_some()
+        })
+    }
+
     pub(crate) fn missing(&self, key: &str, expected: &str, diags: &mut Vec<Diagnostic>) {
         diags.push(
             Diagnostic::new(

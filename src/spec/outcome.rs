@@ -31,6 +31,7 @@ use crate::diagnostic::Diagnostic;
 
 /// What happens to a player when a rule of `[outcome]` applies to him.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Policy {
     /// The player is out (`loss` is another name for it); the game goes on while two or more
@@ -46,22 +47,29 @@ pub enum Policy {
 /// One entry of `material`: a player whose count of some kinds falls to a number.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct MaterialSpec {
     /// The piece names counted together; every piece of the player when omitted.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<String>>"))]
     pub pieces: Option<Vec<Spanned<String>>>,
-    /// The rule applies when the count is at most this.
+    /// The rule applies when the player's count is at most this.
+    #[cfg_attr(feature = "schema", schemars(with = "u32"))]
     pub at_most: Spanned<u32>,
-    /// What happens to the player.
+    /// What happens to the player: `loss` (`eliminate`), `draw` or `win`.
+    #[cfg_attr(feature = "schema", schemars(with = "Policy"))]
     pub result: Spanned<Policy>,
 }
 
 /// `reach`: a player wins by bringing a piece into a zone.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ReachSpec {
-    /// The piece name.
+    /// The piece name whose arrival wins.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub piece: Spanned<String>,
     /// A player-relative zone name (or a board zone).
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub zone: Spanned<String>,
     /// The players after him in the round get one reply, if it can reach too; reaching too
     /// draws (racing kings). Without it, the game is won on arrival (king of the hill).
@@ -93,24 +101,32 @@ pub struct OutcomeSpec {
 /// `[moves]`: what is legal besides the pieces' own patterns.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct MovesSpec {
-    /// When any capture is legal, only captures are.
+    /// When any capture is legal, only captures are (antichess).
     #[serde(default)]
     pub must_capture: bool,
-    /// Whether a move may give check (default true).
+    /// Whether a move may give check (default true; false: racing kings).
+    #[cfg_attr(feature = "schema", schemars(default = "default_true"))]
     pub may_check: Option<bool>,
 }
 
 /// `[draws]`: the draw rules `play` and `show` apply (never perft or the move list).
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct DrawsSpec {
-    /// Drawn after this many moves of every player without a capture or a clock-resetting move.
+    /// Drawn after this many moves of every player without a capture or a clock-resetting move
+    /// (50 in chess); no such rule when omitted.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<u32>"))]
     pub move_rule: Option<Spanned<u32>>,
-    /// Drawn when a position occurs this many times.
+    /// Drawn when a position occurs this many times (3 in chess); no such rule when omitted.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<u32>"))]
     pub repetition: Option<Spanned<u32>>,
-    /// Drawn when the pieces on the board, whoever owns them, are one of these lists of names.
+    /// Drawn when the pieces on the board, whoever owns them, are exactly one of these lists of
+    /// piece names (`[["king", "king"]]`).
     #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<Vec<String>>"))]
     pub insufficient: Vec<Spanned<Vec<Spanned<String>>>>,
 }
 
@@ -159,15 +175,27 @@ pub(super) fn read_outcome(
     }
 }
 
+#[cfg(feature = "schema")]
+fn default_true() -> Option<bool> {
+    Some(true)
+}
+
 /// One entry of `[outcome] captured`: a player whose captured material reaches a threshold wins.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CapturedWinSpec {
     /// The victory's name in messages (`"De corpore"`).
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub name: Spanned<String>,
     /// Captured men (each part of a stack one) that win.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<u32>"))]
     pub men: Option<Spanned<u32>>,
-    /// Captured value that wins, by player name.
+    /// Captured value that wins, by player name (`{ white = 1315 }`).
+    #[cfg_attr(
+        feature = "schema",
+        schemars(with = "Option<std::collections::BTreeMap<String, u64>>")
+    )]
     pub value: Option<Spanned<std::collections::BTreeMap<String, Spanned<u64>>>>,
 }
 

@@ -72,32 +72,47 @@ pub type FrameSpec = (Located<String>, Vec<(Located<String>, Located<String>)>);
 /// One `[[player]]`.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PlayerSpec {
-    /// Full name, e.g. `white`.
+    /// The player's name, e.g. `white`: used by castling, gates, `[players.NAME]` and messages.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub name: Spanned<String>,
-    /// Side-to-move token in position text, e.g. `w`.
+    /// The side-to-move token in position text, e.g. `w`.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub short: Spanned<String>,
-    /// How this player's pieces are written: `upper`, `lower` or a prefix.
+    /// How this player's pieces are written in position text: `upper` (`P`), `lower` (`p`), or a
+    /// prefix written before the upper-case letter of every piece (`w` -> `wP`).
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub mark: Spanned<String>,
-    /// The player's frame (orientation); identity when omitted.
+    /// The player's frame (a name from `[frames]`, or `identity`): how the directions of his
+    /// pieces' patterns map to the board's; `identity` when omitted.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     pub frame: Option<Spanned<String>>,
-    /// Player-relative zone names -> board zones.
+    /// Player-relative zone names (used by patterns, promotion, drops, `reach`) mapped to the
+    /// board's zones: `{ promotion = "rank_8" }`.
     #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "BTreeMap<String, String>"))]
     pub zones: BTreeMap<String, Spanned<String>>,
-    /// Board zone -> frame that this player's pieces placed there by position text start with.
+    /// A board zone mapped to the frame that this player's pieces set up there (by position text)
+    /// start with, when it is not the player's own (Circular Chess pawns).
     #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "BTreeMap<String, String>"))]
     pub start_frames: BTreeMap<String, Spanned<String>>,
     /// The colour of the player's pieces in pictures, `#rrggbb`; chosen by seat when omitted.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     pub colour: Option<Spanned<String>>,
 }
 
 /// `promotion = { zone, choices, optional, leaving, lost_only, by_zone }` of a piece.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PromotionSpec {
-    /// Player-relative (or board) zone where the piece promotes.
+    /// The player-relative (or board) zone where the piece promotes.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub zone: Spanned<String>,
-    /// Tokens of the pieces it may become (`"Q"`, `"+P"`).
+    /// The tokens of the kinds it may become (`"Q"`, `"+P"`); at least one.
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
     pub choices: Vec<Spanned<String>>,
     /// The piece may decline to promote, except where it could never move again (shogi).
     #[serde(default)]
@@ -118,10 +133,13 @@ pub struct PromotionSpec {
 /// One entry of a promotion's `by_zone`: the choices of a promotion that ends in `zone`.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ZoneChoicesSpec {
-    /// Player-relative (or board) zone, usually part of the promotion zone.
+    /// The player-relative (or board) zone, usually part of the promotion zone.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub zone: Spanned<String>,
-    /// Tokens of the pieces it may become there.
+    /// The tokens of the kinds it may become there.
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
     pub choices: Vec<Spanned<String>>,
 }
 
@@ -129,8 +147,10 @@ pub struct ZoneChoicesSpec {
 /// from the hand, besides the general rule (an empty node from which it could move).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct DropSpec {
-    /// Player-relative (or board) zone the piece may be dropped in; anywhere when omitted.
+    /// The player-relative (or board) zone the piece may be dropped in; anywhere when omitted.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     pub zone: Option<Spanned<String>>,
     /// At most `max` of the player's pieces of this kind on one line of a board direction.
     pub per_line: Option<PerLineSpec>,
@@ -143,15 +163,19 @@ pub struct DropSpec {
 /// file).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PerLineSpec {
-    /// A board direction; a line is the nodes joined by it (both ways).
+    /// A board direction; a line is the nodes joined by its links (both ways).
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub direction: Spanned<String>,
     /// How many of the player's pieces of the kind a line may hold after the drop.
+    #[cfg_attr(feature = "schema", schemars(with = "u8"))]
     pub max: Spanned<u8>,
 }
 
 /// Where a captured piece goes in a variant with hands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum CapturedTo {
     /// Into the capturer's hand, as its base kind (a promoted piece demotes).
@@ -163,11 +187,14 @@ pub enum CapturedTo {
 /// `[hands]`: the players have hands, and pieces in hand may be dropped.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct HandsSpec {
-    /// Where captured pieces go.
+    /// Where captured pieces go: `to-hand` (the capturer's hand) or `out`.
+    #[cfg_attr(feature = "schema", schemars(with = "CapturedTo"))]
     pub captured: Spanned<CapturedTo>,
-    /// The order the hand group writes kinds in, as tokens (`"QRBNP"`, `"R B G S N L P"`);
-    /// kinds not listed follow in file order.
+    /// The order the hand group of position text writes kinds in, as tokens (`"QRBNP"`,
+    /// `"R B G S N L P"`); kinds not listed follow in file order.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     pub order: Option<Spanned<String>>,
 }
 
@@ -184,6 +211,9 @@ pub struct PieceSpec {
     pub resets_clock: bool,
     /// Path programs, one pattern per string.
     pub moves: Vec<Spanned<String>>,
+    /// Betza / XBetza notation (`betza = "WfcFifmnD"`), compiled into path programs beside
+    /// `moves`; see the README's "Betza notation".
+    pub betza: Option<Spanned<String>>,
     /// Promotion, when the piece promotes.
     pub promotion: Option<PromotionSpec>,
     /// Drop rules, in a variant with hands.
@@ -193,79 +223,143 @@ pub struct PieceSpec {
     /// The kind is a stack: it holds parts (each with a kind and a number) and moves with the
     /// moves of the kinds it still holds (`P(S{36}.C{1})`).
     pub stack: bool,
+    /// The outline pictures draw the piece in.
+    pub shape: PieceShape,
+}
+
+/// The outline pictures draw a piece in (`shape` of `[pieces.NAME]`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub enum PieceShape {
+    /// From the letter: a chess silhouette for K, Q, R, B, N and P, a disc with the letter else.
+    #[default]
+    Letter,
+    /// A circle.
+    Circle,
+    /// A triangle, point up.
+    Triangle,
+    /// A square.
+    Square,
+    /// A pyramid: a triangle on a base.
+    Pyramid,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct PieceBody {
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub(crate) struct PieceBody {
+    /// The piece's letter in position text and promotion choices: one letter, or `+` and a letter
+    /// for a promoted face (`+P`). Each player writes it with his `mark`.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     letter: Spanned<String>,
+    /// Check and checkmate are about royal pieces; a player whose last royal is captured is out.
     #[serde(default)]
     royal: bool,
+    /// Its moves reset the halfmove clock, as captures do (pawns).
     #[serde(default)]
     resets_clock: bool,
-    moves: Vec<Spanned<String>>,
+    /// The piece's move patterns in the path language, one pattern per string:
+    /// `[move|capture] leap|step|ride PATH... [modifiers]` (`"ride n s e w"`,
+    /// `"move step (n n) from:pawn_start creates-ep"`). A piece needs `moves`, `betza` or both.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<String>>"))]
+    moves: Option<Vec<Spanned<String>>>,
+    /// The piece's moves in Betza / XBetza notation (`"WfcFifmnD"`), compiled into path programs
+    /// beside `moves` (see the README's Betza section).
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
+    betza: Option<Spanned<String>>,
+    /// How the piece promotes, when it does.
     promotion: Option<PromotionSpec>,
+    /// Where the piece may be dropped from a hand (variants with `[hands]`).
+    #[cfg_attr(feature = "schema", schemars(with = "Option<DropSpec>"))]
     drop: Option<Spanned<DropSpec>>,
+    /// Every piece of the kind carries a number from 1 to 65,535 (`C{16}` in position text).
     #[serde(default)]
     numbered: bool,
+    /// The kind is a stack of parts, each a kind and a number (`P(S{36}.C{1})`); it moves with the
+    /// moves of the kinds it still holds, so its own `moves` is `[]`.
     #[serde(default)]
     stack: bool,
+    /// The outline pictures draw the piece in: `letter` (a chess silhouette for K Q R B N P, a
+    /// disc with the letter else), `circle`, `triangle`, `square` or `pyramid`. A numbered piece
+    /// shows its number inside it.
+    #[serde(default)]
+    shape: PieceShape,
 }
 
 /// One `[[castling]]`.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CastlingSpec {
-    /// The player who may castle.
+    /// The player (a `[[player]]` name) who may castle.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub player: Spanned<String>,
-    /// The right's token in position text (`K`).
+    /// The right's token in position text (`K`): letters, and no token may begin another.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub right: Spanned<String>,
-    /// King from, to (exactly two squares: checked when the rules are built, with a location).
+    /// The king's squares: exactly two, from and to (`["e1", "g1"]`).
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
     pub king: Spanned<Vec<Spanned<String>>>,
-    /// Rook from, to (exactly two squares).
+    /// The rook's squares: exactly two, from and to (`["h1", "f1"]`).
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
     pub rook: Spanned<Vec<Spanned<String>>>,
-    /// The piece that plays the king's part; the variant's only royal kind when omitted.
+    /// The piece name that plays the king's part; the variant's only royal kind when omitted.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     pub king_piece: Option<Spanned<String>>,
-    /// The piece that plays the rook's part; `rook` when omitted.
+    /// The piece name that plays the rook's part; else the piece on the rook's square in `start`.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     pub rook_piece: Option<Spanned<String>>,
-    /// Squares that must be empty (the king and rook themselves excepted).
+    /// Squares that must be empty (the castling king and rook excepted); both destinations must
+    /// be empty whatever this says.
     #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
     pub empty: Vec<Spanned<String>>,
-    /// Squares no live opponent may attack.
+    /// Squares no live opponent may attack (usually the king's start, the squares it crosses and
+    /// its destination).
     #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
     pub safe: Vec<Spanned<String>>,
 }
 
 /// One condition of a gate: `player` has no piece of his own in zone `no_piece_in` (or is out).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct GateConditionSpec {
-    /// The player.
+    /// The player (a `[[player]]` name) whose pieces are looked at; the gate also opens once he
+    /// is out.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub player: Spanned<String>,
-    /// A board zone.
+    /// A board zone: the condition holds when the player has no piece of his own there.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub no_piece_in: Spanned<String>,
 }
 
 /// One `[[gate]]`: links with a tag that are closed until a condition opens them for good.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct GateSpec {
-    /// Name used in position text.
+    /// The gate's name, written in position text's `open:` field.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub name: Spanned<String>,
-    /// The tag of the gated links.
+    /// The board tag of the gated links: closed to every move until the gate opens.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub tag: Spanned<String>,
-    /// The gate opens (permanently) as soon as any of these holds.
+    /// The gate opens for good as soon as any of these conditions holds.
     pub opens_when: Vec<GateConditionSpec>,
     /// Whether a move may capture across the gate once it is open.
     #[serde(default)]
     pub capture_when_open: bool,
-    /// Whether a move crossing the open gate may give check.
+    /// Whether a move across the open gate may give check (no attack ever crosses a gated link).
     #[serde(default)]
     pub check_when_open: bool,
 }
 
 /// A rule that removes pieces after a move by where they stand relative to the mover's pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum CaptureRule {
     /// An enemy piece next to the moved piece, with a piece of the mover right behind it on the
@@ -289,22 +383,28 @@ pub type DirNames = Spanned<Vec<Spanned<String>>>;
 /// One `[[capture]]`: pieces removed after every move, besides what the move displaces.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CaptureSpec {
-    /// The rule.
+    /// The rule: `custodian`, `reach`, `line` or `enclose`.
+    #[cfg_attr(feature = "schema", schemars(with = "CaptureRule"))]
     pub rule: Spanned<CaptureRule>,
-    /// The board directions (not turned by the mover's frame) along which the rule looks
-    /// (`custodian`: from the moved piece; `line`: from the victim).
+    /// `custodian`, `line`: the board directions (not turned by the mover's frame) along which
+    /// the rule looks (`custodian`: from the moved piece; `line`: from the victim).
+    #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<String>>"))]
     pub directions: Option<Spanned<Vec<Spanned<String>>>>,
     /// `reach`: how many of the mover's pieces take part (1 or 2).
+    #[cfg_attr(feature = "schema", schemars(with = "Option<u8>"))]
     pub attackers: Option<Spanned<u8>>,
     /// `reach`, `line`: relations between the numbers, any of which captures
-    /// (`"a + b = v"`, `"a * (k + 1) = v"`).
+    /// (`"a + b = v"`, `"a * (k + 1) = v"`; variables `a`, `b`, `v`, `k`).
+    #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<String>>"))]
     pub relations: Option<Vec<Spanned<String>>>,
     /// `line`: only the first piece met on the line counts (else pieces between do not matter).
     #[serde(default)]
     pub first_only: bool,
     /// `enclose`: sets of board directions; a victim whose neighbours in one set are all the
     /// mover's pieces is removed.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<Vec<String>>>"))]
     pub neighbourhoods: Option<Spanned<Vec<DirNames>>>,
     /// `enclose`: a neighbour off the board counts as the mover's.
     #[serde(default)]
@@ -315,8 +415,10 @@ pub struct CaptureSpec {
 /// these board directions (xiangqi's flying general); a move that leaves them so is illegal.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FacingSpec {
     /// The board directions (not turned by frames) looked along from each royal.
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
     pub directions: Spanned<Vec<Spanned<String>>>,
 }
 
@@ -652,6 +754,9 @@ fn read_merged(
     let facing = top
         .raw("facing_royals")
         .and_then(|v| deserialize::<FacingSpec>(v, "`[facing_royals]`", diags));
+    // Applied (and taken out) by the merge, but keys of the file all the same: a misspelt
+    // `[remov]` is told about them.
+    let _ = (top.raw("remove"), top.raw("players"));
     top.finish(diags);
 
     let board = board?;
@@ -686,6 +791,7 @@ fn read_merged(
 fn read_variant_table(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> VariantTable {
     let v = match top.raw("variant") {
         Some(v) => TableReader::of_value(v, "`[variant]`", diags),
+        None if top.has_misspelt("variant") => None,
         None => {
             diags.push(
                 Diagnostic::new(Code::MissingKey, 0..0, "the variant file has no `[variant]` table")
@@ -725,16 +831,30 @@ fn read_pieces(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Ve
         .filter_map(|(name, v)| {
             let what = format!("piece `{}`", name.value);
             let b = deserialize::<PieceBody>(v, &what, diags)?;
+            if b.moves.is_none() && b.betza.is_none() {
+                // Either may be left out, not both: a piece without moves is a mistake.
+                diags.push(
+                    Diagnostic::new(
+                        Code::MissingKey,
+                        v.span(),
+                        format!("{what} has neither `moves` nor `betza`"),
+                    )
+                    .label("no moves")
+                    .help("give its moves as path programs (`moves = [\"ride n s e w\"]`), in Betza notation (`betza = \"R\"`), or `moves = []`"),
+                );
+            }
             Some(PieceSpec {
                 name,
                 letter: b.letter,
                 royal: b.royal,
                 resets_clock: b.resets_clock,
-                moves: b.moves,
+                moves: b.moves.unwrap_or_default(),
+                betza: b.betza,
                 promotion: b.promotion,
                 drop: b.drop,
                 numbered: b.numbered,
                 stack: b.stack,
+                shape: b.shape,
             })
         })
         .collect()

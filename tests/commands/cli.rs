@@ -82,7 +82,7 @@ fn check_reports_every_file_and_fails_if_any_is_invalid() {
     let ok = "boards/chess.toml";
     let warn = "tests/fixtures/warnings/unused_direction/board.toml";
     let missing = "tests/fixtures/no-such-board.toml";
-    let o = chessgraph(&["check", "--short", ok, BROKEN, warn, missing]);
+    let o = chessgraph(&["check", ok, BROKEN, warn, missing]);
     assert_eq!(o.code, Some(1));
     let out = stdout(&o);
     assert!(
@@ -94,6 +94,10 @@ fn check_reports_every_file_and_fails_if_any_is_invalid() {
         "{out}"
     );
     assert!(!out.contains(BROKEN) && !out.contains(missing), "{out}");
+    // `--short` prints the problems only: nothing on stdout, not even for the valid files.
+    let o = chessgraph(&["check", "--short", ok, BROKEN, warn, missing]);
+    assert_eq!(o.code, Some(1));
+    assert_eq!(stdout(&o), "");
     let err = stderr(&o);
     assert!(
         err.contains(&format!(
@@ -192,7 +196,7 @@ fn dot_exports_every_link_of_chess() {
     assert!(edges.contains(&r#"  "g1" -> "f3" [label="nnw"];"#));
     let nodes = out
         .lines()
-        .filter(|l| l.starts_with("  \"") && l.ends_with("\";"))
+        .filter(|l| l.starts_with("  \"") && l.ends_with("!\"];"))
         .count();
     assert_eq!(nodes, 64);
 }
@@ -288,4 +292,36 @@ fn every_subcommand_help() {
             );
         }
     }
+}
+
+#[test]
+fn betza_prints_the_path_programs_of_a_string() {
+    let o = chessgraph(&["betza", "WfcFifmnD"]);
+    assert!(o.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "leap n w e s\ncapture leap nw ne\nmove step (n n) from:initial\n"
+    );
+    let o = chessgraph(&["betza", "NN2", "--board", "boards/grid_10x8.toml"]);
+    assert!(o.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("ride (nnw nnw stop) (nne nne stop)"));
+}
+
+#[test]
+fn betza_reports_a_bad_character_with_its_column() {
+    let o = chessgraph(&["betza", "WfjF"]);
+    assert_eq!(o.code, Some(1));
+    assert_eq!(stdout(&o), "");
+    let err = stderr(&o);
+    assert!(err.contains("betza::syntax"), "{err}");
+    assert!(err.contains("<betza>:1:3"), "{err}");
+    assert!(err.contains("help:"), "{err}");
+    // A board without the directions an atom needs.
+    let o = chessgraph(&["betza", "W", "--board", "boards/circular.toml"]);
+    assert_eq!(o.code, Some(1));
+    assert!(
+        stderr(&o).contains("betza::missing-direction"),
+        "{}",
+        stderr(&o)
+    );
 }

@@ -4,10 +4,15 @@
 #[path = "../helpers/mod.rs"]
 mod helpers;
 
+mod authoring;
+mod check_cli;
 mod cli;
 mod game_ends_cli;
+mod json_output;
 mod perft_units;
+mod pictures_cli;
 mod play;
+mod readme;
 mod render_cli;
 mod rule_changes;
 mod three_man_chess_cli;

@@ -79,7 +79,10 @@ fn a_finished_game_has_no_moves() {
     let o = chessgraph(&["show", STRICT, "--fen", &fen]);
     let out = stdout(&o);
     assert!(out.contains("eliminated: gray, black\n"), "{out}");
-    assert!(out.contains("game over: white wins\n"), "{out}");
+    assert!(
+        out.contains("game over: white wins: the last player standing\n"),
+        "{out}"
+    );
 }
 
 #[test]

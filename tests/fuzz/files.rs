@@ -10,7 +10,6 @@ use std::sync::Arc;
 use chessgraph::board::Board;
 use chessgraph::diagnostic::FileReport;
 use chessgraph::position::Position;
-use chessgraph::rules::Rules;
 use proptest::test_runner::TestRunner;
 
 use super::budget;
@@ -121,7 +120,9 @@ fn mutated_variants_never_panic_and_accepted_ones_read_back() {
                 apply(&mut bytes, m);
             }
             std::fs::write(&mutant, &bytes).unwrap();
-            let (rules, reports) = Rules::check_file(&mutant);
+            // `check`'s path: the load and, for a valid file, the lints (which must not panic
+            // on any file that loads, and locate their warnings like every diagnostic).
+            let (rules, reports) = chessgraph::lint::check_variant(&mutant);
             for r in &reports {
                 check_report(r);
             }

@@ -37,6 +37,11 @@ pub fn variant_files() -> Vec<PathBuf> {
     toml_files("variants")
 }
 
+/// The shipped boards, `boards/*.toml`, sorted.
+pub fn board_files() -> Vec<PathBuf> {
+    toml_files("boards")
+}
+
 /// The shipped variants and the test beds: `tests/fixtures/geometry_variants/*.toml` (twisted,
 /// wrapping and three-player boards that no shipped variant may cover yet) and
 /// `tests/fixtures/rule_variants/*.toml` (rule capabilities no shipped variant uses yet).

@@ -4,8 +4,8 @@
 //! board or extended files it needs): one small, realistic mistake. Its first line
 //! `# expect: code code ...` names the codes the load must produce, over every file involved (no
 //! more, no fewer); the rendered reports (no colour, width 100) are snapshotted so that every
-//! message, span and help line is reviewed. Together the cases cover every `variant::` and `path::`
-//! code of [`Code::ALL`].
+//! message, span and help line is reviewed. Together the cases cover every `variant::`, `path::`
+//! and `betza::` code of [`Code::ALL`].
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -16,7 +16,7 @@ use chessgraph::rules::Rules;
 const FIXTURES: &str = "tests/fixtures/invalid_variants";
 
 /// The fixture path relative to the crate root (cargo runs tests there), so printed paths are stable.
-fn relative(path: &Path) -> PathBuf {
+pub(crate) fn relative(path: &Path) -> PathBuf {
     path.strip_prefix(env!("CARGO_MANIFEST_DIR"))
         .unwrap_or(path)
         .to_path_buf()
@@ -30,7 +30,7 @@ fn expected_codes(text: &str, path: &Path) -> BTreeSet<String> {
     line.split_whitespace().map(str::to_string).collect()
 }
 
-fn codes(reports: &[FileReport]) -> BTreeSet<String> {
+pub(crate) fn codes(reports: &[FileReport]) -> BTreeSet<String> {
     reports
         .iter()
         .flat_map(|r| &r.diagnostics)
@@ -109,7 +109,10 @@ fn every_variant_and_path_code_has_a_fixture() {
     }
     let missing: Vec<&str> = Code::ALL
         .iter()
-        .filter(|c| c.as_str().starts_with("variant::") || c.as_str().starts_with("path::"))
+        .filter(|c| {
+            let c = c.as_str();
+            c.starts_with("variant::") || c.starts_with("path::") || c.starts_with("betza::")
+        })
         .filter(|c| !seen.contains(c))
         .map(|c| c.as_str())
         .collect();

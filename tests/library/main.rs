@@ -5,12 +5,14 @@
 #[path = "../helpers/mod.rs"]
 mod helpers;
 
+mod betza;
 mod board_features;
 mod boards;
 mod drops;
 mod extends_edits;
 mod fairy_pieces;
 mod flip_symmetry;
+mod frames;
 mod game_ends;
 mod game_records;
 mod hashed_perft;
@@ -18,6 +20,7 @@ mod hoppers;
 mod invalid_boards;
 mod invalid_variants;
 mod known_bugs;
+mod lints;
 mod move_reasons;
 mod move_values;
 mod numbers;
@@ -31,6 +34,8 @@ mod render;
 mod ring_oracle;
 mod ring_rules;
 mod rithmomachia;
+#[cfg(feature = "schema")]
+mod schema;
 mod setup;
 mod tables_vs_reference;
 mod three_man_chess_fine_points;
@@ -38,3 +43,4 @@ mod three_man_chess_geometry;
 mod three_man_chess_rules;
 mod three_man_chess_symmetry;
 mod variants;
+mod zone_shorthands;

@@ -586,3 +586,73 @@ fn from_includes_castling_as_if_the_owner_were_to_move() {
     );
     assert_eq!(marks(&svg).0.len(), 7);
 }
+
+/// The `<g>` of the piece on `node` in a picture, as text.
+fn piece_group<'a>(svg: &'a str, node: &str) -> &'a str {
+    let start = svg
+        .find(&format!("<g class=\"piece\" data-node=\"{node}\">"))
+        .unwrap_or_else(|| panic!("no piece on {node}"));
+    let end = svg[start..].find('\n').map_or(svg.len(), |e| start + e);
+    &svg[start..end]
+}
+
+#[test]
+fn numbered_pieces_show_their_shape_and_number() {
+    use chessgraph::render::pieces::text_path;
+    let r = rules("variants/rithmomachia.toml");
+    let pos = Position::start(&r);
+    let svg = render_svg(r.board(), Some(&pos), &RenderOptions::default());
+    // White's triangle 9 on a5: a triangle outline and the digits 9, no letter glyph.
+    let a5 = piece_group(&svg, "a5");
+    assert!(a5.contains("<title>white triangle 9 on a5</title>"), "{a5}");
+    assert!(a5.contains("M50 6L94 88H6Z"), "{a5}");
+    assert!(
+        a5.contains(&text_path("9", 50.0, 66.0, 50.0, 26.0).0),
+        "{a5}"
+    );
+    assert!(!a5.contains("<use"), "{a5}");
+    // The pyramid on g4 shows its total (91) on a pyramid outline; the squares are squares.
+    let g4 = piece_group(&svg, "g4");
+    assert!(
+        g4.contains("M50 2L96 80H4Z") && g4.contains("<rect"),
+        "{g4}"
+    );
+    assert!(
+        g4.contains(&text_path("91", 50.0, 60.0, 50.0, 26.0).0),
+        "{g4}"
+    );
+    let h3 = piece_group(&svg, "h3");
+    assert!(h3.contains("<rect x=\"10\" y=\"10\""), "{h3}");
+    assert!(
+        h3.contains(&text_path("289", 50.0, 50.0, 66.0, 36.0).0),
+        "{h3}"
+    );
+    // Orthodox pieces keep their silhouettes.
+    let chess = rules("variants/chess.toml");
+    let start = Position::start(&chess);
+    let svg = render_svg(chess.board(), Some(&start), &RenderOptions::default());
+    assert!(piece_group(&svg, "e1").contains("<use href=\"#piece-K\"/>"));
+}
+
+#[test]
+fn text_paths_fit_their_box_and_write_every_digit() {
+    use chessgraph::render::pieces::text_path;
+    for text in ["0123456789", "7", "65535", "ABC"] {
+        let (d, stroke) = text_path(text, 50.0, 50.0, 60.0, 30.0);
+        assert!(stroke > 0.0 && stroke <= 5.0, "{text}: {stroke}");
+        let coords: Vec<f64> = d
+            .split(['M', 'L', ' '])
+            .filter(|t| !t.is_empty())
+            .map(|t| t.parse().expect("a number"))
+            .collect();
+        let (xs, ys): (Vec<f64>, Vec<f64>) = coords.chunks(2).map(|p| (p[0], p[1])).unzip();
+        let fits =
+            |v: &[f64], lo: f64, hi: f64| v.iter().all(|&x| x >= lo - 0.01 && x <= hi + 0.01);
+        assert!(
+            fits(&xs, 20.0, 80.0) && fits(&ys, 35.0, 65.0),
+            "{text}: {d}"
+        );
+        // One stroke group at least per character.
+        assert!(d.matches('M').count() >= text.len(), "{text}: {d}");
+    }
+}

@@ -57,7 +57,7 @@ fn devices_fifos_and_directories_are_refused_never_read() {
         run(&["perft", special, "1"]).assert_error(&["cannot read the file"]);
         let v = variant_with_board(&dir, "uses_special_board.toml", special);
         run(&["check", "--short", &v]).assert_error(&[
-            &format!("{v}:11:9: error[variant::bad-board]"),
+            &format!("{v}:12:9: error[variant::bad-board]"),
             "cannot read the file: it is",
         ]);
         let v = variant_extending(&dir, "extends_special.toml", special);
@@ -309,7 +309,7 @@ fn empty_twist_and_frame_names_are_refused() {
     let path = dir.join("variant.toml");
     std::fs::write(&path, chess).unwrap();
     run(&["check", "--short", path.to_str().unwrap()])
-        .assert_error(&[":15:1: error[variant::bad-mark]: `` cannot be a frame name"]);
+        .assert_error(&[":16:1: error[variant::bad-mark]: `` cannot be a frame name"]);
 }
 
 /// Writes `text` with its first `from` replaced by `to` (which must occur) as `dir/name`;
@@ -327,13 +327,13 @@ fn empty_player_piece_and_zone_names_are_refused_where_they_are_written() {
     let dir = super::runner::temp_dir();
     let chess = super::runner::chess_variant_text();
     for (what, from, to, at) in [
-        ("player", "name = \"white\"", "name = \"\"", ":19:8:"),
-        ("piece", "[pieces.knight]", "[pieces.\"\"]", ":43:9:"),
+        ("player", "name = \"white\"", "name = \"\"", ":20:8:"),
+        ("piece", "[pieces.knight]", "[pieces.\"\"]", ":44:9:"),
         (
             "zone",
             "zones = { pawn_start = \"rank_2\",",
             "zones = { \"\" = \"rank_3\", pawn_start = \"rank_2\",",
-            ":23:16:",
+            ":24:16:",
         ),
     ] {
         let path = write_edited(dir.path(), &format!("{what}.toml"), &chess, from, to);
@@ -351,7 +351,7 @@ fn empty_player_piece_and_zone_names_are_refused_where_they_are_written() {
         "\n[zones]\n\"\" = [\"a1\"]\n",
     );
     run(&["check", "--short", &path])
-        .assert_error(&[":58:1: error[schema::invalid-value]: `` cannot be a zone name"]);
+        .assert_error(&[":59:1: error[schema::invalid-value]: `` cannot be a zone name"]);
 }
 
 #[test]

@@ -41,7 +41,7 @@ pub(super) fn build(text: &str) -> (Option<Board>, Vec<Diagnostic>) {
     b.map(&spec, grid.as_ref());
     b.link_items(&spec, &twist_names);
     b.tag_links(&spec);
-    let zones = b.zones(&spec);
+    let zones = b.zones(&spec, grid.as_ref());
     if b.has_errors() {
         return (None, b.diags);
     }

@@ -18,6 +18,20 @@ fn frame_name_ok(name: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
 }
 
+/// Where a frame with direction image `image` sends composite direction `d`: the composite
+/// direction whose path is `d`'s path turned by the frame (`d` itself when it does not turn);
+/// `None` when `d` is plain or no direction has the turned path.
+fn composite_image(board: &crate::board::Board, d: DirId, image: &[DirId]) -> Option<DirId> {
+    let path = board.direction_info(d).path.as_ref()?;
+    let turned: Vec<DirId> = path.iter().map(|p| image[p.index()]).collect();
+    if turned == *path {
+        return Some(d);
+    }
+    board
+        .direction_ids()
+        .find(|&c| board.direction_info(c).path.as_deref() == Some(&turned[..]))
+}
+
 /// The id of the frame with this name.
 pub(super) fn frame_named(frames: &[(String, Vec<DirId>)], n: &str) -> Option<FrameId> {
     frames
@@ -104,6 +118,9 @@ impl Builder<'_> {
         if !ok {
             return None;
         }
+        if !self.composites_through_paths(name, &mut image, &spans) {
+            return None;
+        }
         let mut seen: Vec<Option<usize>> = vec![None; n];
         for (i, d) in image.iter().enumerate() {
             if let Some(j) = seen[d.index()] {
@@ -133,6 +150,74 @@ impl Builder<'_> {
         Some(image)
     }
 
+    /// Maps every composite direction through its path: `nne = { path = "n n e" }` goes where the
+    /// frame sends `n n e`, the composite direction with that path (so a frame never has to list
+    /// composite directions, and an asymmetric `leap nne` turns round with the piece). A
+    /// composite the frame lists itself must agree; one whose turned path no direction of the
+    /// board has is refused. False when anything was reported.
+    fn composites_through_paths(
+        &mut self,
+        name: &Located<String>,
+        image: &mut [DirId],
+        spans: &[Option<std::ops::Range<usize>>],
+    ) -> bool {
+        let board = self.board;
+        let path_text = |p: &[DirId]| -> String {
+            p.iter()
+                .map(|&d| board.direction_name(d))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let mut ok = true;
+        for d in board.direction_ids() {
+            let Some(path) = &board.direction_info(d).path else {
+                continue;
+            };
+            let turned: Vec<DirId> = path.iter().map(|p| image[p.index()]).collect();
+            let target = composite_image(board, d, image);
+            let listed = spans[d.index()].clone();
+            match (target, listed) {
+                (Some(t), None) => image[d.index()] = t,
+                (Some(t), Some(_)) if image[d.index()] == t => {}
+                (target, listed) => {
+                    ok = false;
+                    let span = listed.clone().unwrap_or_else(|| name.span.clone());
+                    let wanted = target.map_or_else(
+                        || format!("a direction with path `{}`", path_text(&turned)),
+                        |t| format!("`{}`", board.direction_name(t)),
+                    );
+                    let help = match target {
+                        Some(_) => format!(
+                            "leave `{}` out of the frame: composite directions follow their paths",
+                            board.direction_name(d)
+                        ),
+                        None => format!(
+                            "declare it on the board, e.g. `{} = {{ path = \"{}\" }}`",
+                            path_text(&turned).replace(' ', ""),
+                            path_text(&turned)
+                        ),
+                    };
+                    self.err(
+                        Diagnostic::new(
+                            Code::FrameCompositeMismatch,
+                            span,
+                            format!(
+                                "frame `{}` turns composite direction `{}` (path `{}`) into path `{}`, so it must map it to {wanted}",
+                                name.value,
+                                board.direction_name(d),
+                                path_text(path),
+                                path_text(&turned)
+                            ),
+                        )
+                        .label(if listed.is_some() { "disagrees with the path" } else { "this frame" })
+                        .help(help),
+                    );
+                }
+            }
+        }
+        ok
+    }
+
     /// Frames reached through twists, and `after[frame * twists + twist]`.
     pub(super) fn frames_through_twists(
         &mut self,
@@ -146,7 +231,20 @@ impl Builder<'_> {
         while fi < frames.len() {
             for t in 0..ntwists {
                 let tw = &board.twists()[t].image;
-                let image: Vec<DirId> = frames[fi].1.iter().map(|d| tw[d.index()]).collect();
+                let mut image: Vec<DirId> = frames[fi].1.iter().map(|d| tw[d.index()]).collect();
+                // Composite directions follow their paths in a frame reached through a twist
+                // too, when the board has every turned path (else the twist's own image stays,
+                // which is a permutation).
+                let composites: Vec<(DirId, Option<DirId>)> = board
+                    .direction_ids()
+                    .filter(|&d| board.direction_info(d).path.is_some())
+                    .map(|d| (d, composite_image(board, d, &image)))
+                    .collect();
+                if composites.iter().all(|(_, c)| c.is_some()) {
+                    for (d, c) in composites {
+                        image[d.index()] = c.unwrap_or(d);
+                    }
+                }
                 let id = match frames.iter().position(|(_, im)| *im == image) {
                     Some(i) => i,
                     None => {

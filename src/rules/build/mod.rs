@@ -128,9 +128,19 @@ fn not_a_board(report: &FileReport) -> Option<String> {
             let (line, col) = report.source.line_col(e.span().map_or(0, |s| s.start));
             Some(format!("it is not TOML (line {line}, column {col})"))
         }
-        Ok(t) if !t.get_ref().contains_key("board") => Some("it has no `[board]` table".into()),
+        // A misspelt `[bord]` makes a board file with a problem of its own (a did-you-mean).
+        Ok(t) if !t.get_ref().contains_key("board") && !misspelt_board(t.get_ref()) => {
+            Some("it has no `[board]` table".into())
+        }
         Ok(_) => None,
     }
+}
+
+/// Whether a table has a top-level key that is a misspelling of `board`.
+fn misspelt_board(table: &toml::de::DeTable<'_>) -> bool {
+    table
+        .keys()
+        .any(|k| crate::diagnostic::did_you_mean(k.get_ref(), ["board"]).is_some())
 }
 
 /// The rules under construction: the board they are for, and every diagnostic found so far.

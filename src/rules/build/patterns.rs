@@ -10,8 +10,8 @@ use crate::board::{DirId, TagSet};
 use crate::diagnostic::{Code, Diagnostic, suggest};
 use crate::path::{PathAst, PatternAst, parse_pattern};
 use crate::rules::Pattern;
-use crate::spec::Located;
 use crate::spec::variant::PieceSpec;
+use crate::spec::{Located, string_content_start};
 
 impl Builder<'_> {
     /// The compiled move patterns of a piece; each written once.
@@ -39,7 +39,50 @@ impl Builder<'_> {
                 }
             }
         }
+        if let Some(b) = &p.betza {
+            self.betza_patterns(p, b, dir_names, intern_zone, &mut patterns);
+        }
         patterns
+    }
+
+    /// The patterns a piece's `betza` string compiles to, appended to `patterns`; a string that
+    /// does not compile is reported at the offending character.
+    fn betza_patterns(
+        &mut self,
+        p: &PieceSpec,
+        b: &toml::Spanned<String>,
+        dir_names: &[&str],
+        intern_zone: &mut dyn FnMut(&Located<String>) -> usize,
+        patterns: &mut Vec<Pattern>,
+    ) {
+        let literal = b.span();
+        let start = string_content_start(&literal, (self.text_of)(&literal));
+        // Offsets inside the string map onto the file only when the literal is the text verbatim.
+        let span_of = |r: Range<usize>| match start {
+            Some(s) => s + r.start..s + r.end,
+            None => literal.clone(),
+        };
+        let board = self.board;
+        let has = |d: &str| board.direction(d).is_some();
+        let programs = match crate::betza::compile(b.get_ref(), &has, &span_of) {
+            Ok(programs) => programs,
+            Err(d) => return self.err(d),
+        };
+        for prog in programs {
+            let span = span_of(prog.at.clone());
+            let loc = Located::new(prog.text.clone(), span.clone());
+            // The program is not in the file: every part of it is reported at its atom.
+            match parse_pattern(&loc, "") {
+                Err(d) => self.err(d),
+                Ok(ast) => {
+                    let m = toml::Spanned::new(span, prog.text);
+                    if let Some(pattern) = self.compile_pattern(p, &m, &ast, dir_names, intern_zone)
+                    {
+                        patterns.push(pattern);
+                    }
+                }
+            }
+        }
     }
 
     /// Whether move `m` was `written` before (reported); records it otherwise. Patterns that

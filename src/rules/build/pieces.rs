@@ -63,6 +63,7 @@ impl Builder<'_> {
                 drop: None,
                 numbered: p.numbered || p.stack,
                 stack: p.stack,
+                shape: p.shape,
             });
         }
         kinds

@@ -1,0 +1,65 @@
+//! Diagnostics as plain data, for machine-readable output (`chessgraph check --json`).
+
+use serde::Serialize;
+
+use super::{FileReport, severity_word};
+
+/// One diagnostic as data: where (1-based line and column, in characters, of the start and end
+/// of its span), what and how to fix it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Record {
+    /// The stable code, such as `lint::unused-frame`.
+    pub code: &'static str,
+    /// `error` or `warning`.
+    pub severity: &'static str,
+    /// The file the diagnostic is in, as shown in messages.
+    pub file: String,
+    /// Line of the span's start.
+    pub line: usize,
+    /// Column of the span's start.
+    pub column: usize,
+    /// Line of the span's end.
+    pub end_line: usize,
+    /// Column of the span's end.
+    pub end_column: usize,
+    /// What is wrong.
+    pub message: String,
+    /// The text under the span (empty when there is none).
+    pub label: String,
+    /// What to do about it, when there is a help line.
+    pub help: Option<String>,
+}
+
+impl FileReport {
+    /// The diagnostics of the report as data, in the report's order.
+    pub fn records(&self) -> Vec<Record> {
+        let file = self.source.shown_path();
+        self.diagnostics
+            .iter()
+            .map(|d| {
+                let (line, column) = self.source.line_col(d.span.start);
+                let (end_line, end_column) = self.source.line_col(d.span.end);
+                Record {
+                    code: d.code.as_str(),
+                    severity: severity_word(d.severity()),
+                    file: file.clone(),
+                    line,
+                    column,
+                    end_line,
+                    end_column,
+                    message: d.message.clone(),
+                    label: d.label.clone(),
+                    help: d.help.clone(),
+                }
+            })
+            .collect()
+    }
+
+    /// Number of warnings shown.
+    pub fn warning_count(&self) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity() == super::Severity::Warning)
+            .count()
+    }
+}

@@ -1,0 +1,417 @@
+//! The JSON Schema (draft-04, the draft taplo reads) of board and variant files, derived from the
+//! spec types, so that editors complete and check keys as an author types.
+//!
+//! The item types the loader deserializes whole (`[[node]]`, `[[player]]`, `[pieces.NAME]`, ...)
+//! derive their schema; the tables the loader reads key by key are described by the file-shape
+//! types below, whose keys a test compares with what the loader accepts. The description of every
+//! key is the doc comment of its field.
+//!
+//! schemars writes draft 2020-12 or draft-07; [`to_draft04`] rewrites its output (`$defs` ->
+//! `definitions`, `const` -> `enum`, no `null` types, no `format`). A variant file with `extends`
+//! needs no other key: the keys every complete file needs are moved out of the merged tables into
+//! one `anyOf` branch, the other being `required: ["extends"]`.
+
+use std::collections::BTreeMap;
+
+use schemars::{JsonSchema, generate::SchemaSettings};
+use serde_json::{Map, Value, json};
+
+use super::board::{DirectionBody, LinkSpec, NodeSpec, Parity, TagSpec, UnlinkSpec};
+use super::outcome::{CapturedWinSpec, DrawsSpec, MaterialSpec, MovesSpec, Policy, ReachSpec};
+use super::variant::{
+    CaptureSpec, CastlingSpec, FacingSpec, GateSpec, HandsSpec, PieceBody, PlayerSpec,
+};
+
+/// The meta-schema URI of draft-04.
+const DRAFT04: &str = "http://json-schema.org/draft-04/schema#";
+
+/// Which file format a schema describes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    /// A board file (`boards/*.toml`).
+    Board,
+    /// A variant file (`variants/*.toml`).
+    Variant,
+}
+
+/// The draft-04 JSON Schema of a board or variant file, as pretty-printed JSON with a final
+/// line break (the text of `schema/board.schema.json` and `schema/variant.schema.json`).
+pub fn schema_text(kind: FileKind) -> String {
+    let mut text = serde_json::to_string_pretty(&schema(kind)).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// The draft-04 JSON Schema of a board or variant file.
+pub fn schema(kind: FileKind) -> Value {
+    let generator = SchemaSettings::draft07().into_generator();
+    let root = match kind {
+        FileKind::Board => generator.into_root_schema_for::<BoardFile>(),
+        FileKind::Variant => generator.into_root_schema_for::<VariantFile>(),
+    };
+    let mut value = to_draft04(root.to_value());
+    let title = match kind {
+        FileKind::Board => "chessgraph board file",
+        FileKind::Variant => "chessgraph variant file",
+    };
+    value["title"] = json!(title);
+    if kind == FileKind::Variant {
+        value = extends_needs_nothing_else(value);
+    }
+    ref_siblings(&mut value);
+    value
+}
+
+/// Draft-04 ignores the keys beside a `$ref`: a described reference becomes an `allOf` of one.
+fn ref_siblings(v: &mut Value) {
+    match v {
+        Value::Array(items) => items.iter_mut().for_each(ref_siblings),
+        Value::Object(o) => {
+            if o.len() > 1
+                && let Some(r) = o.remove("$ref")
+            {
+                o.insert("allOf".into(), json!([{ "$ref": r }]));
+            }
+            o.values_mut().for_each(ref_siblings);
+        }
+        _ => {}
+    }
+}
+
+/// The reference of `{"$ref": R}` or of `{"allOf": [{"$ref": R}]}` (a described reference).
+fn reference(node: &Value) -> Option<&str> {
+    let one = match node.get("allOf") {
+        Some(Value::Array(all)) if all.len() == 1 => &all[0],
+        _ => node,
+    };
+    one.get("$ref")?.as_str()
+}
+
+/// Rewrites schemars' draft-07 output as draft-04.
+fn to_draft04(mut v: Value) -> Value {
+    if let Some(o) = v.as_object_mut() {
+        o.insert("$schema".into(), json!(DRAFT04));
+    }
+    rewrite(&mut v);
+    v
+}
+
+/// The recursive part of [`to_draft04`].
+fn rewrite(v: &mut Value) {
+    match v {
+        Value::Array(items) => items.iter_mut().for_each(rewrite),
+        Value::Object(o) => {
+            if let Some(c) = o.remove("const") {
+                o.insert("enum".into(), json!([c]));
+            }
+            // Paragraphs as one line each: editors wrap descriptions themselves.
+            if let Some(Value::String(d)) = o.get_mut("description") {
+                *d = d
+                    .split("\n\n")
+                    .map(|p| p.split('\n').map(str::trim).collect::<Vec<_>>().join(" "))
+                    .collect::<Vec<_>>()
+                    .join("\n\n");
+            }
+            o.remove("format");
+            // TOML has no null: an omitted key is how a value is left out.
+            if let Some(Value::Array(types)) = o.get_mut("type") {
+                types.retain(|t| t != "null");
+                if types.len() == 1 {
+                    let only = types.remove(0);
+                    o.insert("type".into(), only);
+                }
+            }
+            for key in ["anyOf", "oneOf"] {
+                if let Some(Value::Array(alts)) = o.get_mut(key) {
+                    alts.retain(|a| a.get("type") != Some(&json!("null")));
+                    if alts.len() == 1 {
+                        let only = alts.remove(0);
+                        o.remove(key);
+                        if let Value::Object(inner) = only {
+                            for (k, val) in inner {
+                                o.entry(k).or_insert(val);
+                            }
+                        }
+                    }
+                }
+            }
+            if let Some(Value::String(r)) = o.get_mut("$ref") {
+                *r = r.replace("#/$defs/", "#/definitions/");
+            }
+            o.values_mut().for_each(rewrite);
+            // `#[serde(alias = "loss")]` on `Policy::Eliminate`: schemars lists no aliases.
+            if let Some(Value::Array(alts)) = o.get_mut("oneOf")
+                && alts
+                    .iter()
+                    .any(|a| a.get("enum") == Some(&json!(["eliminate"])))
+            {
+                alts.push(json!({
+                    "description": "Another name for `eliminate`: the player is out (with two players, he loses).",
+                    "enum": ["loss"],
+                    "type": "string",
+                }));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Makes every key of the merged tables optional, and requires them again (in one `anyOf`
+/// branch) only of a file without `extends`: an `extends` child merges its tables into its
+/// parent's, so `[pieces.queen] moves = [...]` alone is a whole change. Arrays of tables replace
+/// the inherited ones whole, so their items keep their required keys.
+fn extends_needs_nothing_else(mut root: Value) -> Value {
+    let defs = root.get("definitions").cloned().unwrap_or(json!({}));
+    let mut complete = relax(&mut root, &defs, true).unwrap_or_else(|| json!({}));
+    // `[players.NAME]` changes inherited players: their keys are never all needed.
+    if let Some(Value::Object(props)) = complete.get_mut("properties") {
+        props.remove("players");
+    }
+    if let Some(o) = root.as_object_mut() {
+        o.insert(
+            "anyOf".into(),
+            json!([
+                { "required": ["extends"] },
+                complete,
+            ]),
+        );
+    }
+    root
+}
+
+/// Removes `required` from a table schema and from the tables reachable through its keys
+/// (inlining their definitions), and returns what was removed as a schema of its own.
+fn relax(node: &mut Value, defs: &Value, top: bool) -> Option<Value> {
+    if let Some(r) = reference(node) {
+        let name = r.trim_start_matches("#/definitions/");
+        let mut inlined = defs.get(name)?.clone();
+        let overlay = relax(&mut inlined, defs, false);
+        if let Some(desc) = node.get("description").cloned() {
+            inlined["description"] = desc;
+        }
+        *node = inlined;
+        return overlay;
+    }
+    let o = node.as_object_mut()?;
+    if o.get("type") != Some(&json!("object")) && !top {
+        return None;
+    }
+    let mut overlay = Map::new();
+    if let Some(req) = o.remove("required") {
+        overlay.insert("required".into(), req);
+    }
+    let mut props = Map::new();
+    if let Some(Value::Object(p)) = o.get_mut("properties") {
+        for (k, sub) in p.iter_mut() {
+            if let Some(ov) = relax(sub, defs, false) {
+                props.insert(k.clone(), ov);
+            }
+        }
+    }
+    if !props.is_empty() {
+        overlay.insert("properties".into(), Value::Object(props));
+    }
+    if let Some(add) = o.get_mut("additionalProperties").filter(|a| a.is_object())
+        && let Some(ov) = relax(add, defs, false)
+    {
+        overlay.insert("additionalProperties".into(), ov);
+    }
+    (!overlay.is_empty()).then_some(Value::Object(overlay))
+}
+
+/// A board file: a graph of named nodes joined by named direction links, with drawing positions.
+#[derive(JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct BoardFile {
+    /// The board's name and how its nodes are drawn.
+    board: BoardTable,
+    /// A generator of files x ranks nodes named file + rank (`a1`), drawn as a grid.
+    grid: Option<GridTable>,
+    /// Nodes declared by hand, each with its drawing position.
+    node: Option<Vec<NodeSpec>>,
+    /// Every direction name links may have: plain (`n = { opposite = "s" }`, or `{}`) or
+    /// composite (`nne = { path = "n n e" }`).
+    directions: Option<BTreeMap<String, DirectionBody>>,
+    /// Directions as offsets on the grid (Game Courier's `map`): every node gets a link in each
+    /// direction whose offset lands on a node.
+    map: Option<MapTable>,
+    /// Named direction permutations that links carry (`center = { in = "out", out = "in" }`);
+    /// directions a twist does not name stay as they are. Crossing a twisted link renames the
+    /// mover's directions.
+    twists: Option<BTreeMap<String, BTreeMap<String, String>>>,
+    /// Explicit links: each node of `chain` to the next one, in direction `dir`. Links, rlinks
+    /// and unlinks act in file order, after `[map]`.
+    link: Option<Vec<LinkSpec>>,
+    /// Explicit links the other way round: each node of `chain` to the previous one.
+    rlink: Option<Vec<LinkSpec>>,
+    /// Removes links: the link in `dir` of each of `nodes`.
+    unlink: Option<Vec<UnlinkSpec>>,
+    /// Tags existing links (moats, creeks), for gates and `avoid:TAG`.
+    tag: Option<Vec<TagSpec>>,
+    /// Named node sets (`white_back_rank = ["a1", "b1"]`), used by variants through their
+    /// players' zone names, `within:`/`to:`/`from:` modifiers, promotion, drops and `reach`.
+    zones: Option<BTreeMap<String, ZoneNodes>>,
+}
+
+/// `[board]`.
+#[derive(JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct BoardTable {
+    /// The board's name, shown by `check` and in pictures.
+    name: String,
+    /// A free text about the board.
+    description: Option<String>,
+    /// How nodes are drawn: `grid` (x, y; the default) or `polar` (ring, sector).
+    layout: Option<super::board::Layout>,
+}
+
+/// `[grid]`.
+#[derive(JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct GridTable {
+    /// The file names, left to right: a string of one-letter files (`"abcdefgh"`) or an array of
+    /// names.
+    files: GridFiles,
+    /// The number of ranks, named 1 up to it, bottom to top.
+    #[schemars(range(min = 1))]
+    ranks: u32,
+    /// Which squares are light: `odd` (the default, a1 dark) or `even`.
+    light: Option<Parity>,
+}
+
+/// Grid files: a string of letters or an array of names.
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum GridFiles {
+    /// One file per character.
+    Letters(String),
+    /// One name per file.
+    Names(Vec<String>),
+}
+
+/// The nodes of a zone. The loader reads an array of node names today; a string is allowed by
+/// the schema so that zone expressions can be written as one string.
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum ZoneNodes {
+    /// Node names.
+    Nodes(Vec<String>),
+    /// A zone written as one string.
+    Expression(String),
+}
+
+/// `[map]`.
+#[derive(JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct MapTable {
+    /// Joins the last file to the first: a cylinder (default false).
+    #[serde(default)]
+    wrap_files: bool,
+    /// Each direction's offset `[files, ranks]` (`n = [0, 1]`: no file across, one rank up).
+    offsets: Option<BTreeMap<String, [i32; 2]>>,
+}
+
+/// A variant file: a board, players, pieces as path programs and the rules of the game.
+#[derive(JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct VariantFile {
+    /// Another variant file this one starts from (relative to this file): tables merge key by
+    /// key, everything else (arrays included) is replaced. A file with `extends` needs no other
+    /// key.
+    extends: Option<String>,
+    /// The variant's name, board and start position.
+    variant: VariantTable,
+    /// Named orientations: how a player's (or piece's) directions map to the board's
+    /// (`black = { n = "s", s = "n" }`); unnamed directions stay. `identity` is built in.
+    frames: Option<BTreeMap<String, BTreeMap<String, String>>>,
+    /// The players, in turn order.
+    player: Option<Vec<PlayerSpec>>,
+    /// The piece kinds, by name (`[pieces.pawn]`).
+    pieces: Option<BTreeMap<String, PieceBody>>,
+    /// Castling moves, each the king's move with a rook's.
+    castling: Option<Vec<CastlingSpec>>,
+    /// How a game ends (defaults: checkmate eliminates, stalemate draws).
+    outcome: Option<OutcomeTable>,
+    /// What is legal besides the pieces' patterns.
+    moves: Option<MovesSpec>,
+    /// Draw rules that `play` and `show` apply (never perft or `moves`).
+    draws: Option<DrawsSpec>,
+    /// Links with a tag that stay closed until a condition opens them for good (3 Man Chess
+    /// moats).
+    gate: Option<Vec<GateSpec>>,
+    /// Pieces removed after every move, besides what the move displaces.
+    capture: Option<Vec<CaptureSpec>>,
+    /// The players have hands, and pieces in hand may be dropped (`P@e4`).
+    hands: Option<HandsSpec>,
+    /// With `extends`: inherited entries taken out before the merge.
+    remove: Option<RemoveTable>,
+    /// With `extends`: keys merged into one inherited `[[player]]` (by name), after the merge.
+    players: Option<BTreeMap<String, PlayerSpec>>,
+    /// Two royals of different players may not stand alone on one line (xiangqi's flying
+    /// general).
+    facing_royals: Option<FacingSpec>,
+}
+
+/// `[variant]`.
+#[derive(JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct VariantTable {
+    /// The variant's name, shown by `check`, `show`, `play` and in pictures.
+    name: String,
+    /// A free text about the variant.
+    description: Option<String>,
+    /// The board file, relative to the file that says it (`"../boards/chess.toml"`).
+    board: String,
+    /// The start position in position text (a generalized FEN:
+    /// `ROWS SIDE CASTLING EP HALFMOVE FULLMOVE`).
+    start: String,
+}
+
+/// `[outcome]`.
+#[derive(JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct OutcomeTable {
+    /// What happens to a player to move who is in check with no legal move (default
+    /// `eliminate`).
+    checkmate: Option<Policy>,
+    /// What happens to a player to move who is not in check with no legal move (default
+    /// `draw`).
+    stalemate: Option<Policy>,
+    /// The stalemate policy by the number of players still in (`{ "3" = "eliminate" }`);
+    /// overrides `stalemate`.
+    stalemate_by_players: Option<BTreeMap<String, Policy>>,
+    /// `loss`: a player left with royal pieces only loses, after his one reply (shatranj). Needs a
+    /// royal piece.
+    bare_royal: Option<Policy>,
+    /// Rules on a player's count of pieces; the first that holds decides.
+    material: Option<Vec<MaterialSpec>>,
+    /// The number of checks (1 to 255) a player must give to win (3check).
+    #[schemars(range(min = 1, max = 255))]
+    checks: Option<u32>,
+    /// Victories by captured material, checked in order (Rithmomachia).
+    captured: Option<Vec<CapturedWinSpec>>,
+    /// A piece of this kind in its owner's zone wins (king of the hill, racing kings).
+    reach: Option<ReachSpec>,
+}
+
+/// `[remove]`.
+#[derive(JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct RemoveTable {
+    /// Inherited pieces to take out, by name.
+    pieces: Option<Vec<String>>,
+    /// Inherited castlings to take out, by right token.
+    castling: Option<Vec<String>>,
+    /// Inherited zone names of a player to take out (`{ white = ["pawn_start"] }`).
+    zones: Option<BTreeMap<String, Vec<String>>>,
+}
