@@ -49,6 +49,10 @@ pub const MAX_EP: usize = 8;
 /// only keeps a typo from allocating per-depth buffers without end.
 pub const MAX_PERFT_DEPTH: u32 = 64;
 
+/// Largest perft hash table (`perft --hash MB`), in MiB: 1 TiB. A size the machine cannot give
+/// is refused when the table is made.
+pub const MAX_HASH_MB: usize = 1 << 20;
+
 /// Most worker threads `perft --threads` starts.
 pub const MAX_THREADS: usize = 256;
 

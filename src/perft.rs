@@ -2,6 +2,18 @@
 //!
 //! One ply is one move of the player to move; eliminations (and a finished game) are settled before
 //! a player's moves are generated and are not plies. Counts are exact `u64`.
+//!
+//! Counts may go through a transposition table ([`PerftTable`], `perft --hash`), and a perft may be
+//! cut into work units counted anywhere and added up ([`Unit`], [`split`], [`merge`]).
+
+mod merge;
+mod table;
+mod units;
+
+pub use merge::{MergeError, Named, Place, merge};
+
+pub use table::{HashStats, PerftTable, TableError, second_key};
+pub use units::{FilesHash, Unit, UnitError, UnitResult, split};
 
 use crate::movegen::Planned;
 use crate::notation::move_text;
@@ -40,6 +52,80 @@ fn count(pos: &mut Position, depth: u32, bufs: &mut [Vec<Planned>]) -> u64 {
         n
     };
     pos.unresolve(res);
+    n
+}
+
+/// [`perft`] with a transposition table (see [`PerftTable`]): the same count, and how the table
+/// was used. The table may be shared with other counts of the same variant, at once or later.
+///
+/// ```
+/// use std::sync::Arc;
+/// use chessgraph::{perft::{PerftTable, perft_hashed}, position::Position, rules::Rules};
+/// let rules = Arc::new(Rules::load("variants/chess.toml").unwrap());
+/// let table = PerftTable::new(1).unwrap();
+/// let (count, stats) = perft_hashed(&mut Position::start(&rules), 5, &table).unwrap();
+/// assert_eq!(count, 4865609);
+/// assert!(stats.hits > 0);
+/// ```
+///
+/// A table serves one loaded variant: [`TableError::OtherVariant`] for a position of another.
+pub fn perft_hashed(
+    pos: &mut Position,
+    depth: u32,
+    table: &PerftTable,
+) -> Result<(u64, HashStats), TableError> {
+    table.bind(pos.rules())?;
+    Ok(count_with_table(pos, depth, table))
+}
+
+/// [`perft_hashed`] once the table is known to be the variant's.
+fn count_with_table(pos: &mut Position, depth: u32, table: &PerftTable) -> (u64, HashStats) {
+    let mut bufs: Vec<Vec<Planned>> = (0..=depth).map(|_| Vec::with_capacity(256)).collect();
+    let mut stats = HashStats::default();
+    let n = count_hashed(pos, depth, &mut bufs, table, &mut stats);
+    (n, stats)
+}
+
+/// [`perft`] with an optional table: the table's statistics stay zero without one.
+fn perft_with(pos: &mut Position, depth: u32, table: Option<&PerftTable>) -> (u64, HashStats) {
+    match table {
+        Some(t) => count_with_table(pos, depth, t),
+        None => (perft(pos, depth), HashStats::default()),
+    }
+}
+
+/// [`count`] through the table: nodes with at least two plies below them are looked up before
+/// they are resolved (what resolving does follows from the position alone) and stored after.
+fn count_hashed(
+    pos: &mut Position,
+    depth: u32,
+    bufs: &mut [Vec<Planned>],
+    table: &PerftTable,
+    stats: &mut HashStats,
+) -> u64 {
+    if depth < 2 {
+        return count(pos, depth, bufs);
+    }
+    let (k1, k2) = (pos.hash(), second_key(pos));
+    stats.probes += 1;
+    if let Some(n) = table.probe(k1, k2, depth) {
+        stats.hits += 1;
+        return n;
+    }
+    let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
+    let (outcome, res) = pos.resolve(buf);
+    let mut n = 0;
+    if outcome.is_none() {
+        for &m in buf.iter() {
+            let undo = pos.make(m);
+            n += count_hashed(pos, depth - 1, rest, table, stats);
+            pos.unmake(undo);
+        }
+    }
+    pos.unresolve(res);
+    if table.store(k1, k2, depth, n) {
+        stats.stores += 1;
+    }
     n
 }
 
@@ -107,6 +193,30 @@ fn take(budget: &mut u64, n: u64) -> bool {
 
 /// Perft split by root move: `(move text, count)` sorted by move text, and the total.
 pub fn divide(pos: &mut Position, depth: u32) -> (Vec<(String, u64)>, u64) {
+    let (counts, total, _) = divide_with(pos, depth, None);
+    (counts, total)
+}
+
+/// What a divide with a table found: `(move text, count)` sorted by move text, the total, and how
+/// the table was used.
+pub type HashedDivide = (Vec<(String, u64)>, u64, HashStats);
+
+/// [`divide`] with an optional transposition table, and how it was used; a table serves one
+/// variant ([`TableError::OtherVariant`]).
+pub fn divide_hashed(
+    pos: &mut Position,
+    depth: u32,
+    table: Option<&PerftTable>,
+) -> Result<HashedDivide, TableError> {
+    if let Some(t) = table {
+        t.bind(pos.rules())?;
+    }
+    Ok(divide_with(pos, depth, table))
+}
+
+/// [`divide_hashed`] once the table is known to be the variant's.
+fn divide_with(pos: &mut Position, depth: u32, table: Option<&PerftTable>) -> HashedDivide {
+    let mut stats = HashStats::default();
     let mut moves = Vec::new();
     let (outcome, res) = pos.resolve(&mut moves);
     let mut out = Vec::new();
@@ -114,13 +224,15 @@ pub fn divide(pos: &mut Position, depth: u32) -> (Vec<(String, u64)>, u64) {
         for m in moves {
             let text = move_text(pos, m.mv());
             let undo = pos.make(m);
-            let n = perft(pos, depth - 1);
+            let (n, used) = perft_with(pos, depth - 1, table);
             pos.unmake(undo);
+            stats += used;
             out.push((text, n));
         }
     }
     pos.unresolve(res);
-    sorted_with_total(out)
+    let (counts, total) = sorted_with_total(out);
+    (counts, total, stats)
 }
 
 /// Divide's answer: the `(move text, count)` pairs sorted by move text, and their sum.
@@ -155,27 +267,64 @@ pub fn divide_parallel(
     threads: usize,
     progress: Option<Progress<'_>>,
 ) -> (Vec<(String, u64)>, u64) {
+    let (counts, total, _) = divide_parallel_with(pos, depth, threads, None, progress);
+    (counts, total)
+}
+
+/// [`divide_parallel`] with an optional transposition table, shared by all the threads, and how
+/// it was used; a table serves one variant ([`TableError::OtherVariant`]).
+#[cfg(feature = "parallel")]
+pub fn divide_parallel_hashed(
+    pos: &Position,
+    depth: u32,
+    threads: usize,
+    table: Option<&PerftTable>,
+    progress: Option<Progress<'_>>,
+) -> Result<HashedDivide, TableError> {
+    if let Some(t) = table {
+        t.bind(pos.rules())?;
+    }
+    Ok(divide_parallel_with(pos, depth, threads, table, progress))
+}
+
+/// [`divide_parallel_hashed`] once the table is known to be the variant's.
+#[cfg(feature = "parallel")]
+fn divide_parallel_with(
+    pos: &Position,
+    depth: u32,
+    threads: usize,
+    table: Option<&PerftTable>,
+    progress: Option<Progress<'_>>,
+) -> HashedDivide {
     // Depth 0 counts the position itself, finished or not, as the serial perft does.
+    let mut stats = HashStats::default();
     if depth == 0 {
-        return (Vec::new(), 1);
+        return (Vec::new(), 1, stats);
     }
     let mut root = pos.clone();
     let mut moves = Vec::new();
     let (outcome, _) = root.resolve(&mut moves);
     if outcome.is_some() {
-        return (Vec::new(), 0);
+        return (Vec::new(), 0, stats);
     }
     let tasks = Task::split(&mut root, &moves, depth);
     let mut per_move = vec![0u64; moves.len()];
-    for (i, n) in count_tasks(&root, &tasks, depth, threads, progress) {
+    let pool = Pool {
+        threads,
+        table,
+        progress,
+    };
+    for (i, n, used) in pool.count(&root, &tasks, depth) {
         per_move[i] += n;
+        stats += used;
     }
     let counts = moves
         .iter()
         .zip(per_move)
         .map(|(&m, n)| (move_text(&root, m.mv()), n))
         .collect();
-    sorted_with_total(counts)
+    let (counts, total) = sorted_with_total(counts);
+    (counts, total, stats)
 }
 
 /// One subtree of a parallel perft, counted by one worker.
@@ -221,7 +370,7 @@ impl Task {
     }
 
     /// The leaves of the subtree, counted on a copy of `root` (so memory does not grow with depth).
-    fn count(&self, root: &Position, depth: u32) -> u64 {
+    fn count(&self, root: &Position, depth: u32, table: Option<&PerftTable>) -> (u64, HashStats) {
         let mut p = root.clone();
         let mut scratch = Vec::new();
         for (k, &m) in self.line.iter().enumerate() {
@@ -230,45 +379,49 @@ impl Task {
             }
             p.make(m);
         }
-        perft(&mut p, depth - self.line.len() as u32)
+        perft_with(&mut p, depth - self.line.len() as u32, table)
     }
 }
 
-/// Counts `tasks` on a pool of `threads` threads (on the global pool when one cannot be made),
-/// reporting progress after each; `(root move index, count)` per task.
+/// How a parallel perft counts its tasks: the threads, the shared table, the progress report.
 #[cfg(feature = "parallel")]
-fn count_tasks(
-    root: &Position,
-    tasks: &[Task],
-    depth: u32,
+struct Pool<'a> {
     threads: usize,
-    progress: Option<Progress<'_>>,
-) -> Vec<(usize, u64)> {
-    use rayon::prelude::*;
-    use std::sync::atomic::{AtomicU64, Ordering};
+    table: Option<&'a PerftTable>,
+    progress: Option<Progress<'a>>,
+}
 
-    let total_tasks = tasks.len() as u64;
-    let done = AtomicU64::new(0);
-    if let Some(report) = progress {
-        report(0, total_tasks);
-    }
-    let run = || {
-        tasks
-            .par_iter()
-            .map(|task| {
-                let n = task.count(root, depth);
-                if let Some(report) = progress {
-                    report(done.fetch_add(1, Ordering::Relaxed) + 1, total_tasks);
-                }
-                (task.root_move, n)
-            })
-            .collect::<Vec<(usize, u64)>>()
-    };
-    match rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
-    {
-        Ok(pool) => pool.install(run),
-        Err(_) => run(),
+#[cfg(feature = "parallel")]
+impl Pool<'_> {
+    /// Counts `tasks` on a pool of `threads` threads (on the global pool when one cannot be
+    /// made), reporting progress after each; `(root move index, count, table use)` per task.
+    fn count(&self, root: &Position, tasks: &[Task], depth: u32) -> Vec<(usize, u64, HashStats)> {
+        use rayon::prelude::*;
+        use std::sync::atomic::{AtomicU64, Ordering};
+
+        let total_tasks = tasks.len() as u64;
+        let done = AtomicU64::new(0);
+        if let Some(report) = self.progress {
+            report(0, total_tasks);
+        }
+        let run = || {
+            tasks
+                .par_iter()
+                .map(|task| {
+                    let (n, used) = task.count(root, depth, self.table);
+                    if let Some(report) = self.progress {
+                        report(done.fetch_add(1, Ordering::Relaxed) + 1, total_tasks);
+                    }
+                    (task.root_move, n, used)
+                })
+                .collect()
+        };
+        match rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads.max(1))
+            .build()
+        {
+            Ok(pool) => pool.install(run),
+            Err(_) => run(),
+        }
     }
 }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
-use chessgraph::limits::{MAX_PERFT_DEPTH, MAX_THREADS};
+use chessgraph::limits::{MAX_HASH_MB, MAX_PERFT_DEPTH, MAX_THREADS};
 
 /// chessgraph: chess variants as data. Boards are graphs of named direction links; pieces are
 /// link-path programs; one generic engine plays every variant.
@@ -76,25 +76,10 @@ pub enum Command {
         json: bool,
     },
     /// Count the leaves of the legal move tree (perft); the last line is `Nodes searched: N`.
-    Perft {
-        /// Variant file.
-        variant: PathBuf,
-        /// Depth in plies (0 to 64).
-        #[arg(allow_negative_numbers = true, value_parser = depth_parser())]
-        depth: u32,
-        /// The position.
-        #[command(flatten)]
-        at: PositionArgs,
-        /// One line `MOVE: COUNT` per root move before the total.
-        #[arg(long)]
-        divide: bool,
-        /// Worker threads (the tree is split below the root), 1 to 256; default: all cores.
-        #[arg(long, value_parser = threads_parser())]
-        threads: Option<usize>,
-        /// Print one JSON document instead (see the README for its shape).
-        #[arg(long)]
-        json: bool,
-    },
+    ///
+    /// `--split K` prints work units instead (one line per position K plies down), `--unit LINE`
+    /// counts one of them, `--merge UNITS RESULTS...` adds their results up.
+    Perft(PerftArgs),
     /// Measure single-threaded perft speed (chess start and Kiwipete, 3 Man Chess, Circular and
     /// Cylindrical Chess) and the time to load every shipped variant.
     Bench(BenchArgs),
@@ -203,6 +188,59 @@ pub enum Command {
     /// one game; `?seat=NAME` makes a page move for that player only. `--watch` reloads the
     /// files when they change and shows their problems instead of the board.
     Serve(super::serve::ServeArgs),
+}
+
+/// Arguments of `perft`.
+#[derive(Debug, clap::Args)]
+pub struct PerftArgs {
+    /// Variant file.
+    #[arg(required_unless_present = "merge")]
+    pub variant: Option<PathBuf>,
+    /// Depth in plies (0 to 64).
+    #[arg(
+        allow_negative_numbers = true,
+        value_parser = depth_parser(),
+        required_unless_present_any = ["merge", "unit"],
+        conflicts_with_all = ["merge", "unit"],
+    )]
+    pub depth: Option<u32>,
+    /// The position.
+    #[command(flatten)]
+    pub at: PositionArgs,
+    /// One line `MOVE: COUNT` per root move before the total.
+    #[arg(long)]
+    pub divide: bool,
+    /// Worker threads (the tree is split below the root), 1 to 256; default: all cores.
+    #[arg(long, value_parser = threads_parser())]
+    pub threads: Option<usize>,
+    /// Count through a transposition table of this many MiB (1 to 1048576), shared by the
+    /// threads; its use is reported on standard error. Off by default.
+    #[arg(long, value_name = "MB", value_parser = hash_parser())]
+    pub hash: Option<usize>,
+    /// Print work units instead of counting: one line per position K plies down (0 to DEPTH),
+    /// each counted by `perft VARIANT --unit LINE`.
+    #[arg(
+        long,
+        value_name = "K",
+        value_parser = depth_parser(),
+        conflicts_with_all = ["divide", "hash", "threads"],
+    )]
+    pub split: Option<u32>,
+    /// Count one work unit printed by `--split` (a line), and print its result line.
+    #[arg(long, value_name = "LINE", conflicts_with_all = ["divide", "split"])]
+    pub unit: Option<String>,
+    /// Add up the results of the units of a split: the file of units (`--split`'s output), then
+    /// the files of result lines (`--unit`'s output). Every unit needs exactly one result.
+    #[arg(
+        long,
+        num_args = 2..,
+        value_names = ["UNITS", "RESULTS"],
+        conflicts_with_all = ["divide", "split", "unit", "hash", "threads"],
+    )]
+    pub merge: Option<Vec<PathBuf>>,
+    /// Print one JSON document instead (see the README for its shape).
+    #[arg(long, conflicts_with_all = ["split", "unit", "merge"])]
+    pub json: bool,
 }
 
 /// A file format.
@@ -319,6 +357,11 @@ pub struct SuiteArgs {
 /// Perft depths: 0 up to [`MAX_PERFT_DEPTH`].
 fn depth_parser() -> clap::builder::RangedI64ValueParser<u32> {
     clap::value_parser!(u32).range(0..=i64::from(MAX_PERFT_DEPTH))
+}
+
+/// Hash table sizes in MiB: 1 up to [`MAX_HASH_MB`].
+fn hash_parser() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::new().range(1..=MAX_HASH_MB as u64)
 }
 
 /// Thread counts: 1 up to [`MAX_THREADS`].

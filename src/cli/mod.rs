@@ -8,6 +8,7 @@
 mod args;
 mod betza;
 mod check;
+mod perft;
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -23,7 +24,6 @@ use chessgraph::diagnostic::{FileReport, SourceFile, printable};
 use chessgraph::movegen::Move;
 use chessgraph::notation::{LineError, move_text, parse_move, play_line};
 use chessgraph::output_file::{check_target, write_output};
-use chessgraph::perft;
 use chessgraph::play::PlayOptions;
 use chessgraph::position::{Outcome, Position};
 use chessgraph::render::{RenderOptions, render_svg};
@@ -309,21 +309,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             }
             moves_command(&pos, out)
         }
-        Command::Perft {
-            variant,
-            depth,
-            at,
-            divide,
-            threads,
-            json,
-        } => {
-            let how = PerftOptions {
-                divide,
-                threads,
-                json,
-            };
-            perft_command(&variant, depth, &at, how, out, colour)
-        }
+        Command::Perft(args) => perft::perft_command(&args, out, colour),
         Command::Bench(args) => bench_command(&args, out),
         Command::Show {
             variant,
@@ -495,89 +481,6 @@ fn play_command(pos: Position, draw_rules: bool, out: &mut dyn Write) -> Result<
         draw_rules,
     };
     chessgraph::play::play(pos, stdin.lock(), out, &options).map_err(io_error)?;
-    Ok(ExitCode::SUCCESS)
-}
-
-/// How `perft` counts and prints.
-struct PerftOptions {
-    /// One line per root move.
-    divide: bool,
-    /// Worker threads (default: all cores).
-    threads: Option<usize>,
-    /// One JSON document instead of text.
-    json: bool,
-}
-
-/// `perft`: the count (and the divide), on one thread or several, with a progress bar for a
-/// person watching a long run.
-fn perft_command(
-    variant: &Path,
-    depth: u32,
-    at: &PositionArgs,
-    how: PerftOptions,
-    out: &mut dyn Write,
-    colour: bool,
-) -> Result<ExitCode, String> {
-    let PerftOptions {
-        divide,
-        threads,
-        json,
-    } = how;
-    let io = |e: std::io::Error| e.to_string();
-    let rules = load_rules(variant, colour)?;
-    let mut pos = position_at(&rules, at)?;
-    let start = std::time::Instant::now();
-    let threads = threads.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-    });
-    // A progress bar only for a person watching a long run.
-    let progress = (std::io::stderr().is_terminal() && depth >= 5).then(|| {
-        let pb = indicatif::ProgressBar::new(0);
-        pb.set_style(
-            indicatif::ProgressStyle::with_template(
-                "perft {prefix} [{bar:40}] {pos}/{len} subtrees, {elapsed} (eta {eta})",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
-            .progress_chars("=> "),
-        );
-        pb.set_prefix(depth.to_string());
-        pb
-    });
-    let report = |done: u64, all: u64| {
-        if let Some(pb) = &progress {
-            pb.set_length(all);
-            pb.set_position(done);
-        }
-    };
-    let (lines, total) = if threads <= 1 && progress.is_none() {
-        if divide {
-            perft::divide(&mut pos, depth)
-        } else {
-            (Vec::new(), perft::perft(&mut pos, depth))
-        }
-    } else {
-        perft::divide_parallel(&pos, depth, threads, Some(&report))
-    };
-    if let Some(pb) = progress {
-        pb.finish_and_clear();
-    }
-    if json {
-        let lines = divide.then_some(lines.as_slice());
-        json::perft(&pos, depth, total, lines, out).map_err(io)?;
-    } else if divide {
-        for (m, n) in lines {
-            writeln!(out, "{m}: {n}").map_err(io)?;
-        }
-        writeln!(out).map_err(io)?;
-    }
-    if !json {
-        writeln!(out, "Nodes searched: {total}").map_err(io)?;
-    }
-    let secs = start.elapsed().as_secs_f64();
-    status!(
-        "perft {depth}: {total} nodes in {secs:.3} s ({:.0} nodes/s)",
-        total as f64 / secs.max(1e-9)
-    );
     Ok(ExitCode::SUCCESS)
 }
 

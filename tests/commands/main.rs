@@ -9,6 +9,7 @@ mod check_cli;
 mod cli;
 mod game_ends_cli;
 mod json_output;
+mod perft_units;
 mod pictures_cli;
 mod play;
 mod readme;

@@ -15,6 +15,7 @@ mod flip_symmetry;
 mod frames;
 mod game_ends;
 mod game_records;
+mod hashed_perft;
 mod hoppers;
 mod invalid_boards;
 mod invalid_variants;

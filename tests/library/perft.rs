@@ -22,18 +22,18 @@ const NODE_LIMIT: u64 = 5_000_000;
 
 /// One position of a perft file.
 #[derive(Debug)]
-struct Entry {
+pub(super) struct Entry {
     /// `file:line` of the `id` line, for messages.
-    at: String,
-    id: String,
-    variant: PathBuf,
-    fen: String,
+    pub(super) at: String,
+    pub(super) id: String,
+    pub(super) variant: PathBuf,
+    pub(super) fen: String,
     /// `moves`: the moves from the variant's start that reach `fen`, if given.
     moves: Option<Vec<String>>,
     /// `fsf-fen`: Fairy-Stockfish's text of the position, if given.
     fsf_fen: Option<String>,
     /// (depth, count), as listed.
-    counts: Vec<(u32, u64)>,
+    pub(super) counts: Vec<(u32, u64)>,
 }
 
 fn perft_files() -> Vec<PathBuf> {
@@ -115,7 +115,7 @@ fn parse(path: &Path) -> Vec<Entry> {
     out
 }
 
-fn entries() -> Vec<Entry> {
+pub(super) fn entries() -> Vec<Entry> {
     let files = perft_files();
     assert!(!files.is_empty(), "no perft files");
     let all: Vec<Entry> = files.iter().flat_map(|f| parse(f)).collect();

@@ -11,7 +11,7 @@ use crate::helpers::{Rng, load, swept_variant_files};
 use chessgraph::position::Position;
 
 /// The position text without the two clock fields (halfmove, fullmove).
-fn text_without_clocks(pos: &Position) -> String {
+pub(super) fn text_without_clocks(pos: &Position) -> String {
     let fen = pos.to_fen();
     fen.split_whitespace()
         .enumerate()

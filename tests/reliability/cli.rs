@@ -124,7 +124,7 @@ fn perft_depth_and_threads_are_bounded_and_checked() {
     for (args, message) in [
         (
             &["-1"][..],
-            "invalid value '-1' for '<DEPTH>': -1 is not in 0..=64",
+            "invalid value '-1' for '[DEPTH]': -1 is not in 0..=64",
         ),
         (&["65"], "65 is not in 0..=64"),
         (&["4294967295"], "4294967295 is not in 0..=64"),
