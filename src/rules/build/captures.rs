@@ -130,7 +130,25 @@ impl Builder<'_> {
             }
             _ => Vec::new(),
         };
-        let neighbourhoods = match (rule, &c.neighbourhoods) {
+        let neighbourhoods = self.neighbourhoods(rule, c);
+        if c.distant && rule != CaptureRule::Enclose {
+            self.misplaced(Some(c.rule.span()), "distant");
+        }
+        Some(JudgedCapture {
+            rule,
+            attackers,
+            relations,
+            directions,
+            first_only: c.first_only,
+            neighbourhoods,
+            edge_closes: c.edge_closes,
+            distant: c.distant,
+        })
+    }
+
+    /// The neighbourhoods of an `enclose` rule (reported when missing, or given to another rule).
+    fn neighbourhoods(&mut self, rule: CaptureRule, c: &CaptureSpec) -> Vec<Vec<DirId>> {
+        match (rule, &c.neighbourhoods) {
             (CaptureRule::Enclose, Some(sets)) => {
                 sets.get_ref().iter().map(|s| self.directions(s)).collect()
             }
@@ -151,20 +169,7 @@ impl Builder<'_> {
                 Vec::new()
             }
             _ => Vec::new(),
-        };
-        if c.distant && rule != CaptureRule::Enclose {
-            self.misplaced(Some(c.rule.span()), "distant");
         }
-        Some(JudgedCapture {
-            rule,
-            attackers,
-            relations,
-            directions,
-            first_only: c.first_only,
-            neighbourhoods,
-            edge_closes: c.edge_closes,
-            distant: c.distant,
-        })
     }
 
     /// A key that the capture rule does not use.

@@ -1,0 +1,219 @@
+//! The rules in words: the summary `check` prints and the snapshots keep.
+
+use std::fmt::Write;
+
+use super::{CaptureRule, Gate, KindId, Mark, PieceKind, Player, Rules};
+
+impl Rules {
+    /// A readable summary of the rules, for `check` and the snapshots.
+    pub fn summary(&self) -> String {
+        let mut s = String::new();
+        let _ = writeln!(s, "variant: {}", self.name);
+        let _ = writeln!(
+            s,
+            "board: {} ({} nodes)",
+            self.board.name(),
+            self.board.node_count()
+        );
+        for (i, p) in self.players.iter().enumerate() {
+            let _ = writeln!(s, "player {}: {}", i + 1, self.player_summary(p));
+        }
+        let frames: Vec<&str> = self.frames.iter().map(|(n, _)| n.as_str()).collect();
+        let _ = writeln!(s, "frames: {}", frames.join(", "));
+        for k in &self.kinds {
+            let _ = writeln!(s, "piece {} {}{}", k.token(), k.name, self.piece_flags(k));
+            for p in &k.patterns {
+                let _ = writeln!(s, "  {}", p.text);
+            }
+        }
+        for c in &self.castling {
+            let b = &self.board;
+            let _ = writeln!(
+                s,
+                "castling {} ({}): king {}-{}, rook {}-{}",
+                c.right,
+                self.players[c.player.index()].name,
+                b.node_name(c.king_from),
+                b.node_name(c.king_to),
+                b.node_name(c.rook_from),
+                b.node_name(c.rook_to)
+            );
+        }
+        let _ = writeln!(s, "{}", self.outcome_summary());
+        if let Some(h) = &self.hands {
+            let order: String = h
+                .order
+                .iter()
+                .filter(|k| self.kinds[k.index()].demotes_to.is_none())
+                .map(|&k| self.kinds[k.index()].token())
+                .collect();
+            let fate = match h.captured_to_hand {
+                true => "captured pieces join the capturer's hand",
+                false => "captured pieces leave the game",
+            };
+            let _ = writeln!(s, "hands: {fate}; written in the order {order}");
+        }
+        for g in &self.gates {
+            let _ = writeln!(s, "gate {}", self.gate_summary(g));
+        }
+        self.capture_summary(&mut s);
+        let _ = writeln!(s, "start: {}", self.start);
+        s
+    }
+
+    /// The captures after a move, facing royals and the victories by numbers, one line each.
+    fn capture_summary(&self, s: &mut String) {
+        for c in &self.captures {
+            let dirs: Vec<&str> = c
+                .directions
+                .iter()
+                .map(|&d| self.board.direction_name(d))
+                .collect();
+            let rule = match c.rule {
+                CaptureRule::Custodian => "custodian",
+                _ => "judged",
+            };
+            let _ = writeln!(s, "capture after a move: {rule} along {}", dirs.join(" "));
+        }
+        if !self.facing.is_empty() {
+            let dirs: Vec<&str> = self
+                .facing
+                .iter()
+                .map(|&d| self.board.direction_name(d))
+                .collect();
+            let _ = writeln!(s, "royals may not face each other along {}", dirs.join(" "));
+        }
+        for j in &self.judged {
+            let _ = writeln!(s, "capture after a move: {}", self.judged_summary(j));
+        }
+        if let Some(w) = &self.progression {
+            let dirs: Vec<&str> = w
+                .directions
+                .iter()
+                .map(|(d, _)| self.board.direction_name(*d))
+                .collect();
+            let means: Vec<String> = w
+                .means
+                .iter()
+                .map(|m| format!("{m:?}").to_lowercase())
+                .collect();
+            let _ = writeln!(
+                s,
+                "victory by numbers in progression: {} (on {}, along {}, {})",
+                w.name,
+                self.zone_names[w.zone],
+                dirs.join(" "),
+                means.join(" or ")
+            );
+        }
+        for w in &self.captured_wins {
+            let _ = writeln!(
+                s,
+                "victory by captured material: {}",
+                self.captured_win_summary(w)
+            );
+        }
+    }
+
+    /// A player's name, side-to-move token, piece mark and frame.
+    fn player_summary(&self, p: &Player) -> String {
+        let mark = match &p.mark {
+            Mark::Upper => "upper-case letters".to_string(),
+            Mark::Lower => "lower-case letters".to_string(),
+            Mark::Prefix(x) => format!("prefix `{x}`"),
+        };
+        format!(
+            "{} (`{}`, {mark}, frame {})",
+            p.name,
+            p.short,
+            self.frame_name(p.frame)
+        )
+    }
+
+    /// What sets a piece kind apart (royal, oriented, resets the clock, promotes), as ` [...]`,
+    /// or nothing.
+    fn piece_flags(&self, k: &PieceKind) -> String {
+        let mut flags = Vec::new();
+        if k.royal {
+            flags.push("royal".to_string());
+        }
+        if k.oriented {
+            flags.push("oriented".to_string());
+        }
+        if k.resets_clock {
+            flags.push("resets the clock".to_string());
+        }
+        if let Some(pr) = &k.promotion {
+            let tokens = |list: &[KindId]| -> String {
+                list.iter().map(|c| self.kinds[c.index()].token()).collect()
+            };
+            let mut how = format!(
+                "promotes on {} to {}",
+                self.zone_names[pr.zone],
+                tokens(&pr.choices)
+            );
+            for (z, list) in &pr.by_zone {
+                let _ = write!(how, " (on {}: {})", self.zone_names[*z], tokens(list));
+            }
+            if pr.leaving {
+                how.push_str(" (also leaving it)");
+            }
+            if pr.optional {
+                how.push_str(", optionally where it can move on");
+            }
+            if pr.lost_only {
+                how.push_str(", only to kinds its side has lost");
+            }
+            flags.push(how);
+        }
+        if k.stack {
+            flags.push("a stack: moves as the kinds it holds".to_string());
+        } else if k.numbered {
+            flags.push("numbered".to_string());
+        }
+        if k.marked_promoted {
+            flags.push("written with `~`".to_string());
+        }
+        if let Some(d) = k.demotes_to {
+            flags.push(format!("captured as {}", self.kinds[d.index()].token()));
+        }
+        if let Some(d) = &k.drop
+            && (d.zone.is_some() || d.per_line.is_some() || d.no_mate)
+        {
+            let mut how = String::from("dropped");
+            if let Some(z) = &d.zone {
+                let _ = write!(how, " on {z}");
+            }
+            if let Some(l) = &d.per_line {
+                let _ = write!(how, ", at most {} per line {}", l.max, l.direction);
+            }
+            if d.no_mate {
+                how.push_str(", never mating");
+            }
+            flags.push(how);
+        }
+        if flags.is_empty() {
+            String::new()
+        } else {
+            format!(" [{}]", flags.join(", "))
+        }
+    }
+
+    /// A gate's name, tags, what opens it and what it allows once open.
+    fn gate_summary(&self, g: &Gate) -> String {
+        let conds: Vec<String> = g
+            .opens_when
+            .iter()
+            .map(|(p, _)| self.players[p.index()].name.clone())
+            .collect();
+        let allowed = |yes: bool| if yes { "allowed" } else { "forbidden" };
+        format!(
+            "{} on {}: opens when {} empties its zone or is out; open: captures {}, check {}",
+            g.name,
+            self.board.tag_names(g.tags).join(","),
+            conds.join(" or "),
+            allowed(g.capture_when_open),
+            allowed(g.check_when_open)
+        )
+    }
+}
