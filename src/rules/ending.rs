@@ -20,7 +20,8 @@ pub enum EndCondition {
     BareRoyal,
     /// `material`: a player's count of some kinds has fallen to a number.
     Material,
-    /// `captured`: a player's captured material has reached a threshold: he has won.
+    /// `captured` or `progression`: a player's captured material has reached a threshold, or he
+    /// has three numbers in progression: he has won.
     CapturedMaterial,
     /// The player to move has no legal move: the checkmate or stalemate policy decides (always
     /// the last condition).

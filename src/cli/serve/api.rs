@@ -176,6 +176,21 @@ fn with_game<T>(
     f(slot, variant)
 }
 
+/// [`with_game`] for a request that changes the game: refused (409) while its variant's files
+/// are broken.
+fn with_live_game<T>(
+    s: &Shared,
+    id: u64,
+    f: impl FnOnce(&mut Slot, &super::state::Variant) -> Result<T, ApiError>,
+) -> Result<T, ApiError> {
+    with_game(s, id, |slot, v| {
+        if v.broken {
+            return Err(broken(v));
+        }
+        f(slot, v)
+    })
+}
+
 /// `GET /api/games/{id}`.
 pub async fn game(State(s): App, Segment(id): Segment) -> Result<Json<Value>, ApiError> {
     let id = game_id(&id)?;
@@ -244,10 +259,7 @@ pub async fn play(
     Body(body): Body<MoveBody>,
 ) -> Result<Json<Value>, ApiError> {
     let id = game_id(&id)?;
-    let answer = with_game(&s, id, |slot, v| {
-        if v.broken {
-            return Err(broken(v));
-        }
+    let answer = with_live_game(&s, id, |slot, v| {
         let game = &mut slot.game;
         if game.outcome().is_none() {
             check_seat(&params, game, game.position().to_move(), "the move")?;
@@ -268,10 +280,7 @@ pub async fn undo(
     params: Params,
 ) -> Result<Json<Value>, ApiError> {
     let id = game_id(&id)?;
-    let answer = with_game(&s, id, |slot, v| {
-        if v.broken {
-            return Err(broken(v));
-        }
+    let answer = with_live_game(&s, id, |slot, v| {
         let game = &mut slot.game;
         let Some(last) = game.moves().last() else {
             return Err(ApiError::new(
@@ -311,10 +320,7 @@ pub async fn load(
     Body(body): Body<RecordBody>,
 ) -> Result<Json<Value>, ApiError> {
     let id = game_id(&id)?;
-    let answer = with_game(&s, id, |slot, v| {
-        if v.broken {
-            return Err(broken(v));
-        }
+    let answer = with_live_game(&s, id, |slot, v| {
         slot.game = from_record(slot.game.rules(), &body.record)?;
         slot.version += 1;
         Ok(game_json(id, slot, v))
