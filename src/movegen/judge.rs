@@ -15,7 +15,7 @@ use crate::rules::relation::Vars;
 use crate::rules::{CaptureRule, JudgedCapture};
 
 /// Values one piece offers or has at a square: a simple piece one, a stack its parts and total.
-type Values = ArrayVec<u64, { MAX_STACK_PARTS + 1 }>;
+pub(super) type Values = ArrayVec<u64, { MAX_STACK_PARTS + 1 }>;
 
 /// One of the mover's pieces, with the squares each kind it moves as reaches.
 struct Attacker {
@@ -57,7 +57,7 @@ impl Attacker {
 }
 
 /// A cell's values: its parts' numbers then its total (a simple piece: its number).
-fn cell_values(c: &Cell) -> Values {
+pub(super) fn cell_values(c: &Cell) -> Values {
     let mut out = Values::new();
     for p in c.parts() {
         out.push(u64::from(p.value));

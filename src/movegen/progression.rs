@@ -1,16 +1,11 @@
 //! Victories by numbers in progression on a line (`[outcome] progression`, Rithmomachia's
 //! Victoria magna), judged on the position after a move.
 
-use arrayvec::ArrayVec;
-
+use super::judge::{Values, cell_values};
 use crate::ids::{NodeId, PlayerId};
-use crate::limits::MAX_STACK_PARTS;
 use crate::position::Position;
 use crate::rules::ProgressionWin;
 use crate::spec::outcome::Mean;
-
-/// The numbers a piece offers: a simple piece its number, a stack its parts' and its total.
-type Values = ArrayVec<u64, { MAX_STACK_PARTS + 1 }>;
 
 impl Position {
     /// Whether player `p` has three pieces in progression as `win` asks: one of his numbered
@@ -84,17 +79,7 @@ impl Position {
 
     /// The numbers the piece on `n` offers (none for an unnumbered piece).
     fn values_at(&self, n: NodeId) -> Values {
-        let mut out = Values::new();
-        let Some(c) = self.numbers_at(n) else {
-            return out;
-        };
-        for part in c.parts() {
-            out.push(u64::from(part.value));
-        }
-        if c.value > 0 {
-            out.push(u64::from(c.value));
-        }
-        out
+        self.numbers_at(n).map(cell_values).unwrap_or_default()
     }
 }
 
