@@ -116,8 +116,15 @@ pub struct NodeSet([u64; MAX_NODES / 64]);
 
 impl NodeSet {
     /// Adds a node.
+    #[inline]
     pub fn insert(&mut self, n: NodeId) {
         self.0[n.index() >> 6] |= 1 << (n.index() & 63);
+    }
+
+    /// Removes a node.
+    #[inline]
+    pub fn remove(&mut self, n: NodeId) {
+        self.0[n.index() >> 6] &= !(1 << (n.index() & 63));
     }
 
     /// Whether the node is in the set.
@@ -132,18 +139,52 @@ impl NodeSet {
     }
 
     /// The nodes in the set, ascending.
+    #[inline]
     pub fn iter(&self) -> impl Iterator<Item = NodeId> + '_ {
-        self.0.iter().enumerate().flat_map(|(w, &bits)| {
-            let mut b = bits;
-            std::iter::from_fn(move || {
-                if b == 0 {
+        let mut word = 0;
+        let mut bits = self.0[0];
+        std::iter::from_fn(move || {
+            while bits == 0 {
+                word += 1;
+                if word >= self.0.len() {
                     return None;
                 }
-                let i = b.trailing_zeros() as usize;
-                b &= b - 1;
-                Some(NodeId((w * 64 + i) as u16))
-            })
+                bits = self.0[word];
+            }
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            Some(NodeId((word * 64 + i) as u16))
         })
+    }
+
+    /// The nodes in both sets.
+    #[inline]
+    pub fn and(self, o: NodeSet) -> NodeSet {
+        NodeSet(std::array::from_fn(|i| self.0[i] & o.0[i]))
+    }
+
+    /// The nodes in either set.
+    #[inline]
+    pub fn or(self, o: NodeSet) -> NodeSet {
+        NodeSet(std::array::from_fn(|i| self.0[i] | o.0[i]))
+    }
+
+    /// The nodes of this set that are not in `o`.
+    #[inline]
+    pub fn minus(self, o: NodeSet) -> NodeSet {
+        NodeSet(std::array::from_fn(|i| self.0[i] & !o.0[i]))
+    }
+
+    /// Whether the two sets share a node.
+    #[inline]
+    pub fn intersects(self, o: NodeSet) -> bool {
+        !self.and(o).is_empty()
+    }
+
+    /// The number of nodes in the set.
+    #[inline]
+    pub fn len(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
     }
 
     /// A set from nodes.

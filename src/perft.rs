@@ -37,6 +37,11 @@ fn count(pos: &mut Position, depth: u32, bufs: &mut [Vec<Planned>]) -> u64 {
         return 1;
     }
     let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
+    if depth == 1
+        && let Some(n) = pos.leaf_count(buf)
+    {
+        return n;
+    }
     let (outcome, res) = pos.resolve(buf);
     let n = if outcome.is_some() {
         0
@@ -159,6 +164,11 @@ fn count_within(
         return take(budget, 1);
     }
     let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
+    if depth == 1
+        && let Some(n) = pos.leaf_count(buf)
+    {
+        return take(budget, n);
+    }
     let (outcome, res) = pos.resolve(buf);
     let within = if outcome.is_some() {
         true

@@ -66,22 +66,27 @@ impl Position {
     pub(crate) fn refuse_mating_drops(&mut self, legal: &mut Vec<Planned>) {
         let mut i = 0;
         while i < legal.len() {
-            let m = legal[i];
-            let no_mate = match m.mv {
-                Move::Drop { kind, .. } => self
-                    .rules
-                    .kind(kind)
-                    .drop
-                    .as_ref()
-                    .is_some_and(|d| d.no_mate),
-                _ => false,
-            };
-            if no_mate && self.drop_mates(m) {
+            if self.mating_drop_refused(legal[i]) {
                 legal.swap_remove(i);
             } else {
                 i += 1;
             }
         }
+    }
+
+    /// Whether `m` is a drop of a `no_mate` kind that checkmates (refused even when legal
+    /// otherwise).
+    pub(super) fn mating_drop_refused(&mut self, m: Planned) -> bool {
+        let no_mate = match m.mv {
+            Move::Drop { kind, .. } => self
+                .rules
+                .kind(kind)
+                .drop
+                .as_ref()
+                .is_some_and(|d| d.no_mate),
+            _ => false,
+        };
+        no_mate && self.drop_mates(m)
     }
 
     /// Whether a drop leaves the player then to move in check with no legal move.

@@ -12,14 +12,22 @@ use super::{Effect, Move, Planned};
 
 /// The link tags a piece's paths must treat specially because of the gates: closed ones stop
 /// a path; open ones may still forbid captures or check across them.
-struct GateTags {
+pub(super) struct GateTags {
     closed: u32,
     quiet_only: u32,
     no_check: u32,
 }
 
+impl GateTags {
+    /// Whether no open gate restricts what crosses it (every gate is closed or lets all
+    /// through): then no destination needs remembering.
+    pub(super) fn unrestricted(&self) -> bool {
+        self.quiet_only | self.no_check == 0
+    }
+}
+
 impl Position {
-    fn gate_tags(&self) -> GateTags {
+    pub(super) fn gate_tags(&self) -> GateTags {
         let mut g = GateTags {
             closed: 0,
             quiet_only: 0,
@@ -43,6 +51,18 @@ impl Position {
     /// Appends the pseudo-legal moves of the piece on `from` (as if its owner were to move);
     /// castling is not included (see [`Position::pseudo_legal_moves`]).
     pub fn piece_moves(&self, from: NodeId, out: &mut Vec<Planned>) {
+        self.piece_moves_into::<_, false>(from, out);
+    }
+
+    /// [`Position::piece_moves`] into any [`MoveSink`]: a buffer, or a counter at perft's last ply.
+    /// With `SKIP_MASKED`, the rays whose moves the caller took from the leap masks
+    /// ([`crate::tables::Ray::in_masks`]) are not walked.
+    #[inline(always)]
+    pub(super) fn piece_moves_into<S: MoveSink, const SKIP_MASKED: bool>(
+        &self,
+        from: NodeId,
+        out: &mut S,
+    ) {
         let Some(pc) = self.squares[from.index()] else {
             return;
         };
@@ -54,8 +74,9 @@ impl Position {
         let gates = self.gate_tags();
         // Without gates and with rays that never meet, no square can be reached twice: the
         // destinations need not be remembered.
+        // Closed gates only cut rays short, which keeps distinct destinations distinct.
         let distinct = !kind.stack
-            && (gates.closed | gates.quiet_only | gates.no_check) == 0
+            && (gates.quiet_only | gates.no_check) == 0
             && rules
                 .tables()
                 .destinations_distinct(pc.kind, pc.frame, from);
@@ -74,7 +95,7 @@ impl Position {
         if kind.stack {
             self.stack_moves(&mut g);
         } else {
-            self.kind_moves(&mut g, pc.kind);
+            self.kind_moves::<S, SKIP_MASKED>(&mut g, pc.kind);
         }
     }
 
@@ -82,7 +103,7 @@ impl Position {
     /// inlined walk serves every other piece).
     #[cold]
     #[inline(never)]
-    fn stack_moves(&self, g: &mut Gen<'_>) {
+    fn stack_moves<S: MoveSink>(&self, g: &mut Gen<'_, S>) {
         let mut held: arrayvec::ArrayVec<KindId, MAX_STACK_PARTS> = arrayvec::ArrayVec::new();
         for p in self.numbers.cells[g.from.index()].parts() {
             if !held.contains(&p.kind) {
@@ -90,18 +111,21 @@ impl Position {
             }
         }
         for k in held {
-            self.kind_moves(g, k);
+            self.kind_moves::<S, false>(g, k);
         }
     }
 
     /// The moves of the piece being generated along the rays of kind `k` (its own kind, or a
     /// kind a stack holds).
     #[inline(always)]
-    fn kind_moves(&self, g: &mut Gen<'_>, k: KindId) {
+    fn kind_moves<S: MoveSink, const SKIP_MASKED: bool>(&self, g: &mut Gen<'_, S>, k: KindId) {
         let rules = &*self.rules;
         let t = rules.tables();
         let (from, pc) = (g.from, g.piece);
         for ray in t.rays(k, pc.frame, from) {
+            if SKIP_MASKED && ray.in_masks {
+                continue;
+            }
             if let Some(z) = ray.from_zone
                 && !rules.zone(z as usize, pc.owner).contains(from)
             {
@@ -132,7 +156,13 @@ impl Position {
     /// the path, `over:N` screens are passed before the piece may stop (at most `beyond:K` squares
     /// past the last), and only squares of `to:ZONE` are destinations.
     #[inline(always)]
-    fn special_ray_moves(&self, g: &mut Gen<'_>, k: KindId, ray: &Ray, steps: &[RayStep]) {
+    fn special_ray_moves<S: MoveSink>(
+        &self,
+        g: &mut Gen<'_, S>,
+        k: KindId,
+        ray: &Ray,
+        steps: &[RayStep],
+    ) {
         let rules = &*self.rules;
         let pattern = &rules.kind(k).patterns[ray.pattern as usize];
         let zone = |z: Option<usize>| z.map(|z| rules.zone(z, g.piece.owner));
@@ -182,7 +212,14 @@ impl Position {
     /// destinations reached by an unrestricted path; `seen_gated`: only by a path across an open
     /// gate. A square reached both ways is an ordinary move (rules 10.9).
     #[inline(always)]
-    fn arrive(&self, g: &mut Gen<'_>, ray: &Ray, s: &RayStep, occ: Option<Piece>, last: usize) {
+    fn arrive<S: MoveSink>(
+        &self,
+        g: &mut Gen<'_, S>,
+        ray: &Ray,
+        s: &RayStep,
+        occ: Option<Piece>,
+        last: usize,
+    ) {
         if !g.remember {
             if let Some((victim, effect)) = self.move_at(ray, s, occ, g.piece.owner, last) {
                 let arrival = Arrival {
@@ -210,7 +247,7 @@ impl Position {
         } else {
             g.seen.insert(s.node);
             if g.seen_gated.contains(s.node) {
-                drop_moves_to(g.out, g.first, s.node);
+                g.out.retract(g.first, s.node);
             }
         }
         let arrival = Arrival {
@@ -333,7 +370,7 @@ impl Position {
 
 /// The moves of one piece being generated: where it stands, the gates, the destinations
 /// reached so far, and where its moves begin in `out`.
-struct Gen<'o> {
+struct Gen<'o, S: MoveSink> {
     from: NodeId,
     piece: Piece,
     /// The piece's kind (a stack's own kind, whose promotion applies).
@@ -344,7 +381,7 @@ struct Gen<'o> {
     first: usize,
     seen: NodeSet,
     seen_gated: NodeSet,
-    out: &'o mut Vec<Planned>,
+    out: &'o mut S,
 }
 
 /// A piece arriving on a step of a ray: what the move takes and does.
@@ -359,12 +396,12 @@ struct Arrival<'a> {
 /// Appends the moves of one arrival: an en passant capture, one move per promotion choice in
 /// the piece's promotion zone, or one ordinary move.
 #[inline(always)]
-fn push_moves(
+fn push_moves<S: MoveSink>(
     pos: &Position,
     kind: &PieceKind,
     piece: Piece,
     a: Arrival<'_>,
-    out: &mut Vec<Planned>,
+    out: &mut S,
 ) {
     let owner = piece.owner;
     let rules: &Rules = &pos.rules;
@@ -436,15 +473,37 @@ fn zone_choices<'r>(
     promotion.choices_at(|z| rules.zone(z, owner).contains(to))
 }
 
-/// Removes the moves to `node` appended since `first` (a path across an open gate reached it
-/// first; an unrestricted path reaching it too makes it an ordinary move).
-fn drop_moves_to(out: &mut Vec<Planned>, first: usize, node: NodeId) {
-    let mut k = first;
-    while k < out.len() {
-        if out[k].mv.to() == node {
-            out.remove(k);
-        } else {
-            k += 1;
+/// Where generated moves go: a buffer (generation), or a counter (perft's last ply, see
+/// `count.rs`). Generic, so that each kind of sink gets its own inlined walk.
+pub(super) trait MoveSink {
+    /// Takes one generated move.
+    fn push(&mut self, m: Planned);
+    /// How many moves were taken so far (where a piece's moves begin).
+    fn len(&self) -> usize;
+    /// Takes back the moves to `node` taken since `first` (a path across an open gate reached
+    /// it first; an unrestricted path reaching it too makes it an ordinary move).
+    fn retract(&mut self, first: usize, node: NodeId);
+}
+
+impl MoveSink for Vec<Planned> {
+    #[inline(always)]
+    fn push(&mut self, m: Planned) {
+        Vec::push(self, m);
+    }
+
+    #[inline(always)]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+
+    fn retract(&mut self, first: usize, node: NodeId) {
+        let mut k = first;
+        while k < self.len() {
+            if self[k].mv.to() == node {
+                self.remove(k);
+            } else {
+                k += 1;
+            }
         }
     }
 }

@@ -7,7 +7,19 @@ use crate::position::Position;
 use super::{Move, Planned};
 
 /// Most pins tracked for one royal before falling back to playing every move.
-const MAX_PINS: usize = 32;
+pub(super) const MAX_PINS: usize = 32;
+
+/// The only royal of the side to move, not in check, with its pins (pinned node, index of the
+/// pinning attack entry) and the squares where a move may open or close a line pins do not see
+/// (`None`: there are none); see [`Position::royal_pins`].
+pub(super) struct PinView<'a> {
+    /// Where the royal stands.
+    pub king: NodeId,
+    /// Its pins.
+    pub pins: &'a [(NodeId, u16)],
+    /// The sensitive squares, if any.
+    pub sensitive: Option<&'a NodeSet>,
+}
 
 impl Position {
     /// Whether a pseudo-legal move of the side to move keeps its royals safe (and, for a move
@@ -81,28 +93,14 @@ impl Position {
         };
         match pinned {
             Some((king, npins, any_sensitive)) => {
-                let pins = &pins[..npins];
-                let touches = |n: NodeId| any_sensitive && sensitive.contains(n);
+                let pins = PinView {
+                    king,
+                    pins: &pins[..npins],
+                    sensitive: any_sensitive.then_some(&sensitive),
+                };
                 let mut i = 0;
                 while i < out.len() {
-                    let m = out[i];
-                    let ok = match m.mv {
-                        Move::Normal { from, to, .. }
-                            if from != king
-                                && !m.no_check
-                                && !self.squares[to.index()]
-                                    .is_some_and(|p| self.rules.kind(p.kind).royal)
-                                && !touches(from)
-                                && !touches(to) =>
-                        {
-                            self.pin_allows(king, pins, from, to)
-                        }
-                        // A piece added while the royal is not in check shields, never exposes
-                        // (unless it completes a screen).
-                        Move::Drop { to, .. } if !touches(to) => true,
-                        _ => self.keeps_royal_safe_at(m, king),
-                    };
-                    if ok {
+                    if self.pins_allow(out[i], &pins) {
                         i += 1;
                     } else {
                         out.swap_remove(i);
@@ -125,6 +123,28 @@ impl Position {
         }
         if !self.hands.is_empty() {
             self.refuse_mating_drops(out);
+        }
+    }
+
+    /// Whether a pseudo-legal move keeps the only royal safe, judged from its pins where that
+    /// is enough and by playing the move otherwise (see [`Position::legal_moves_into`]).
+    #[inline(always)]
+    pub(super) fn pins_allow(&mut self, m: Planned, pins: &PinView<'_>) -> bool {
+        let touches = |n: NodeId| pins.sensitive.is_some_and(|s| s.contains(n));
+        match m.mv {
+            Move::Normal { from, to, .. }
+                if from != pins.king
+                    && !m.no_check
+                    && !self.squares[to.index()].is_some_and(|p| self.rules.kind(p.kind).royal)
+                    && !touches(from)
+                    && !touches(to) =>
+            {
+                self.pin_allows(pins.king, pins.pins, from, to)
+            }
+            // A piece added while the royal is not in check shields, never exposes (unless it
+            // completes a screen).
+            Move::Drop { to, .. } if !touches(to) => true,
+            _ => self.keeps_royal_safe_at(m, pins.king),
         }
     }
 
@@ -152,7 +172,8 @@ impl Position {
     /// The only royal of the side to move, its pins (pinned node, index of the pinning attack
     /// entry) and whether any square is `sensitive` (see [`Position::screen_lines`]); `None` when
     /// there is not exactly one royal, it is in check, or there are too many pins.
-    fn royal_pins(
+    #[inline]
+    pub(super) fn royal_pins(
         &self,
         pins: &mut [(NodeId, u16); MAX_PINS],
         sensitive: &mut NodeSet,
@@ -280,6 +301,7 @@ impl Position {
     /// Whether an ordinary move keeps every line it is pinned on blocked: it stays between the
     /// royal on `king` and the pinner, or takes the pinner. `pins` are those of
     /// [`Position::royal_pins`].
+    #[inline]
     fn pin_allows(&self, king: NodeId, pins: &[(NodeId, u16)], from: NodeId, to: NodeId) -> bool {
         let t = self.rules.tables();
         let entries = t.attacks_on(king);

@@ -269,21 +269,21 @@ impl Position {
             self.unmake_numbers();
         }
         let m = undo.mv.mv;
-        self.squares[m.to().index()] = None;
+        self.set_square(m.to(), None);
         for &(n, x) in undo.removed.iter().rev() {
-            self.squares[n.index()] = Some(x);
+            self.set_square(n, Some(x));
         }
         if let Some((rf, rt, rook)) = undo.rook {
             if undo.removed.iter().all(|(n, _)| *n != rt) {
-                self.squares[rt.index()] = None;
+                self.set_square(rt, None);
             }
-            self.squares[rf.index()] = Some(rook);
+            self.set_square(rf, Some(rook));
         }
         match m {
             Move::Drop { kind, .. } => self.add_to_hand::<false>(undo.moved.owner, kind, true),
             _ => {
                 if let Some(from) = m.from() {
-                    self.squares[from.index()] = Some(undo.moved);
+                    self.set_square(from, Some(undo.moved));
                 }
             }
         }

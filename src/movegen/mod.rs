@@ -12,9 +12,10 @@
 //! after the move"; attacks come from the reverse tables.
 //!
 //! The jobs live in files of their own: `generate` (pseudo-legal moves), `legality` (legal
-//! moves, `is_legal`, pins), `make` (the make/unmake pipeline), `turn` (passing the turn,
+//! moves, `is_legal`, pins), `count` (counting legal moves at perft's last ply), `make` (the make/unmake pipeline), `turn` (passing the turn,
 //! eliminations, the outcome) and `explain` (why a move is refused, as a [`PlayError`]).
 
+mod count;
 mod draws;
 mod drops;
 mod ending;

@@ -92,7 +92,7 @@ impl Position {
     /// The player who has reached a victory of `[outcome] captured` (his captured material) or
     /// `progression`, and which: the player who moved last is looked at first (only a player's
     /// own moves add to his material), each player's captured victories before his progression.
-    fn number_winner(&self) -> Option<(PlayerId, EndRule)> {
+    pub(super) fn number_winner(&self) -> Option<(PlayerId, EndRule)> {
         let rules = &*self.rules;
         let last = self.previous_alive(self.to_move);
         let n = rules.players().len();

@@ -456,7 +456,9 @@ pub(super) fn place_pieces(rules: &Arc<Rules>, setup: &Setup) -> Result<Position
         hands,
         numbers: super::numbers::Numbers::default(),
         pieces_hash: 0,
+        by_owner: Default::default(),
     };
+    pos.by_owner = super::occupancy_of(&pos.squares);
     pos.pieces_hash = pos.pieces_hash_from_scratch();
     pos.update_gates();
     Ok(pos)

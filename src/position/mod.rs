@@ -24,7 +24,7 @@ mod text;
 use std::sync::Arc;
 
 use crate::board::NodeId;
-use crate::ids::{CastlingRights, GateSet, PlayerSet};
+use crate::ids::{CastlingRights, GateSet, NodeSet, PlayerSet};
 use crate::rules::{FrameId, KindId, PlayerId, Rules};
 
 pub use crate::setup::Material;
@@ -126,6 +126,22 @@ pub struct Position {
     /// XOR of the Zobrist keys of the pieces on the board and in hand, kept by
     /// [`Position::put`], [`Position::take`] and [`Position::add_to_hand`].
     pub(crate) pieces_hash: u64,
+    /// The occupied nodes of each seat: `squares` as bit sets, kept by every write to a square
+    /// ([`Position::put`], [`Position::take`], [`Position::set_square`]), so that counting moves
+    /// can read the occupancy at once.
+    pub(crate) by_owner: [NodeSet; crate::limits::MAX_PLAYERS],
+}
+
+/// The occupied nodes of each seat, read from the squares (kept up to date afterwards by every
+/// write to a square).
+pub(crate) fn occupancy_of(squares: &[Option<Piece>]) -> [NodeSet; crate::limits::MAX_PLAYERS] {
+    let mut sets = [NodeSet::default(); crate::limits::MAX_PLAYERS];
+    for (i, p) in squares.iter().enumerate() {
+        if let Some(p) = p {
+            sets[p.owner.index()].insert(NodeId(i as u16));
+        }
+    }
+    sets
 }
 
 impl PartialEq for Position {
@@ -284,23 +300,47 @@ impl Position {
     }
 
     /// Puts a piece on an empty node, keeping the hash when `HASH`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn put<const HASH: bool>(&mut self, n: NodeId, p: Piece) {
         debug_assert!(self.squares[n.index()].is_none(), "put on an occupied node");
         if HASH {
             self.pieces_hash ^= self.rules.zobrist().piece(n, p.owner, p.kind, p.frame);
         }
         self.squares[n.index()] = Some(p);
+        self.by_owner[p.owner.index()].insert(n);
     }
 
     /// Takes the piece off a node (if any), keeping the hash when `HASH`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn take<const HASH: bool>(&mut self, n: NodeId) -> Option<Piece> {
         let p = self.squares[n.index()].take()?;
+        self.by_owner[p.owner.index()].remove(n);
         if HASH {
             self.pieces_hash ^= self.rules.zobrist().piece(n, p.owner, p.kind, p.frame);
         }
         Some(p)
+    }
+
+    /// Writes a node as it was (taking back a move): the hash is not kept, the occupancy sets are.
+    #[inline(always)]
+    pub(crate) fn set_square(&mut self, n: NodeId, p: Option<Piece>) {
+        if let Some(old) = self.squares[n.index()] {
+            self.by_owner[old.owner.index()].remove(n);
+        }
+        if let Some(new) = p {
+            self.by_owner[new.owner.index()].insert(n);
+        }
+        self.squares[n.index()] = p;
+    }
+
+    /// The occupied nodes, of any seat.
+    #[inline]
+    pub(crate) fn occupied(&self) -> NodeSet {
+        let mut all = NodeSet::default();
+        for s in &self.by_owner[..self.rules.players().len()] {
+            all = all.or(*s);
+        }
+        all
     }
 
     /// The rules this position belongs to.

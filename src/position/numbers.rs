@@ -401,7 +401,7 @@ impl Position {
             let Some(e) = self.numbers.journal.pop() else {
                 break;
             };
-            self.squares[e.node.index()] = e.piece;
+            self.set_square(e.node, e.piece);
             self.numbers.cells[e.node.index()] = e.cell;
         }
         self.numbers.captured[mark.mover.index()] = mark.material;

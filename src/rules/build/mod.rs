@@ -185,12 +185,13 @@ impl Builder<'_> {
         if self.has_errors() {
             return None;
         }
-        let tables = self.tables(spec, &mut kinds, &frames, &after)?;
+        let mut tables = self.tables(spec, &mut kinds, &frames, &after)?;
         let (castling, castle_clear) = self.castling_entries(spec, &kinds);
         let outcome = self.outcome(spec, players.len(), &kinds, reach_zone);
         let moves = self.move_rules(spec);
         let draws = self.draw_rules(spec, &kinds);
         let (gates, gate_tags) = self.gates(spec);
+        tables.build_leap_masks(gate_tags);
         let (captures, judged) = self.relation_captures(spec);
         let captured_wins = self.captured_wins(spec, &players);
         let progression = self.progression(spec, progression_zone);

@@ -1,0 +1,339 @@
+//! Bulk counting at the last ply: how many legal moves the side to move has, without listing the
+//! moves that pins alone show to be legal. Perft's leaves are most of its work; this is where it
+//! counts them.
+//!
+//! With one royal that is not in check, a piece that is neither the royal, nor pinned, nor on a
+//! square where a move may open a line pins do not see, has as many legal moves as pseudo-legal
+//! ones, except moves that take a royal, land on such a square, take en passant or must not give
+//! check: those are collected and judged one by one, like every move of the other pieces,
+//! castling and drops. Every other case lists the legal moves and counts them.
+
+use crate::ids::{NodeId, NodeSet};
+use crate::position::{Piece, Position};
+use crate::rules::{EndCondition, Rules};
+
+use super::generate::MoveSink;
+use super::legality::{MAX_PINS, PinView};
+use super::{Move, Planned};
+
+/// A sink that counts the moves pins show to be legal and keeps the others for judging.
+struct Counter<'a> {
+    counted: u64,
+    squares: &'a [Option<Piece>],
+    rules: &'a Rules,
+    sensitive: Option<&'a NodeSet>,
+    deferred: &'a mut Vec<Planned>,
+}
+
+impl MoveSink for Counter<'_> {
+    #[inline(always)]
+    fn push(&mut self, m: Planned) {
+        match m.mv {
+            Move::Normal { to, .. }
+                if !m.no_check
+                    && !self.sensitive.is_some_and(|s| s.contains(to))
+                    && !self.squares[to.index()].is_some_and(|p| self.rules.kind(p.kind).royal) =>
+            {
+                self.counted += 1;
+            }
+            _ => self.deferred.push(m),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.deferred.len()
+    }
+
+    /// Never needed: counting is only used while no open gate restricts moves, and only such
+    /// gates retract moves.
+    fn retract(&mut self, first: usize, node: NodeId) {
+        debug_assert!(
+            false,
+            "a counter cannot retract moves (restricting gates are listed)"
+        );
+        self.deferred.retract(first, node);
+    }
+}
+
+/// The occupancy as node sets, for counting with the leap masks.
+struct Occupancy {
+    /// Every occupied node.
+    occupied: NodeSet,
+    /// The nodes of the side to move.
+    own: NodeSet,
+    /// Where a move is listed, not counted: the royals' nodes and the sensitive squares.
+    special: NodeSet,
+}
+
+impl Occupancy {
+    fn of(pos: &Position, sensitive: Option<&NodeSet>) -> Occupancy {
+        let occupied = pos.occupied();
+        let own = pos.by_owner[pos.to_move.index()];
+        let mut special = sensitive.copied().unwrap_or_default();
+        let rules = &*pos.rules;
+        // Only another player's royal can be a destination.
+        for n in occupied.minus(own).iter() {
+            if pos.squares[n.index()].is_some_and(|p| rules.kind(p.kind).royal) {
+                special.insert(n);
+            }
+        }
+        Occupancy {
+            occupied,
+            own,
+            special,
+        }
+    }
+}
+
+/// A sink that counts every move, and the captures among them (a variant without royals: every
+/// pseudo-legal move is legal, but a capture may be compulsory).
+struct Tally<'a> {
+    all: u64,
+    captures: u64,
+    squares: &'a [Option<Piece>],
+}
+
+impl MoveSink for Tally<'_> {
+    #[inline(always)]
+    fn push(&mut self, m: Planned) {
+        self.all += 1;
+        let capture = match m.mv {
+            Move::Normal { to, .. } => self.squares[to.index()].is_some(),
+            Move::EnPassant { .. } => true,
+            Move::Castle { .. } | Move::Drop { .. } => false,
+        };
+        self.captures += u64::from(capture);
+    }
+
+    fn len(&self) -> usize {
+        self.all as usize
+    }
+
+    /// Never needed: a tally is only used while no open gate restricts moves.
+    fn retract(&mut self, _first: usize, _node: NodeId) {
+        debug_assert!(
+            false,
+            "a tally cannot retract moves (restricting gates are listed)"
+        );
+    }
+}
+
+impl Position {
+    /// The number of legal moves of the side to move once the turn is settled, when the game goes
+    /// on and this player has a move: what perft counts one ply above its leaves. `None` when the
+    /// turn must be settled by [`Position::resolve`] (the game ends, a player is out, or an end
+    /// condition needs the moves themselves). The position is not changed.
+    pub(crate) fn leaf_count(&mut self, buf: &mut Vec<Planned>) -> Option<u64> {
+        for i in 0..self.rules.outcome().conditions.len() {
+            let settled = match self.rules.outcome().conditions[i] {
+                EndCondition::LastPlayerStanding => self.alive_count() <= 1,
+                EndCondition::Reach => true,
+                EndCondition::CheckCount => self.checks_end().is_some(),
+                EndCondition::BareRoyal => self.bare_royal_ends().is_some(),
+                EndCondition::Material => self.material_ends().is_some(),
+                EndCondition::CapturedMaterial => self.number_winner().is_some(),
+                EndCondition::NoLegalMove => {
+                    let n = self.count_legal_moves(buf);
+                    return (n > 0).then_some(n);
+                }
+            };
+            if settled {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// The number of legal moves of the side to move, as [`Position::legal_moves_into`] would
+    /// list them (`buf` is scratch).
+    fn count_legal_moves(&mut self, buf: &mut Vec<Planned>) -> u64 {
+        let rules = &*self.rules;
+        let unrestricted = rules.gates().is_empty() || self.gate_tags().unrestricted();
+        if !rules.any_royal && unrestricted && rules.captures.is_empty() && self.hands.is_empty() {
+            return self.count_without_royals(buf);
+        }
+        let countable = rules.any_royal
+            && unrestricted
+            && !rules.moves.must_capture
+            && rules.captures.is_empty()
+            && rules.moves.may_check;
+        let mut pins = [(NodeId(0), 0u16); MAX_PINS];
+        let mut sensitive = NodeSet::default();
+        let pinned = if countable {
+            self.royal_pins(&mut pins, &mut sensitive)
+        } else {
+            None
+        };
+        let Some((king, npins, any_sensitive)) = pinned else {
+            self.legal_moves_into(buf);
+            return buf.len() as u64;
+        };
+        let view = PinView {
+            king,
+            pins: &pins[..npins],
+            sensitive: any_sensitive.then_some(&sensitive),
+        };
+        let board = Occupancy::of(self, view.sensitive);
+        let mut n = 0;
+        for from in board.own.iter() {
+            buf.clear();
+            n += self.count_piece(from, &view, &board, buf);
+            n += self.count_allowed(buf, &view);
+        }
+        buf.clear();
+        self.castling_moves(buf);
+        n += self.count_allowed(buf, &view);
+        if !self.hands.is_empty() {
+            buf.clear();
+            self.drop_moves(buf);
+            for &m in buf.iter() {
+                n += u64::from(self.pins_allow(m, &view) && !self.mating_drop_refused(m));
+            }
+        }
+        n
+    }
+
+    /// The moves of the piece on `from` that pins show to be legal, counted; the others are
+    /// left in `buf` for judging.
+    #[inline(always)]
+    fn count_piece(
+        &self,
+        from: NodeId,
+        view: &PinView<'_>,
+        board: &Occupancy,
+        buf: &mut Vec<Planned>,
+    ) -> u64 {
+        let rules = &*self.rules;
+        let Some(p) = self.squares[from.index()] else {
+            return 0;
+        };
+        let kind = rules.kind(p.kind);
+        if from == view.king
+            || view.pins.iter().any(|&(pn, _)| pn == from)
+            || view.sensitive.is_some_and(|s| s.contains(from))
+            || kind.stack
+        {
+            self.piece_moves(from, buf);
+            return 0;
+        }
+        let mut counter = Counter {
+            counted: 0,
+            squares: &self.squares,
+            rules,
+            sensitive: view.sensitive,
+            deferred: buf,
+        };
+        let masked = rules
+            .tables()
+            .leap_masks(p.kind, p.frame, from)
+            .and_then(|m| {
+                let dest = m
+                    .both
+                    .minus(board.own)
+                    .or(m.quiet.minus(board.occupied))
+                    .or(m.capture.and(board.occupied.minus(board.own)));
+                let promotes = kind.promotion.as_ref().is_some_and(|pr| {
+                    let zone = rules.zone(pr.zone, p.owner);
+                    (pr.leaving && zone.contains(from)) || dest.intersects(*zone)
+                });
+                // Moves onto a royal or a sensitive square, and promotions, are listed.
+                (!promotes && !dest.intersects(board.special)).then(|| dest.len())
+            });
+        match masked {
+            Some(k) => {
+                self.piece_moves_into::<_, true>(from, &mut counter);
+                counter.counted + u64::from(k)
+            }
+            None => {
+                self.piece_moves_into::<_, false>(from, &mut counter);
+                counter.counted
+            }
+        }
+    }
+
+    /// [`Position::count_legal_moves`] in a variant without royals, with no drops and no
+    /// captures after a move: every pseudo-legal move is legal, but when a capture is compulsory
+    /// and there is one, only the captures count.
+    fn count_without_royals(&self, buf: &mut Vec<Planned>) -> u64 {
+        let mut tally = Tally {
+            all: 0,
+            captures: 0,
+            squares: &self.squares,
+        };
+        for from in self.by_owner[self.to_move.index()].iter() {
+            self.piece_moves_into::<_, false>(from, &mut tally);
+        }
+        buf.clear();
+        self.castling_moves(buf);
+        let all = tally.all + buf.len() as u64;
+        if self.rules.moves.must_capture && tally.captures > 0 {
+            tally.captures
+        } else {
+            all
+        }
+    }
+
+    /// How many of `moves` the pins (or playing them) allow.
+    fn count_allowed(&mut self, moves: &[Planned], view: &PinView<'_>) -> u64 {
+        moves.iter().filter(|&&m| self.pins_allow(m, view)).count() as u64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+
+    /// Along seeded pseudo-random games (captures, promotions, drops, castling, numbers and
+    /// stacks, three players), the occupancy sets follow every make and unmake, and the count
+    /// equals the number of listed legal moves.
+    #[test]
+    fn counts_and_occupancy_follow_make_and_unmake() {
+        for file in [
+            "chess",
+            "three_man_chess",
+            "crazyhouse",
+            "shogi",
+            "xiangqi",
+            "rithmomachia",
+            "capablanca",
+            "antichess",
+        ] {
+            let path = format!("{}/variants/{file}.toml", env!("CARGO_MANIFEST_DIR"));
+            let rules = Arc::new(Rules::load(&path).expect("shipped variant loads"));
+            let mut pos = Position::start(&rules);
+            let (mut buf, mut moves) = (Vec::new(), Vec::new());
+            let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+            for ply in 0..120 {
+                let (outcome, _) = pos.resolve(&mut moves);
+                assert_eq!(
+                    pos.by_owner.to_vec(),
+                    crate::position::occupancy_of(&pos.squares).to_vec(),
+                    "{file} ply {ply}"
+                );
+                if outcome.is_some() || moves.is_empty() {
+                    break;
+                }
+                let counted = pos.clone().leaf_count(&mut buf);
+                assert!(
+                    counted.is_none_or(|n| n == moves.len() as u64),
+                    "{file} ply {ply}"
+                );
+                for &m in &moves {
+                    let undo = pos.make(m);
+                    assert_eq!(
+                        pos.by_owner.to_vec(),
+                        crate::position::occupancy_of(&pos.squares).to_vec(),
+                        "{file} ply {ply}"
+                    );
+                    pos.unmake(undo);
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.make(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+    }
+}
