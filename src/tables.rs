@@ -547,7 +547,7 @@ impl MoveTables {
     }
 
     /// The rays of a piece of kind `k` in frame `f` standing on `n`.
-    #[inline]
+    #[inline(always)]
     pub fn rays(&self, k: KindId, f: FrameId, n: NodeId) -> &[Ray] {
         let (a, b) =
             self.ray_ranges[(k.index() * self.frames + f.index()) * self.nodes + n.index()];

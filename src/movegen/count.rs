@@ -61,6 +61,8 @@ struct Occupancy {
     occupied: NodeSet,
     /// The nodes of the side to move.
     own: NodeSet,
+    /// The nodes of the other players (eliminated ones included: their pieces may be taken).
+    enemy: NodeSet,
     /// Where a move is listed, not counted: the royals' nodes and the sensitive squares.
     special: NodeSet,
 }
@@ -80,6 +82,7 @@ impl Occupancy {
         Occupancy {
             occupied,
             own,
+            enemy: occupied.minus(own),
             special,
         }
     }
@@ -178,7 +181,9 @@ impl Position {
         for from in board.own.iter() {
             buf.clear();
             n += self.count_piece(from, &view, &board, buf);
-            n += self.count_allowed(buf, &view);
+            if !buf.is_empty() {
+                n += self.count_allowed(buf, &view);
+            }
         }
         buf.clear();
         self.castling_moves(buf);
@@ -231,7 +236,7 @@ impl Position {
                     .both
                     .minus(board.own)
                     .or(m.quiet.minus(board.occupied))
-                    .or(m.capture.and(board.occupied.minus(board.own)));
+                    .or(m.capture.and(board.enemy));
                 let promotes = kind.promotion.as_ref().is_some_and(|pr| {
                     let zone = rules.zone(pr.zone, p.owner);
                     (pr.leaving && zone.contains(from)) || dest.intersects(*zone)

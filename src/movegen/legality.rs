@@ -181,15 +181,12 @@ impl Position {
         let rules = &*self.rules;
         let me = self.to_move;
         let mut king = None;
-        for (i, s) in self.squares.iter().enumerate() {
-            if let Some(p) = s
-                && p.owner == me
-                && rules.kind(p.kind).royal
-            {
+        for n in self.by_owner[me.index()].iter() {
+            if self.squares[n.index()].is_some_and(|p| rules.kind(p.kind).royal) {
                 if king.is_some() {
                     return None;
                 }
-                king = Some(NodeId(i as u16));
+                king = Some(n);
             }
         }
         let king = king?;
