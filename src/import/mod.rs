@@ -1,0 +1,302 @@
+//! `chessgraph import fsf`: a Fairy-Stockfish variants file (`variants.ini` format) read into
+//! chessgraph board and variant files.
+//!
+//! `ini.rs` reads the file keeping where every key and value is; `props.rs` resolves
+//! `[name:parent]` inheritance (an earlier section, or a built-in of `builtins.rs`); `model.rs`
+//! and `rules.rs` read the keys into a [`model::Model`] in chessgraph's terms; `board.rs` and
+//! `write.rs` write the commented files. A key the importer cannot express is a located error
+//! (`import::unsupported-key`), never dropped: see the README, "Importing Fairy-Stockfish
+//! variants".
+
+pub mod board;
+pub mod builtins;
+pub mod error;
+pub mod ini;
+pub mod model;
+pub mod props;
+pub mod region;
+pub mod rules;
+pub mod write;
+
+use std::collections::BTreeMap;
+
+pub use error::{ImportError, Problem, ProblemKind};
+
+use crate::diagnostic::{Diagnostic, FileReport, SourceFile, did_you_mean};
+use model::{Cx, Model};
+use props::{Origin, Props};
+use region::Grid;
+
+/// Keys that only change how Fairy-Stockfish shows or sizes things, not the rules: read and
+/// named in the written file's comments.
+const DISPLAY_KEYS: &[&str] = &["pieceToCharTable", "variantTemplate", "pocketSize"];
+
+/// One imported variant: its two files' names and texts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Imported {
+    /// The section's name.
+    pub name: String,
+    /// The board file's name (`NAME.board.toml`), which the variant file names.
+    pub board_file: String,
+    /// The board file's text.
+    pub board_text: String,
+    /// The variant file's name (`NAME.toml`).
+    pub variant_file: String,
+    /// The variant file's text.
+    pub variant_text: String,
+}
+
+/// Imports the sections of `source` (every one, or only `variant`), or every problem found.
+pub fn import_fsf(
+    source: &SourceFile,
+    variant: Option<&str>,
+) -> Result<Vec<Imported>, ImportError> {
+    let text = source.text();
+    let (sections, problems) = ini::parse(text);
+    let mut diags: Vec<Diagnostic> = problems.into_iter().map(Diagnostic::from).collect();
+    let (resolved, problems) = props::resolve(text, &sections);
+    diags.extend(problems.into_iter().map(Diagnostic::from));
+    let chosen: Vec<usize> = match variant {
+        Some(v) => match sections.iter().position(|s| s.name.text == v) {
+            Some(i) => vec![i],
+            None => {
+                diags.push(no_such_variant(v, &sections));
+                Vec::new()
+            }
+        },
+        None => (0..sections.len()).collect(),
+    };
+    if sections.is_empty() && variant.is_none() {
+        diags.push(
+            Problem::new(
+                ProblemKind::Syntax,
+                0..0,
+                "the file has no section",
+                "a variant is a `[name:parent]` header followed by `key = value` lines",
+            )
+            .into(),
+        );
+    }
+    let name = source
+        .path()
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let mut out = Vec::new();
+    for i in chosen {
+        let Some(props) = &resolved[i] else { continue };
+        match interpret(props) {
+            Ok(m) => out.push(files(&m, &name)),
+            Err(d) => diags.extend(d),
+        }
+    }
+    if diags.is_empty() {
+        Ok(out)
+    } else {
+        Err(ImportError(FileReport::new(source.clone(), diags)))
+    }
+}
+
+/// `--variant NAME` that names no section.
+fn no_such_variant(v: &str, sections: &[ini::Section]) -> Diagnostic {
+    let names: Vec<&str> = sections.iter().map(|s| s.name.text.as_str()).collect();
+    let mut help = format!("the file's sections: {}", names.join(", "));
+    if let Some(c) = did_you_mean(v, names.iter().copied()) {
+        help = format!("did you mean `{c}`? {help}");
+    }
+    Problem::new(
+        ProblemKind::NoSuchVariant,
+        0..0,
+        format!("no section `[{v}]` or `[{v}:...]` in the file"),
+        help,
+    )
+    .into()
+}
+
+/// A file name made of the section's name: letters, digits, `_` and `-`, the rest `_`.
+pub fn file_stem(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// The two files of a model.
+fn files(m: &Model, ini_name: &str) -> Imported {
+    let stem = file_stem(&m.name);
+    let board_file = format!("{stem}.board.toml");
+    Imported {
+        name: m.name.clone(),
+        board_text: board::board_text(m, &board_file),
+        variant_text: write::variant_text(m, ini_name, &board_file),
+        variant_file: format!("{stem}.toml"),
+        board_file,
+    }
+}
+
+/// Reads a section's keys into a model, or its problems.
+pub fn interpret(props: &Props) -> Result<Model, Vec<Diagnostic>> {
+    let mut cx = Cx::new(props);
+    let grid = model::grid(&mut cx);
+    let pieces = model::pieces(&mut cx);
+    let (start, placed) = model::start(&mut cx, grid, &pieces);
+    let mut m = Model {
+        name: props.name.clone(),
+        lineage: props.lineage.clone(),
+        line: props.line,
+        grid,
+        pieces,
+        start,
+        start_source: cx.source("startFen"),
+        zones: Vec::new(),
+        player_zones: [BTreeMap::new(), BTreeMap::new()],
+        pawn: None,
+        castling: Vec::new(),
+        hands: None,
+        ending: Default::default(),
+        notes: Vec::new(),
+    };
+    rules::pawn(&mut cx, &mut m);
+    rules::drops(&mut cx, &mut m);
+    rules::castling(&mut cx, &mut m, &placed);
+    rules::ending(&mut cx, &mut m);
+    initial_zone(&mut cx, &mut m);
+    for key in DISPLAY_KEYS {
+        if let Some(p) = cx.get(key) {
+            m.notes.push(format!(
+                "`{key}` ({}) only changes how Fairy-Stockfish shows the game: not needed here.",
+                p.origin
+            ));
+        }
+    }
+    fix_start(&mut m);
+    unsupported(&mut cx);
+    if cx.problems.is_empty() {
+        Ok(m)
+    } else {
+        Err(cx.problems)
+    }
+}
+
+/// Betza's `i` (initial) moves start on the double-step rank in Fairy-Stockfish: the `initial`
+/// zone of each player.
+fn initial_zone(cx: &mut Cx<'_>, m: &mut Model) {
+    if !m.pieces.iter().any(|p| p.betza.contains('i')) {
+        return;
+    }
+    let g: Grid = m.grid;
+    let rank = cx.number("doubleStepRank", 2, 1..g.ranks as u32 + 1) as usize - 1;
+    for player in 0..2 {
+        let r = if player == 0 { rank } else { g.mirror(rank) };
+        let why = format!(
+            "{}: Betza `i` moves start here, as in Fairy-Stockfish (the double-step rank)",
+            ["White", "Black"][player]
+        );
+        m.zone(
+            player,
+            "initial",
+            &format!("initial_{}", ["white", "black"][player]),
+            g.ranks_between(r, r),
+            why,
+        );
+    }
+}
+
+/// The start position as chessgraph reads it: castling rights only for the castlings that
+/// exist, a hand group when the variant has hands.
+fn fix_start(m: &mut Model) {
+    let mut fields: Vec<String> = m.start.split_whitespace().map(String::from).collect();
+    if fields.is_empty() {
+        return;
+    }
+    if m.hands.is_some() && !fields[0].contains('[') {
+        fields[0].push_str("[]");
+    }
+    if let Some(rights) = fields.get_mut(2) {
+        let kept: String = rights
+            .chars()
+            .filter(|c| m.castling.iter().any(|k| k.right == *c))
+            .collect();
+        let kept = if kept.is_empty() {
+            "-".to_string()
+        } else {
+            kept
+        };
+        if kept != *rights && rights != "-" {
+            m.notes.push(format!("The start position's castling rights `{rights}` become `{kept}`: only those castlings exist here."));
+        }
+        *rights = kept;
+    }
+    m.start = fields.join(" ");
+}
+
+/// Every key of the file that nothing read: a located error.
+fn unsupported(cx: &mut Cx<'_>) {
+    let known = known_keys();
+    for (key, p) in &cx.props.keys {
+        if cx.read.contains(key) || !matches!(p.origin, Origin::Line(_)) {
+            continue;
+        }
+        let help = match did_you_mean(key, known.iter().map(String::as_str)) {
+            Some(c) if c != key => format!("did you mean `{c}`? Otherwise remove the line; README, \"Importing Fairy-Stockfish variants\", lists what is supported"),
+            _ => "remove the line, or write the variant by hand: README, \"Importing Fairy-Stockfish variants\", lists what is supported".into(),
+        };
+        cx.problems.push(
+            Problem::new(ProblemKind::UnsupportedKey, p.key_span.clone(), format!("`{key}` cannot be imported: chessgraph has no rule for it (or it is not a Fairy-Stockfish key)"), help).into(),
+        );
+    }
+}
+
+/// Every key the importer reads.
+pub fn known_keys() -> Vec<String> {
+    let mut keys: Vec<String> = SUPPORTED_KEYS.iter().map(|k| k.to_string()).collect();
+    keys.extend(model::PIECE_TYPES.iter().map(|p| p.0.to_string()));
+    keys.extend((1..=model::MAX_CUSTOM).map(|i| format!("customPiece{i}")));
+    keys.extend(DISPLAY_KEYS.iter().map(|k| k.to_string()));
+    keys
+}
+
+/// The rule keys the importer reads (besides piece letters and custom pieces).
+pub const SUPPORTED_KEYS: &[&str] = &[
+    "maxRank",
+    "maxFile",
+    "startFen",
+    "promotionRank",
+    "promotionRegionWhite",
+    "promotionRegionBlack",
+    "promotionPieceTypes",
+    "mandatoryPawnPromotion",
+    "doubleStep",
+    "doubleStepRank",
+    "doubleStepRegionWhite",
+    "doubleStepRegionBlack",
+    "enPassantRegionWhite",
+    "enPassantRegionBlack",
+    "castling",
+    "castlingKingsideFile",
+    "castlingQueensideFile",
+    "castlingRank",
+    "castlingRookPiece",
+    "castlingKingPiece",
+    "pieceDrops",
+    "capturesToHand",
+    "firstRankPawnDrops",
+    "promotionZonePawnDrops",
+    "checkmateValue",
+    "stalemateValue",
+    "extinctionValue",
+    "extinctionPieceTypes",
+    "extinctionPieceCount",
+    "flagPiece",
+    "flagRegionWhite",
+    "flagRegionBlack",
+    "flagMove",
+    "mustCapture",
+    "checking",
+    "nMoveRule",
+    "nFoldRule",
+];

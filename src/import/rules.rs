@@ -1,0 +1,492 @@
+//! The rules of a section: the pawn (double step, en passant, promotion), castling, drops and
+//! how the game ends, each read from its Fairy-Stockfish keys into the [`Model`].
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::model::{Castling, Cx, Ending, Model, PawnRules, Zone, single_letter};
+use super::region::{Grid, Square};
+
+impl Model {
+    /// The board zone holding exactly `squares` (declared once, under `name` when new), mapped to
+    /// `key` for `player`.
+    pub fn zone(
+        &mut self,
+        player: usize,
+        key: &str,
+        name: &str,
+        squares: BTreeSet<Square>,
+        why: String,
+    ) {
+        let g = self.grid;
+        let whole_rank = (0..g.ranks).find(|&r| squares == g.ranks_between(r, r));
+        let board_name = match self.zones.iter().find(|z| z.squares == squares) {
+            Some(z) => z.name.clone(),
+            // The grid makes a zone per rank.
+            None if whole_rank.is_some() => format!("rank_{}", whole_rank.unwrap_or(0) + 1),
+            None => {
+                self.zones.push(Zone {
+                    name: name.to_string(),
+                    squares,
+                    why,
+                });
+                name.to_string()
+            }
+        };
+        self.player_zones[player].insert(key.to_string(), board_name);
+    }
+
+    /// The piece name of a letter (any case).
+    pub fn piece_named(&self, letter: char) -> Option<String> {
+        let l = letter.to_ascii_uppercase();
+        self.pieces
+            .iter()
+            .find(|p| p.letter == l)
+            .map(|p| p.name.clone())
+    }
+}
+
+/// The squares of a player's relative ranks `from..=to` (1-based, from his side).
+fn relative_ranks(grid: Grid, player: usize, from: usize, to: usize) -> BTreeSet<Square> {
+    if from == 0 || from > to || from > grid.ranks {
+        return BTreeSet::new();
+    }
+    let (a, b) = (from - 1, to.min(grid.ranks) - 1);
+    if player == 0 {
+        grid.ranks_between(a, b)
+    } else {
+        grid.ranks_between(grid.mirror(b), grid.mirror(a))
+    }
+}
+
+/// The regions of a `...White`/`...Black` key pair, or of a relative rank key, or the default
+/// ranks; `None` when the pair is set to nothing.
+fn player_regions(
+    cx: &mut Cx<'_>,
+    m: &Model,
+    base: &str,
+    rank_key: &str,
+    default_rank: usize,
+    to_end: bool,
+) -> [BTreeSet<Square>; 2] {
+    let g = m.grid;
+    let rank = cx.number(rank_key, default_rank as u32, 1..g.ranks as u32 + 1) as usize;
+    let to = if to_end { g.ranks } else { rank };
+    let mut out = [
+        relative_ranks(g, 0, rank, to),
+        relative_ranks(g, 1, rank, to),
+    ];
+    for (i, side) in ["White", "Black"].into_iter().enumerate() {
+        if let Some(r) = cx.region(&format!("{base}{side}"), g) {
+            out[i] = r;
+        }
+    }
+    out
+}
+
+/// The pawn: double step, en passant and promotion.
+pub fn pawn(cx: &mut Cx<'_>, m: &mut Model) {
+    let Some(pawn) = m.pieces.iter().find(|p| p.name == "pawn") else {
+        for key in [
+            "promotionRank",
+            "promotionPieceTypes",
+            "doubleStep",
+            "doubleStepRank",
+            "mandatoryPawnPromotion",
+        ] {
+            cx.get(key);
+        }
+        return;
+    };
+    let letter = pawn.letter;
+    let g = m.grid;
+    let mut rules = PawnRules {
+        letter,
+        ..PawnRules::default()
+    };
+    let double = cx.boolean("doubleStep", true);
+    let starts = player_regions(cx, m, "doubleStepRegion", "doubleStepRank", 2, false);
+    if double {
+        rules.double_step = true;
+        for (i, s) in starts.into_iter().enumerate() {
+            let why = format!("{}: {}", ["White", "Black"][i], cx.source("doubleStepRank"));
+            m.zone(
+                i,
+                "pawn_start",
+                &format!("pawn_start_{}", ["white", "black"][i]),
+                s,
+                why,
+            );
+        }
+    }
+    let ep: Vec<Option<BTreeSet<Square>>> = ["White", "Black"]
+        .iter()
+        .map(|s| cx.region(&format!("enPassantRegion{s}"), g))
+        .collect();
+    rules.en_passant = match (&ep[0], &ep[1]) {
+        (None, None) => double,
+        (Some(a), Some(b)) if a.is_empty() && b.is_empty() => false,
+        _ => {
+            let p = cx
+                .props
+                .get("enPassantRegionWhite")
+                .or(cx.props.get("enPassantRegionBlack"));
+            let span = p.map_or(cx.props.header.clone(), |p| p.span.clone());
+            cx.bad(
+                span,
+                "en passant regions other than none for both players cannot be expressed".into(),
+                "set `enPassantRegionWhite = -` and `enPassantRegionBlack = -` (no en passant), or leave both out",
+            );
+            double
+        }
+    };
+    let zones = player_regions(cx, m, "promotionRegion", "promotionRank", 8, true);
+    rules.choices = promotion_choices(cx, m);
+    rules.optional = !cx.boolean("mandatoryPawnPromotion", true);
+    if !rules.choices.is_empty() {
+        for (i, z) in zones.into_iter().enumerate() {
+            let why = format!("{}: {}", ["White", "Black"][i], cx.source("promotionRank"));
+            m.zone(
+                i,
+                "promotion",
+                &format!("promotion_{}", ["white", "black"][i]),
+                z,
+                why,
+            );
+        }
+    }
+    m.pawn = Some(rules);
+}
+
+/// `promotionPieceTypes`: letters of the variant's pieces (default `qrbn`).
+fn promotion_choices(cx: &mut Cx<'_>, m: &Model) -> Vec<char> {
+    let (text, span) = match cx.get("promotionPieceTypes") {
+        Some(p) => (p.value.clone(), Some(p.span.clone())),
+        None => ("qrbn".to_string(), None),
+    };
+    let mut out = Vec::new();
+    for c in text.chars().filter(|c| *c != '-') {
+        let up = c.to_ascii_uppercase();
+        if m.pieces
+            .iter()
+            .any(|p| p.letter == up && p.name != "pawn" && !p.royal)
+        {
+            if !out.contains(&up) {
+                out.push(up);
+            }
+        } else {
+            let span = span.clone().unwrap_or(cx.props.header.clone());
+            cx.bad(
+                span,
+                format!("`promotionPieceTypes` names `{c}`, which is no non-royal piece of this variant"),
+                "list the letters of the pieces a pawn may become, e.g. `promotionPieceTypes = qrbn`",
+            );
+        }
+    }
+    out
+}
+
+/// Castling: for each player with a castling king on his castling rank, the outermost rook on
+/// each side, the king to `castlingKingsideFile` / `castlingQueensideFile` and the rook to the
+/// square beside it, as Fairy-Stockfish does.
+pub fn castling(cx: &mut Cx<'_>, m: &mut Model, placed: &BTreeMap<Square, char>) {
+    let on = cx.boolean("castling", true);
+    let g = m.grid;
+    let files: Vec<Option<usize>> = [
+        ("castlingKingsideFile", 'g'),
+        ("castlingQueensideFile", 'c'),
+    ]
+    .iter()
+    .map(|&(key, default)| file_key(cx, g, key, default))
+    .collect();
+    let rank = cx.number("castlingRank", 1, 1..g.ranks as u32 + 1) as usize - 1;
+    let rook_letter = letter_key(cx, m, "castlingRookPiece", 'r');
+    let king_letter = letter_key(cx, m, "castlingKingPiece", 'k');
+    let (Some(kf), Some(qf), Some(rook), Some(king)) =
+        (files[0], files[1], rook_letter, king_letter)
+    else {
+        return;
+    };
+    if !on {
+        return;
+    }
+    let rook_piece = (m.piece_named(rook).as_deref() != Some("rook"))
+        .then(|| m.piece_named(rook))
+        .flatten();
+    for player in 0..2 {
+        let r = if player == 0 { rank } else { g.mirror(rank) };
+        let case = |c: char| {
+            if player == 0 {
+                c.to_ascii_uppercase()
+            } else {
+                c.to_ascii_lowercase()
+            }
+        };
+        let Some(k) = (0..g.files).find(|&f| placed.get(&(f, r)) == Some(&case(king))) else {
+            continue;
+        };
+        let rooks: Vec<usize> = (0..g.files)
+            .filter(|&f| placed.get(&(f, r)) == Some(&case(rook)))
+            .collect();
+        let sides = [
+            (rooks.iter().copied().filter(|&f| f > k).max(), kf, 'K'),
+            (rooks.iter().copied().filter(|&f| f < k).min(), qf, 'Q'),
+        ];
+        for (rook_from, king_to, right) in sides {
+            let Some(rf) = rook_from else { continue };
+            let rook_to = if right == 'K' {
+                king_to - 1
+            } else {
+                king_to + 1
+            };
+            if king_to == k {
+                continue;
+            }
+            let lo = k.min(king_to).min(rf).min(rook_to);
+            let hi = k.max(king_to).max(rf).max(rook_to);
+            let empty = (lo..=hi)
+                .filter(|&f| f != k && f != rf)
+                .map(|f| (f, r))
+                .collect();
+            let safe = if k < king_to {
+                (k..=king_to).collect::<Vec<_>>()
+            } else {
+                (king_to..=k).rev().collect()
+            };
+            m.castling.push(Castling {
+                player,
+                right: case(right),
+                king: ((k, r), (king_to, r)),
+                rook: ((rf, r), (rook_to, r)),
+                rook_piece: rook_piece.clone(),
+                empty,
+                safe: safe.into_iter().map(|f| (f, r)).collect(),
+            });
+        }
+    }
+}
+
+/// A file letter key.
+fn file_key(cx: &mut Cx<'_>, g: Grid, key: &str, default: char) -> Option<usize> {
+    let Some(p) = cx.get(key) else {
+        return g.file_of(default);
+    };
+    match single_letter(&p.value).and_then(|c| g.file_of(c)) {
+        Some(f) if f > 0 && f + 1 < g.files => Some(f),
+        _ => {
+            let (span, v) = (p.span.clone(), p.value.clone());
+            cx.bad(
+                span,
+                format!("`{key}` is a file of the board but not the first or last, not `{v}`"),
+                format!("e.g. `{key} = {default}`"),
+            );
+            None
+        }
+    }
+}
+
+/// A piece letter key naming a piece of the variant.
+fn letter_key(cx: &mut Cx<'_>, m: &Model, key: &str, default: char) -> Option<char> {
+    let Some(p) = cx.get(key) else {
+        return Some(default);
+    };
+    match single_letter(&p.value) {
+        Some(c) if m.piece_named(c).is_some() => Some(c),
+        _ => {
+            let (span, v) = (p.span.clone(), p.value.clone());
+            cx.bad(
+                span,
+                format!("`{key}` is the letter of a piece of this variant, not `{v}`"),
+                format!("e.g. `{key} = {default}`"),
+            );
+            None
+        }
+    }
+}
+
+/// Drops: `pieceDrops` (and `capturesToHand`); pawns are not dropped on the first rank nor in
+/// the promotion zone unless `firstRankPawnDrops` / `promotionZonePawnDrops` say so.
+pub fn drops(cx: &mut Cx<'_>, m: &mut Model) {
+    let drops = cx.boolean("pieceDrops", false);
+    let to_hand = cx.boolean("capturesToHand", false);
+    let first_rank = cx.boolean("firstRankPawnDrops", false);
+    let promotion_zone = cx.boolean("promotionZonePawnDrops", false);
+    if to_hand && !drops {
+        let span = cx
+            .props
+            .get("capturesToHand")
+            .map_or(cx.props.header.clone(), |p| p.span.clone());
+        cx.bad(
+            span,
+            "`capturesToHand` without `pieceDrops = true` cannot be expressed".into(),
+            "set `pieceDrops = true` too, or remove `capturesToHand`",
+        );
+        return;
+    }
+    if !drops {
+        return;
+    }
+    m.hands = Some(if to_hand { "to-hand" } else { "out" });
+    if let Some(pawn) = m.pawn.as_mut() {
+        pawn.drop_zone = true;
+    }
+    let g = m.grid;
+    for player in 0..2 {
+        let mut zone = relative_ranks(g, player, 1, g.ranks);
+        if !first_rank {
+            zone = &zone - &relative_ranks(g, player, 1, 1);
+        }
+        if !promotion_zone {
+            let board = m.player_zones[player].get("promotion").cloned();
+            if let Some(z) = board.and_then(|b| m.zones.iter().find(|z| z.name == b).cloned()) {
+                zone = &zone - &z.squares;
+            }
+        }
+        let why = format!(
+            "{}: pawn drops, {}",
+            ["White", "Black"][player],
+            cx.source("pieceDrops")
+        );
+        m.zone(
+            player,
+            "pawn_drops",
+            &format!("pawn_drops_{}", ["white", "black"][player]),
+            zone,
+            why,
+        );
+    }
+}
+
+/// How the game ends: mate, stalemate, extinction, a flag region; captures and checks; the
+/// draw rules.
+pub fn ending(cx: &mut Cx<'_>, m: &mut Model) {
+    let mut e = Ending {
+        stalemate: value_key(cx, "stalemateValue", "draw", &["draw", "loss", "win"]),
+        ..Ending::default()
+    };
+    value_key(cx, "checkmateValue", "loss", &["loss"]);
+    e.must_capture = cx.boolean("mustCapture", false);
+    e.no_checks = !cx.boolean("checking", true);
+    e.move_rule = cx.number("nMoveRule", 50, 0..1000);
+    e.repetition = cx.number("nFoldRule", 3, 0..100);
+    extinction(cx, m, &mut e);
+    flag(cx, m, &mut e);
+    m.ending = e;
+}
+
+/// A result key (`loss`, `win`, `draw`) limited to `allowed`.
+fn value_key(cx: &mut Cx<'_>, key: &str, default: &str, allowed: &[&str]) -> String {
+    let Some(p) = cx.get(key) else {
+        return default.to_string();
+    };
+    if allowed.contains(&p.value.as_str()) {
+        return p.value.clone();
+    }
+    let (span, v) = (p.span.clone(), p.value.clone());
+    cx.bad(
+        span,
+        format!(
+            "`{key} = {v}` cannot be expressed: the importer knows {}",
+            allowed
+                .iter()
+                .map(|a| format!("`{a}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        format!("e.g. `{key} = {default}`"),
+    );
+    default.to_string()
+}
+
+/// `extinctionValue` with `extinctionPieceTypes` (`*`: every piece) and `extinctionPieceCount`.
+fn extinction(cx: &mut Cx<'_>, m: &Model, e: &mut Ending) {
+    let count = cx.number("extinctionPieceCount", 0, 0..100);
+    let types = cx.get("extinctionPieceTypes").cloned();
+    let Some(p) = cx.get("extinctionValue").cloned() else {
+        return;
+    };
+    let value = value_key(cx, "extinctionValue", "loss", &["loss", "win", "draw"]);
+    if m.hands.is_some() {
+        cx.bad(
+            p.span.clone(),
+            "extinction counts pieces in hand too, which `material` does not".into(),
+            "remove `extinctionValue` or the drops",
+        );
+        return;
+    }
+    let Some(t) = types else {
+        cx.bad(
+            p.span,
+            "`extinctionValue` without `extinctionPieceTypes`".into(),
+            "add `extinctionPieceTypes = k` (letters, or `*` for every piece)",
+        );
+        return;
+    };
+    if t.value == "*" {
+        e.material.push((Vec::new(), count, value));
+        return;
+    }
+    for c in t.value.chars() {
+        match m.piece_named(c) {
+            Some(name) => e.material.push((vec![name], count, value.clone())),
+            None => cx.bad(
+                t.span.clone(),
+                format!("`extinctionPieceTypes` names `{c}`, which is no piece of this variant"),
+                "list piece letters, or `*` for every piece",
+            ),
+        }
+    }
+}
+
+/// `flagPiece` with `flagRegionWhite` / `flagRegionBlack` (and `flagMove`): `reach`.
+fn flag(cx: &mut Cx<'_>, m: &mut Model, e: &mut Ending) {
+    let reply = cx.boolean("flagMove", false);
+    let g = m.grid;
+    let regions = [
+        cx.region("flagRegionWhite", g),
+        cx.region("flagRegionBlack", g),
+    ];
+    let Some(p) = cx.get("flagPiece").cloned() else {
+        if regions.iter().any(Option::is_some) {
+            cx.bad(
+                cx.props.header.clone(),
+                "a flag region without `flagPiece`".into(),
+                "add `flagPiece = k`",
+            );
+        }
+        return;
+    };
+    let Some(name) = single_letter(&p.value).and_then(|c| m.piece_named(c)) else {
+        cx.bad(
+            p.span.clone(),
+            format!(
+                "`flagPiece` is the letter of one piece of this variant, not `{}`",
+                p.value
+            ),
+            "e.g. `flagPiece = k`",
+        );
+        return;
+    };
+    for (i, r) in regions.into_iter().enumerate() {
+        let Some(r) = r else {
+            cx.bad(
+                p.span.clone(),
+                format!("`flagPiece` without `flagRegion{}`", ["White", "Black"][i]),
+                "give both players' regions, e.g. `flagRegionWhite = *8`",
+            );
+            return;
+        };
+        let why = format!(
+            "{}: {}",
+            ["White", "Black"][i],
+            cx.source(&format!("flagRegion{}", ["White", "Black"][i]))
+        );
+        m.zone(
+            i,
+            "flag",
+            &format!("flag_{}", ["white", "black"][i]),
+            r,
+            why,
+        );
+    }
+    e.reach = Some((name, reply));
+}

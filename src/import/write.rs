@@ -1,0 +1,195 @@
+//! The variant file an import writes: grouped like the shipped variant files, each rule with a
+//! comment saying which ini key (and line) it came from.
+
+use std::fmt::Write as _;
+
+use super::board::{black_frame, quote};
+use super::model::{Castling, Model};
+
+/// The variant file's text; `board` is the board file's name beside it.
+pub fn variant_text(m: &Model, ini: &str, board: &str) -> String {
+    let mut t = String::new();
+    head(&mut t, m, ini, board);
+    players(&mut t, m);
+    pieces(&mut t, m);
+    if let Some(captured) = m.hands {
+        writeln!(t, "\n[hands]                   # pieceDrops = true\ncaptured = \"{captured}\"    # capturesToHand = {}", captured == "to-hand").ok();
+    }
+    for c in &m.castling {
+        castling(&mut t, m, c);
+    }
+    ending(&mut t, m);
+    t
+}
+
+fn head(t: &mut String, m: &Model, ini: &str, board: &str) {
+    let lineage = m.lineage.join(" <- ");
+    writeln!(
+        t,
+        "\
+#:schema ../schema/variant.schema.json
+# `{name}`, imported by `chessgraph import fsf` from {ini} (section on line {line}; parents:
+# {lineage}). Each rule says which Fairy-Stockfish key it comes from; keys not given take
+# Fairy-Stockfish's chess defaults.",
+        name = m.name,
+        line = m.line,
+    )
+    .ok();
+    for n in &m.notes {
+        writeln!(t, "# {n}").ok();
+    }
+    writeln!(
+        t,
+        "\n[variant]\nname = {}\ndescription = {}\nboard = {}   # relative to this file\nstart = {}   # {}",
+        quote(&m.name),
+        quote(&format!("{} (imported from Fairy-Stockfish's variants.ini format)", m.name)),
+        quote(board),
+        quote(&m.start),
+        m.start_source
+    )
+    .ok();
+    writeln!(t, "\n[frames]\n# Black looks at the board from the other side: north and south trade places.\nblack = {}", black_frame()).ok();
+}
+
+fn players(t: &mut String, m: &Model) {
+    for (i, (name, short, mark, frame)) in [
+        ("white", "w", "upper", "identity"),
+        ("black", "b", "lower", "black"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let zones: Vec<String> = m.player_zones[i]
+            .iter()
+            .map(|(k, v)| format!("{k} = {}", quote(v)))
+            .collect();
+        writeln!(t, "\n[[player]]\nname = \"{name}\"\nshort = \"{short}\"\nmark = \"{mark}\"\nframe = \"{frame}\"").ok();
+        if !zones.is_empty() {
+            writeln!(t, "zones = {{ {} }}", zones.join(", ")).ok();
+        }
+    }
+}
+
+fn pieces(t: &mut String, m: &Model) {
+    for p in &m.pieces {
+        writeln!(
+            t,
+            "\n# {}\n[pieces.{}]\nletter = \"{}\"",
+            p.source, p.name, p.letter
+        )
+        .ok();
+        if p.royal {
+            t.push_str("royal = true\n");
+        }
+        if p.name != "pawn" {
+            writeln!(t, "betza = {}", quote(&p.betza)).ok();
+            continue;
+        }
+        let Some(rules) = &m.pawn else { continue };
+        t.push_str("resets_clock = true        # a pawn move resets the halfmove clock\nmoves = [\n    \"move step n\",\n");
+        if rules.double_step {
+            let ep = if rules.en_passant { " creates-ep" } else { "" };
+            writeln!(t, "    \"move step (n n) from:pawn_start{ep}\",").ok();
+        }
+        t.push_str("    \"capture leap ne nw\",\n");
+        if rules.en_passant {
+            t.push_str("    \"capture leap ne nw en-passant\",\n");
+        }
+        t.push_str("]\n");
+        if !rules.choices.is_empty() {
+            let choices: Vec<String> = rules.choices.iter().map(|c| format!("\"{c}\"")).collect();
+            let optional = if rules.optional {
+                ", optional = true"
+            } else {
+                ""
+            };
+            writeln!(
+                t,
+                "promotion = {{ zone = \"promotion\", choices = [{}]{optional} }}",
+                choices.join(", ")
+            )
+            .ok();
+        }
+        if rules.drop_zone {
+            t.push_str("drop = { zone = \"pawn_drops\" }\n");
+        }
+    }
+}
+
+fn castling(t: &mut String, m: &Model, c: &Castling) {
+    let g = m.grid;
+    let list = |v: &[(usize, usize)]| {
+        v.iter()
+            .map(|&s| format!("\"{}\"", g.name(s)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    writeln!(
+        t,
+        "\n[[castling]]\nplayer = \"{}\"\nright = \"{}\"\nking = [{}]\nrook = [{}]",
+        ["white", "black"][c.player],
+        c.right,
+        list(&[c.king.0, c.king.1]),
+        list(&[c.rook.0, c.rook.1]),
+    )
+    .ok();
+    if let Some(r) = &c.rook_piece {
+        writeln!(t, "rook_piece = \"{r}\"").ok();
+    }
+    writeln!(
+        t,
+        "empty = [{}]\nsafe = [{}]",
+        list(&c.empty),
+        list(&c.safe)
+    )
+    .ok();
+}
+
+fn ending(t: &mut String, m: &Model) {
+    let e = &m.ending;
+    writeln!(t, "\n[outcome]\ncheckmate = \"loss\"        # checkmateValue\nstalemate = \"{}\"        # stalemateValue", e.stalemate).ok();
+    if !e.material.is_empty() {
+        t.push_str("# extinctionValue, extinctionPieceTypes, extinctionPieceCount\nmaterial = [\n");
+        for (pieces, at_most, result) in &e.material {
+            let pieces = if pieces.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "pieces = [{}], ",
+                    pieces
+                        .iter()
+                        .map(|p| quote(p))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            };
+            writeln!(
+                t,
+                "    {{ {pieces}at_most = {at_most}, result = \"{result}\" }},"
+            )
+            .ok();
+        }
+        t.push_str("]\n");
+    }
+    if let Some((piece, reply)) = &e.reach {
+        writeln!(t, "reach = {{ piece = {}, zone = \"flag\", reply = {reply} }}   # flagPiece, flagRegion*, flagMove", quote(piece)).ok();
+    }
+    if e.must_capture || e.no_checks {
+        t.push_str("\n[moves]\n");
+        if e.must_capture {
+            t.push_str("must_capture = true       # mustCapture\n");
+        }
+        if e.no_checks {
+            t.push_str("may_check = false         # checking = false\n");
+        }
+    }
+    if e.move_rule > 0 || e.repetition > 0 {
+        t.push_str("\n[draws]                   # applied by `play` and `show`, never by perft\n");
+        if e.move_rule > 0 {
+            writeln!(t, "move_rule = {}            # nMoveRule", e.move_rule).ok();
+        }
+        if e.repetition > 0 {
+            writeln!(t, "repetition = {}            # nFoldRule", e.repetition).ok();
+        }
+    }
+}
