@@ -25,7 +25,6 @@ pub use error::{ImportError, Problem, ProblemKind};
 use crate::diagnostic::{Diagnostic, FileReport, SourceFile, did_you_mean};
 use model::{Cx, Model};
 use props::{Origin, Props};
-use region::Grid;
 
 /// Keys that only change how Fairy-Stockfish shows or sizes things, not the rules: read and
 /// named in the written file's comments.
@@ -164,7 +163,6 @@ pub fn interpret(props: &Props) -> Result<Model, Vec<Diagnostic>> {
     rules::drops(&mut cx, &mut m);
     rules::castling(&mut cx, &mut m, &placed);
     rules::ending(&mut cx, &mut m);
-    initial_zone(&mut cx, &mut m);
     for key in DISPLAY_KEYS {
         if let Some(p) = cx.get(key) {
             m.notes.push(format!(
@@ -179,30 +177,6 @@ pub fn interpret(props: &Props) -> Result<Model, Vec<Diagnostic>> {
         Ok(m)
     } else {
         Err(cx.problems)
-    }
-}
-
-/// Betza's `i` (initial) moves start on the double-step rank in Fairy-Stockfish: the `initial`
-/// zone of each player.
-fn initial_zone(cx: &mut Cx<'_>, m: &mut Model) {
-    if !m.pieces.iter().any(|p| p.betza.contains('i')) {
-        return;
-    }
-    let g: Grid = m.grid;
-    let rank = cx.number("doubleStepRank", 2, 1..g.ranks as u32 + 1) as usize - 1;
-    for player in 0..2 {
-        let r = if player == 0 { rank } else { g.mirror(rank) };
-        let why = format!(
-            "{}: Betza `i` moves start here, as in Fairy-Stockfish (the double-step rank)",
-            ["White", "Black"][player]
-        );
-        m.zone(
-            player,
-            "initial",
-            &format!("initial_{}", ["white", "black"][player]),
-            g.ranks_between(r, r),
-            why,
-        );
     }
 }
 

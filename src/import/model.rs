@@ -94,8 +94,6 @@ pub struct PawnRules {
     pub en_passant: bool,
     /// Promotion choices (upper-case letters); empty: no promotion.
     pub choices: Vec<char>,
-    /// Promotion may be declined.
-    pub optional: bool,
     /// The pawn's drop zone exists (`pawn_drops`).
     pub drop_zone: bool,
 }

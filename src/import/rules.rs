@@ -58,23 +58,30 @@ fn relative_ranks(grid: Grid, player: usize, from: usize, to: usize) -> BTreeSet
     }
 }
 
-/// The regions of a `...White`/`...Black` key pair, or of a relative rank key, or the default
-/// ranks; `None` when the pair is set to nothing.
+/// The regions of a `...White`/`...Black` key pair, else of a rank key counted from each
+/// player's side (`promotionRank`, through the last rank when `to_end`), else Fairy-Stockfish's
+/// chess defaults, which are absolute ranks (`default`: White's and Black's, 1-based).
 fn player_regions(
     cx: &mut Cx<'_>,
-    m: &Model,
+    g: Grid,
     base: &str,
     rank_key: &str,
-    default_rank: usize,
+    default: [usize; 2],
     to_end: bool,
 ) -> [BTreeSet<Square>; 2] {
-    let g = m.grid;
-    let rank = cx.number(rank_key, default_rank as u32, 1..g.ranks as u32 + 1) as usize;
-    let to = if to_end { g.ranks } else { rank };
-    let mut out = [
-        relative_ranks(g, 0, rank, to),
-        relative_ranks(g, 1, rank, to),
-    ];
+    let absolute = |r: usize| {
+        if (1..=g.ranks).contains(&r) {
+            g.ranks_between(r - 1, r - 1)
+        } else {
+            BTreeSet::new()
+        }
+    };
+    let mut out = default.map(absolute);
+    if cx.props.get(rank_key).is_some() {
+        let rank = cx.number(rank_key, 1, 1..g.ranks as u32 + 1) as usize;
+        let to = if to_end { g.ranks } else { rank };
+        out = [relative_ranks(g, 0, rank, to), relative_ranks(g, 1, rank, to)];
+    }
     for (i, side) in ["White", "Black"].into_iter().enumerate() {
         if let Some(r) = cx.region(&format!("{base}{side}"), g) {
             out[i] = r;
@@ -85,26 +92,27 @@ fn player_regions(
 
 /// The pawn: double step, en passant and promotion.
 pub fn pawn(cx: &mut Cx<'_>, m: &mut Model) {
+    let g = m.grid;
+    let starts = player_regions(cx, g, "doubleStepRegion", "doubleStepRank", [2, 7], false);
+    // Betza's `i` moves start on the double-step ranks in Fairy-Stockfish.
+    if m.pieces.iter().any(|p| p.betza.contains('i')) {
+        for (i, s) in starts.iter().enumerate() {
+            let why = format!("{}: Betza `i` moves start here, as in Fairy-Stockfish (the double-step region)", ["White", "Black"][i]);
+            m.zone(i, "initial", &format!("initial_{}", ["white", "black"][i]), s.clone(), why);
+        }
+    }
     let Some(pawn) = m.pieces.iter().find(|p| p.name == "pawn") else {
-        for key in [
-            "promotionRank",
-            "promotionPieceTypes",
-            "doubleStep",
-            "doubleStepRank",
-            "mandatoryPawnPromotion",
-        ] {
+        for key in ["promotionRank", "promotionRegionWhite", "promotionRegionBlack", "promotionPieceTypes", "doubleStep", "mandatoryPawnPromotion", "enPassantRegionWhite", "enPassantRegionBlack"] {
             cx.get(key);
         }
         return;
     };
     let letter = pawn.letter;
-    let g = m.grid;
     let mut rules = PawnRules {
         letter,
         ..PawnRules::default()
     };
     let double = cx.boolean("doubleStep", true);
-    let starts = player_regions(cx, m, "doubleStepRegion", "doubleStepRank", 2, false);
     if double {
         rules.double_step = true;
         for (i, s) in starts.into_iter().enumerate() {
@@ -139,9 +147,16 @@ pub fn pawn(cx: &mut Cx<'_>, m: &mut Model) {
             double
         }
     };
-    let zones = player_regions(cx, m, "promotionRegion", "promotionRank", 8, true);
+    let zones = player_regions(cx, g, "promotionRegion", "promotionRank", [8, 1], true);
     rules.choices = promotion_choices(cx, m);
-    rules.optional = !cx.boolean("mandatoryPawnPromotion", true);
+    if !cx.boolean("mandatoryPawnPromotion", true) {
+        let span = cx.props.get("mandatoryPawnPromotion").map_or(cx.props.header.clone(), |p| p.span.clone());
+        cx.bad(
+            span,
+            "`mandatoryPawnPromotion = false` cannot be expressed: Fairy-Stockfish then lets a pawn stay unpromoted on the last rank, where it can never move; chessgraph makes promotion compulsory there".into(),
+            "remove the line (promotion is then compulsory, as in chess)",
+        );
+    }
     if !rules.choices.is_empty() {
         for (i, z) in zones.into_iter().enumerate() {
             let why = format!("{}: {}", ["White", "Black"][i], cx.source("promotionRank"));

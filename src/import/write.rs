@@ -98,14 +98,9 @@ fn pieces(t: &mut String, m: &Model) {
         t.push_str("]\n");
         if !rules.choices.is_empty() {
             let choices: Vec<String> = rules.choices.iter().map(|c| format!("\"{c}\"")).collect();
-            let optional = if rules.optional {
-                ", optional = true"
-            } else {
-                ""
-            };
             writeln!(
                 t,
-                "promotion = {{ zone = \"promotion\", choices = [{}]{optional} }}",
+                "promotion = {{ zone = \"promotion\", choices = [{}] }}",
                 choices.join(", ")
             )
             .ok();
