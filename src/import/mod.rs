@@ -215,12 +215,29 @@ fn unsupported(cx: &mut Cx<'_>) {
         if cx.read.contains(key) || !matches!(p.origin, Origin::Line(_)) {
             continue;
         }
-        let help = match did_you_mean(key, known.iter().map(String::as_str)) {
-            Some(c) if c != key => format!("did you mean `{c}`? Otherwise remove the line; README, \"Importing Fairy-Stockfish variants\", lists what is supported"),
-            _ => "remove the line, or write the variant by hand: README, \"Importing Fairy-Stockfish variants\", lists what is supported".into(),
+        let (message, help) = if FSF_KEYS_WITHOUT_RULE.contains(&key.as_str()) {
+            (
+                format!("Fairy-Stockfish's `{key}` cannot be imported: chessgraph has no rule for it"),
+                "remove the line, or write the variant by hand: the README's \"Importing Fairy-Stockfish variants\" lists what is supported".to_string(),
+            )
+        } else {
+            let mut help = "check the spelling (keys are case-sensitive); the README's \"Importing Fairy-Stockfish variants\" lists the keys the importer reads".to_string();
+            if let Some(c) = did_you_mean(key, known.iter().map(String::as_str)) {
+                help = format!("did you mean `{c}`? {help}");
+            }
+            (
+                format!("`{key}` is not a Fairy-Stockfish key the importer knows"),
+                help,
+            )
         };
         cx.problems.push(
-            Problem::new(ProblemKind::UnsupportedKey, p.key_span.clone(), format!("`{key}` cannot be imported: chessgraph has no rule for it (or it is not a Fairy-Stockfish key)"), help).into(),
+            Problem::new(
+                ProblemKind::UnsupportedKey,
+                p.key_span.clone(),
+                message,
+                help,
+            )
+            .into(),
         );
     }
 }
@@ -273,4 +290,81 @@ pub const SUPPORTED_KEYS: &[&str] = &[
     "checking",
     "nMoveRule",
     "nFoldRule",
+];
+
+/// Fairy-Stockfish keys with no chessgraph rule (so far): refused with that reason. Other
+/// unknown keys are refused as unknown, with a did-you-mean.
+pub const FSF_KEYS_WITHOUT_RULE: &[&str] = &[
+    "checkCounting",
+    "dropChecks",
+    "mustDrop",
+    "mustDropType",
+    "dropLoop",
+    "dropPromoted",
+    "dropNoDoubled",
+    "dropNoDoubledCount",
+    "dropOnTop",
+    "dropRegionWhite",
+    "dropRegionBlack",
+    "enclosingDrop",
+    "sittuyinRookDrop",
+    "sittuyinPromotion",
+    "gating",
+    "seirawanGating",
+    "wallingRule",
+    "cambodianMoves",
+    "blastOnCapture",
+    "petrifyOnCapture",
+    "flyingGeneral",
+    "soldierPromotionRank",
+    "makpongRule",
+    "bikjangRule",
+    "shogiPawnDropMateIllegal",
+    "shatarMateRule",
+    "immobilityIllegal",
+    "passOnStalemate",
+    "pass",
+    "promotedPieceType",
+    "piecePromotionOnCapture",
+    "pieceDemotion",
+    "promotionPawnTypes",
+    "promotionLimit",
+    "castlingDroppedPiece",
+    "castlingKingFile",
+    "checkmateValue960",
+    "materialCounting",
+    "countingRule",
+    "extinctionClaim",
+    "extinctionPseudoRoyal",
+    "dupleCheck",
+    "nMoveRuleTypes",
+    "perpetualCheckIllegal",
+    "moveRepetitionIllegal",
+    "chasingRule",
+    "stalematePieceCount",
+    "connectN",
+    "connectHorizontal",
+    "connectVertical",
+    "connectDiagonal",
+    "connectRegion1White",
+    "connectRegion2White",
+    "collinearN",
+    "flagPieceCount",
+    "flagPieceBlockedWin",
+    "flagPieceSafe",
+    "doubleStepRankMin",
+    "tripleStepRegionWhite",
+    "tripleStepRegionBlack",
+    "twoBoards",
+    "chess960",
+    "capturesToHandTypes",
+    "pieceDropTypes",
+    "shogiKnight",
+    "cannon",
+    "soldier",
+    "elephant",
+    "janggiCannon",
+    "banner",
+    "kniroo",
+    "knibis",
 ];

@@ -80,7 +80,10 @@ fn player_regions(
     if cx.props.get(rank_key).is_some() {
         let rank = cx.number(rank_key, 1, 1..g.ranks as u32 + 1) as usize;
         let to = if to_end { g.ranks } else { rank };
-        out = [relative_ranks(g, 0, rank, to), relative_ranks(g, 1, rank, to)];
+        out = [
+            relative_ranks(g, 0, rank, to),
+            relative_ranks(g, 1, rank, to),
+        ];
     }
     for (i, side) in ["White", "Black"].into_iter().enumerate() {
         if let Some(r) = cx.region(&format!("{base}{side}"), g) {
@@ -97,12 +100,30 @@ pub fn pawn(cx: &mut Cx<'_>, m: &mut Model) {
     // Betza's `i` moves start on the double-step ranks in Fairy-Stockfish.
     if m.pieces.iter().any(|p| p.betza.contains('i')) {
         for (i, s) in starts.iter().enumerate() {
-            let why = format!("{}: Betza `i` moves start here, as in Fairy-Stockfish (the double-step region)", ["White", "Black"][i]);
-            m.zone(i, "initial", &format!("initial_{}", ["white", "black"][i]), s.clone(), why);
+            let why = format!(
+                "{}: Betza `i` moves start here, as in Fairy-Stockfish (the double-step region)",
+                ["White", "Black"][i]
+            );
+            m.zone(
+                i,
+                "initial",
+                &format!("initial_{}", ["white", "black"][i]),
+                s.clone(),
+                why,
+            );
         }
     }
     let Some(pawn) = m.pieces.iter().find(|p| p.name == "pawn") else {
-        for key in ["promotionRank", "promotionRegionWhite", "promotionRegionBlack", "promotionPieceTypes", "doubleStep", "mandatoryPawnPromotion", "enPassantRegionWhite", "enPassantRegionBlack"] {
+        for key in [
+            "promotionRank",
+            "promotionRegionWhite",
+            "promotionRegionBlack",
+            "promotionPieceTypes",
+            "doubleStep",
+            "mandatoryPawnPromotion",
+            "enPassantRegionWhite",
+            "enPassantRegionBlack",
+        ] {
             cx.get(key);
         }
         return;
@@ -150,7 +171,10 @@ pub fn pawn(cx: &mut Cx<'_>, m: &mut Model) {
     let zones = player_regions(cx, g, "promotionRegion", "promotionRank", [8, 1], true);
     rules.choices = promotion_choices(cx, m);
     if !cx.boolean("mandatoryPawnPromotion", true) {
-        let span = cx.props.get("mandatoryPawnPromotion").map_or(cx.props.header.clone(), |p| p.span.clone());
+        let span = cx
+            .props
+            .get("mandatoryPawnPromotion")
+            .map_or(cx.props.header.clone(), |p| p.span.clone());
         cx.bad(
             span,
             "`mandatoryPawnPromotion = false` cannot be expressed: Fairy-Stockfish then lets a pawn stay unpromoted on the last rank, where it can never move; chessgraph makes promotion compulsory there".into(),
@@ -482,7 +506,12 @@ fn flag(cx: &mut Cx<'_>, m: &mut Model, e: &mut Ending) {
         return;
     };
     for (i, r) in regions.into_iter().enumerate() {
+        let key = format!("flagRegion{}", ["White", "Black"][i]);
         let Some(r) = r else {
+            if cx.props.get(&key).is_some() {
+                // It does not read: reported as such.
+                return;
+            }
             cx.bad(
                 p.span.clone(),
                 format!("`flagPiece` without `flagRegion{}`", ["White", "Black"][i]),
