@@ -83,8 +83,11 @@ pub fn import_fsf(
     let mut out = Vec::new();
     for i in chosen {
         let Some(props) = &resolved[i] else { continue };
-        match interpret(props) {
-            Ok(m) => out.push(files(&m, &name)),
+        match interpret(props).map(|m| files(&m, &name)) {
+            Ok(i) => match verify(&i, props) {
+                None => out.push(i),
+                Some(d) => diags.push(d),
+            },
             Err(d) => diags.extend(d),
         }
     }
@@ -109,6 +112,62 @@ fn no_such_variant(v: &str, sections: &[ini::Section]) -> Diagnostic {
         help,
     )
     .into()
+}
+
+/// Loads the written files (in a temporary folder): a combination of keys the importer did not
+/// catch itself, which the files would not survive, is reported at the section's header with
+/// the loader's first error, and nothing is written.
+fn verify(i: &Imported, props: &Props) -> Option<Diagnostic> {
+    let failed = |why: String| {
+        // A start position the loader refuses is shown at `startFen` when the file gives it.
+        let at = match props.get("startFen") {
+            Some(p) if why.contains("start position") && matches!(p.origin, Origin::Line(_)) => {
+                p.span.clone()
+            }
+            _ => props.header.clone(),
+        };
+        Some(
+            Problem::new(
+                ProblemKind::BadValue,
+                at,
+                format!("`[{}]` makes files that do not load: {why}", props.name),
+                "the keys combine into rules chessgraph refuses; change the section (the message names the written file's problem)",
+            )
+            .into(),
+        )
+    };
+    let dir = match tempfile::tempdir() {
+        Ok(d) => d,
+        Err(e) => return failed(format!("no temporary folder to try them in ({e})")),
+    };
+    let variant = dir.path().join(&i.variant_file);
+    for (path, text) in [
+        (dir.path().join(&i.board_file), &i.board_text),
+        (variant.clone(), &i.variant_text),
+    ] {
+        if let Err(e) = std::fs::write(&path, text) {
+            return failed(format!("cannot write a temporary copy ({e})"));
+        }
+    }
+    let (rules, reports) = crate::rules::Rules::check_file(&variant);
+    if rules.is_some() {
+        return None;
+    }
+    // A start position that does not read makes castling and other checks fail after it:
+    // its own error says what to fix.
+    let errors: Vec<&Diagnostic> = reports
+        .iter()
+        .flat_map(|r| &r.diagnostics)
+        .filter(|d| d.severity() == crate::diagnostic::Severity::Error)
+        .collect();
+    let first = errors
+        .iter()
+        .find(|d| d.code == crate::diagnostic::Code::BadStart)
+        .or(errors.first());
+    failed(first.map_or_else(
+        || "no reason given".to_string(),
+        |d| format!("{} ({})", d.message, d.code),
+    ))
 }
 
 /// A file name made of the section's name: letters, digits, `_` and `-`, the rest `_`.

@@ -77,6 +77,8 @@ pub struct Castling {
     pub rook: (Square, Square),
     /// The castling rook's piece name when it is not the rook.
     pub rook_piece: Option<String>,
+    /// The castling king's piece name when it is not the royal king.
+    pub king_piece: Option<String>,
     /// Squares that must be empty.
     pub empty: Vec<Square>,
     /// Squares that may not be attacked.
@@ -285,6 +287,23 @@ pub fn grid(cx: &mut Cx<'_>) -> Grid {
             }
         }
     };
+    if files * ranks > crate::limits::MAX_NODES {
+        let span = cx
+            .props
+            .get("maxRank")
+            .or(cx.props.get("maxFile"))
+            .map_or(cx.props.header.clone(), |p| p.span.clone());
+        cx.bad(
+            span,
+            format!(
+                "a {files}x{ranks} board has {} squares; a board has at most {}",
+                files * ranks,
+                crate::limits::MAX_NODES
+            ),
+            "make `maxFile` or `maxRank` smaller",
+        );
+        return Grid { files: 8, ranks: 8 };
+    }
     Grid { files, ranks }
 }
 
@@ -433,7 +452,18 @@ pub fn start(cx: &mut Cx<'_>, grid: Grid, pieces: &[Piece]) -> (String, BTreeMap
     };
     let field = p.value.split(' ').next().unwrap_or("");
     match parse_placement(grid, field) {
-        Ok((placed, _)) => {
+        Ok((placed, hand)) => {
+            let drops = cx
+                .props
+                .get("pieceDrops")
+                .is_some_and(|d| d.value == "true");
+            if hand.as_ref().is_some_and(|h| !h.is_empty()) && !drops {
+                cx.bad(
+                    p.span.clone(),
+                    "`startFen` has pieces in hand, but the variant has no drops".into(),
+                    "set `pieceDrops = true`, or end the placement without `[...]`",
+                );
+            }
             let unknown: Vec<char> = placed
                 .values()
                 .filter(|c| !pieces.iter().any(|k| k.letter == c.to_ascii_uppercase()))

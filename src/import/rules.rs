@@ -251,6 +251,13 @@ pub fn castling(cx: &mut Cx<'_>, m: &mut Model, placed: &BTreeMap<Square, char>)
     let rook_piece = (m.piece_named(rook).as_deref() != Some("rook"))
         .then(|| m.piece_named(rook))
         .flatten();
+    // A castling king that is not the royal one is named; a non-royal one has no squares that
+    // must be safe (chessgraph does not derive castling's safety from a piece that is not royal).
+    let royal = m
+        .pieces
+        .iter()
+        .any(|p| p.royal && p.letter == king.to_ascii_uppercase());
+    let king_piece = (!royal).then(|| m.piece_named(king)).flatten();
     for player in 0..2 {
         let r = if player == 0 { rank } else { g.mirror(rank) };
         let case = |c: char| {
@@ -297,8 +304,13 @@ pub fn castling(cx: &mut Cx<'_>, m: &mut Model, placed: &BTreeMap<Square, char>)
                 king: ((k, r), (king_to, r)),
                 rook: ((rf, r), (rook_to, r)),
                 rook_piece: rook_piece.clone(),
+                king_piece: king_piece.clone(),
                 empty,
-                safe: safe.into_iter().map(|f| (f, r)).collect(),
+                safe: if royal {
+                    safe.into_iter().map(|f| (f, r)).collect()
+                } else {
+                    Vec::new()
+                },
             });
         }
     }

@@ -128,8 +128,15 @@ fn castling(t: &mut String, m: &Model, c: &Castling) {
         list(&[c.rook.0, c.rook.1]),
     )
     .ok();
+    if let Some(k) = &c.king_piece {
+        writeln!(
+            t,
+            "king_piece = \"{k}\"   # castlingKingPiece; not royal, so no square must be safe"
+        )
+        .ok();
+    }
     if let Some(r) = &c.rook_piece {
-        writeln!(t, "rook_piece = \"{r}\"").ok();
+        writeln!(t, "rook_piece = \"{r}\"   # castlingRookPiece").ok();
     }
     writeln!(
         t,
