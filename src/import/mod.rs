@@ -214,6 +214,7 @@ pub fn interpret(props: &Props) -> Result<Model, Vec<Diagnostic>> {
         player_zones: [BTreeMap::new(), BTreeMap::new()],
         pawn: None,
         castling: Vec::new(),
+        castling_sources: Vec::new(),
         hands: None,
         ending: Default::default(),
         notes: Vec::new(),

@@ -98,6 +98,8 @@ pub struct PawnRules {
     pub choices: Vec<char>,
     /// The pawn's drop zone exists (`pawn_drops`).
     pub drop_zone: bool,
+    /// Which keys made these rules, for the comment above the pawn.
+    pub sources: Vec<String>,
 }
 
 /// The variant's end rules.
@@ -144,6 +146,8 @@ pub struct Model {
     pub pawn: Option<PawnRules>,
     /// Castlings.
     pub castling: Vec<Castling>,
+    /// Which keys made the castlings, for the comment above them.
+    pub castling_sources: Vec<String>,
     /// `[hands] captured` when the variant has drops.
     pub hands: Option<&'static str>,
     /// End rules.
@@ -338,7 +342,7 @@ pub fn pieces(cx: &mut Cx<'_>) -> Vec<Piece> {
                 }
             },
             None => match default {
-                Some(c) => (c, "Fairy-Stockfish's chess".to_string()),
+                Some(c) => (c, format!("`{key} = {c}`, as in Fairy-Stockfish's chess")),
                 None => continue,
             },
         };

@@ -193,6 +193,19 @@ pub fn pawn(cx: &mut Cx<'_>, m: &mut Model) {
             );
         }
     }
+    rules.sources = [
+        "doubleStep",
+        "doubleStepRank",
+        "doubleStepRegionWhite",
+        "enPassantRegionWhite",
+        "promotionRank",
+        "promotionRegionWhite",
+        "promotionPieceTypes",
+    ]
+    .iter()
+    .filter(|k| cx.props.get(k).is_some())
+    .map(|k| cx.source(k))
+    .collect();
     m.pawn = Some(rules);
 }
 
@@ -245,6 +258,18 @@ pub fn castling(cx: &mut Cx<'_>, m: &mut Model, placed: &BTreeMap<Square, char>)
     else {
         return;
     };
+    m.castling_sources = [
+        "castling",
+        "castlingKingsideFile",
+        "castlingQueensideFile",
+        "castlingRank",
+        "castlingRookPiece",
+        "castlingKingPiece",
+    ]
+    .iter()
+    .filter(|k| cx.props.get(k).is_some())
+    .map(|k| cx.source(k))
+    .collect();
     if !on {
         return;
     }

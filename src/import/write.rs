@@ -15,6 +15,20 @@ pub fn variant_text(m: &Model, ini: &str, board: &str) -> String {
     if let Some(captured) = m.hands {
         writeln!(t, "\n[hands]                   # pieceDrops = true\ncaptured = \"{captured}\"    # capturesToHand = {}", captured == "to-hand").ok();
     }
+    if !m.castling.is_empty() {
+        let from = if m.castling_sources.is_empty() {
+            "Fairy-Stockfish's chess rules".to_string()
+        } else {
+            m.castling_sources.join("; ")
+        };
+        writeln!(
+            t,
+            "\n# Castling as Fairy-Stockfish plays it ({from}): the king from its start square to the\n\
+             # castling file, the outermost castling rook on that side to the square beside it; every\n\
+             # square between them empty, the king's squares not attacked."
+        )
+        .ok();
+    }
     for c in &m.castling {
         castling(&mut t, m, c);
     }
@@ -86,6 +100,18 @@ fn pieces(t: &mut String, m: &Model) {
             continue;
         }
         let Some(rules) = &m.pawn else { continue };
+        t.push_str("# One step forward, captures one step diagonally forward (Betza fmWfcF)");
+        if rules.double_step {
+            t.push_str(";\n# a double step from `pawn_start`");
+        }
+        if rules.en_passant {
+            t.push_str(", taken en passant");
+        }
+        t.push('.');
+        if !rules.sources.is_empty() {
+            write!(t, "\n# From {}.", rules.sources.join("; ")).ok();
+        }
+        t.push('\n');
         t.push_str("resets_clock = true        # a pawn move resets the halfmove clock\nmoves = [\n    \"move step n\",\n");
         if rules.double_step {
             let ep = if rules.en_passant { " creates-ep" } else { "" };
