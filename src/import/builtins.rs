@@ -60,6 +60,12 @@ pub const BUILTINS: &[Builtin] = &[
               startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1\n",
     },
     Builtin {
+        name: "3check",
+        shipped: "3check.toml",
+        ini: "checkCounting = true\n\
+              startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1\n",
+    },
+    Builtin {
         name: "kingofthehill",
         shipped: "kingofthehill.toml",
         ini: "flagPiece = k\nflagRegionWhite = d4 e4 d5 e5\nflagRegionBlack = d4 e4 d5 e5\n",

@@ -346,6 +346,7 @@ pub const SUPPORTED_KEYS: &[&str] = &[
     "flagRegionWhite",
     "flagRegionBlack",
     "flagMove",
+    "checkCounting",
     "mustCapture",
     "checking",
     "nMoveRule",
@@ -355,7 +356,6 @@ pub const SUPPORTED_KEYS: &[&str] = &[
 /// Fairy-Stockfish keys with no chessgraph rule (so far): refused with that reason. Other
 /// unknown keys are refused as unknown, with a did-you-mean.
 pub const FSF_KEYS_WITHOUT_RULE: &[&str] = &[
-    "checkCounting",
     "dropChecks",
     "mustDrop",
     "mustDropType",

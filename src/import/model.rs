@@ -115,6 +115,8 @@ pub struct Ending {
     pub must_capture: bool,
     /// `[moves] may_check = false`.
     pub no_checks: bool,
+    /// `checks`: the checks that win (the most either player must give at the start).
+    pub checks: Option<u32>,
     /// `[draws] move_rule`.
     pub move_rule: u32,
     /// `[draws] repetition`.
@@ -251,6 +253,14 @@ impl<'a> Cx<'a> {
                 None
             }
         }
+    }
+
+    /// Where each of `keys` that is set was written, for comments.
+    pub fn sources(&self, keys: &[&str]) -> Vec<String> {
+        keys.iter()
+            .filter(|k| self.props.get(k).is_some())
+            .map(|k| self.source(k))
+            .collect()
     }
 
     /// Where a key was written, for comments: `line 12` or `built-in chess`; `default` when

@@ -193,7 +193,7 @@ pub fn pawn(cx: &mut Cx<'_>, m: &mut Model) {
             );
         }
     }
-    rules.sources = [
+    rules.sources = cx.sources(&[
         "doubleStep",
         "doubleStepRank",
         "doubleStepRegionWhite",
@@ -201,11 +201,7 @@ pub fn pawn(cx: &mut Cx<'_>, m: &mut Model) {
         "promotionRank",
         "promotionRegionWhite",
         "promotionPieceTypes",
-    ]
-    .iter()
-    .filter(|k| cx.props.get(k).is_some())
-    .map(|k| cx.source(k))
-    .collect();
+    ]);
     m.pawn = Some(rules);
 }
 
@@ -258,18 +254,14 @@ pub fn castling(cx: &mut Cx<'_>, m: &mut Model, placed: &BTreeMap<Square, char>)
     else {
         return;
     };
-    m.castling_sources = [
+    m.castling_sources = cx.sources(&[
         "castling",
         "castlingKingsideFile",
         "castlingQueensideFile",
         "castlingRank",
         "castlingRookPiece",
         "castlingKingPiece",
-    ]
-    .iter()
-    .filter(|k| cx.props.get(k).is_some())
-    .map(|k| cx.source(k))
-    .collect();
+    ]);
     if !on {
         return;
     }
@@ -444,6 +436,7 @@ pub fn ending(cx: &mut Cx<'_>, m: &mut Model) {
     e.no_checks = !cx.boolean("checking", true);
     e.move_rule = cx.number("nMoveRule", 50, 0..1000);
     e.repetition = cx.number("nFoldRule", 3, 0..100);
+    e.checks = check_counting(cx);
     extinction(cx, m, &mut e);
     flag(cx, m, &mut e);
     m.ending = e;
@@ -570,4 +563,29 @@ fn flag(cx: &mut Cx<'_>, m: &mut Model, e: &mut Ending) {
         );
     }
     e.reach = Some((name, reply));
+}
+
+/// `checkCounting = true`: the start position's field after en passant (`3+3`) gives the checks
+/// each player must give; the variant wins by the most of them.
+fn check_counting(cx: &mut Cx<'_>) -> Option<u32> {
+    if !cx.boolean("checkCounting", false) {
+        return None;
+    }
+    let p = cx.props.get("startFen")?;
+    let field = p.value.split_whitespace().nth(4).unwrap_or("");
+    let counts: Option<Vec<u32>> = field
+        .split_once('+')
+        .map(|(a, b)| [a, b].iter().filter_map(|n| n.parse().ok()).collect());
+    match counts {
+        Some(c) if c.len() == 2 && c.iter().all(|n| (1..=255).contains(n)) => c.into_iter().max(),
+        _ => {
+            let span = p.span.clone();
+            cx.bad(
+                span,
+                format!("`checkCounting = true` needs the checks to give after the en passant field of `startFen` (`3+3`), found `{field}`"),
+                "write the start position as Fairy-Stockfish does, e.g. `... w KQkq - 3+3 0 1`",
+            );
+            None
+        }
+    }
 }

@@ -199,6 +199,13 @@ fn ending(t: &mut String, m: &Model) {
         }
         t.push_str("]\n");
     }
+    if let Some(n) = e.checks {
+        writeln!(
+            t,
+            "checks = {n}                # checkCounting, the checks in `startFen`"
+        )
+        .ok();
+    }
     if let Some((piece, reply)) = &e.reach {
         writeln!(t, "reach = {{ piece = {}, zone = \"flag\", reply = {reply} }}   # flagPiece, flagRegion*, flagMove", quote(piece)).ok();
     }

@@ -33,7 +33,7 @@ fn import_writes_files_that_check_and_play() {
         .filter(|n| !n.ends_with(".board.toml"))
         .collect();
     variants.sort();
-    assert_eq!(variants.len(), 13, "{variants:?}");
+    assert_eq!(variants.len(), 14, "{variants:?}");
     for v in &variants {
         let path = format!("out/{v}");
         let text = std::fs::read_to_string(dir.path().join(&path)).unwrap();
@@ -112,7 +112,7 @@ fn a_broken_ini_is_reported_and_nothing_is_written() {
     );
     r.assert_error(&[
         "unsupported_keys.ini:4:1]",
-        "`checkCounting` cannot be imported",
+        "`gating` cannot be imported",
         "cannot be imported: 3 problem(s)",
     ]);
     assert!(!dir.path().join("out").exists());
