@@ -370,6 +370,12 @@ pub fn pieces(cx: &mut Cx<'_>) -> Vec<Piece> {
             },
         );
     }
+    custom_pieces(cx, &mut out, &mut letters);
+    out
+}
+
+/// `customPiece1` .. `customPiece25`: `letter:betza`, the Betza string checked where it is.
+fn custom_pieces(cx: &mut Cx<'_>, out: &mut Vec<Piece>, letters: &mut BTreeMap<char, String>) {
     for i in 1..=MAX_CUSTOM {
         let key = format!("customPiece{i}");
         let Some(p) = cx.get(&key) else { continue };
@@ -393,8 +399,8 @@ pub fn pieces(cx: &mut Cx<'_>) -> Vec<Piece> {
         }
         add_piece(
             cx,
-            &mut out,
-            &mut letters,
+            out,
+            letters,
             &key,
             Piece {
                 name: format!("custom{i}"),
@@ -405,7 +411,6 @@ pub fn pieces(cx: &mut Cx<'_>) -> Vec<Piece> {
             },
         );
     }
-    out
 }
 
 /// Adds a piece unless its letter is taken.

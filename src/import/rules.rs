@@ -93,65 +93,104 @@ fn player_regions(
     out
 }
 
-/// The pawn: double step, en passant and promotion.
+/// Declares `key` for both players: White's and Black's squares, a comment naming `source`.
+fn both_players(m: &mut Model, key: &str, sets: [BTreeSet<Square>; 2], source: &str) {
+    if sets[0] == sets[1] {
+        let [set, _] = sets;
+        let why = format!("`{key}` of both players: {source}");
+        m.zone(0, key, key, set.clone(), why.clone());
+        m.zone(1, key, key, set, why);
+        return;
+    }
+    for (i, (set, side)) in sets.into_iter().zip(["white", "black"]).enumerate() {
+        let why = format!("{}'s `{key}`: {source}", ["White", "Black"][i]);
+        m.zone(i, key, &format!("{key}_{side}"), set, why);
+    }
+}
+
+/// The pawn: double step, en passant and promotion. Betza's `i` moves of other pieces start on
+/// the double-step ranks, as in Fairy-Stockfish.
 pub fn pawn(cx: &mut Cx<'_>, m: &mut Model) {
     let g = m.grid;
     let starts = player_regions(cx, g, "doubleStepRegion", "doubleStepRank", [2, 7], false);
-    // Betza's `i` moves start on the double-step ranks in Fairy-Stockfish.
+    let start_source = cx
+        .sources(&[
+            "doubleStepRank",
+            "doubleStepRegionWhite",
+            "doubleStepRegionBlack",
+        ])
+        .join("; ");
+    let start_source = if start_source.is_empty() {
+        "Fairy-Stockfish's chess (ranks 2 and 7)".to_string()
+    } else {
+        start_source
+    };
     if m.pieces.iter().any(|p| p.betza.contains('i')) {
-        for (i, s) in starts.iter().enumerate() {
-            let why = format!(
-                "{}: Betza `i` moves start here, as in Fairy-Stockfish (the double-step region)",
-                ["White", "Black"][i]
-            );
-            m.zone(
-                i,
-                "initial",
-                &format!("initial_{}", ["white", "black"][i]),
-                s.clone(),
-                why,
-            );
-        }
+        both_players(
+            m,
+            "initial",
+            starts.clone(),
+            &format!("Betza `i` moves start on the double-step ranks ({start_source})"),
+        );
     }
     let Some(pawn) = m.pieces.iter().find(|p| p.name == "pawn") else {
-        for key in [
-            "promotionRank",
-            "promotionRegionWhite",
-            "promotionRegionBlack",
-            "promotionPieceTypes",
-            "doubleStep",
-            "mandatoryPawnPromotion",
-            "enPassantRegionWhite",
-            "enPassantRegionBlack",
-        ] {
+        for key in PAWN_KEYS.iter().chain(&["mandatoryPawnPromotion"]) {
             cx.get(key);
         }
         return;
     };
-    let letter = pawn.letter;
     let mut rules = PawnRules {
-        letter,
+        letter: pawn.letter,
+        double_step: cx.boolean("doubleStep", true),
         ..PawnRules::default()
     };
-    let double = cx.boolean("doubleStep", true);
-    if double {
-        rules.double_step = true;
-        for (i, s) in starts.into_iter().enumerate() {
-            let why = format!("{}: {}", ["White", "Black"][i], cx.source("doubleStepRank"));
-            m.zone(
-                i,
-                "pawn_start",
-                &format!("pawn_start_{}", ["white", "black"][i]),
-                s,
-                why,
-            );
-        }
+    if rules.double_step {
+        both_players(m, "pawn_start", starts, &start_source);
     }
+    rules.en_passant = en_passant(cx, g, rules.double_step);
+    let zones = player_regions(cx, g, "promotionRegion", "promotionRank", [8, 1], true);
+    rules.choices = promotion_choices(cx, m);
+    mandatory_promotion(cx);
+    if !rules.choices.is_empty() {
+        let source = cx
+            .sources(&[
+                "promotionRank",
+                "promotionRegionWhite",
+                "promotionRegionBlack",
+            ])
+            .join("; ");
+        let source = if source.is_empty() {
+            "Fairy-Stockfish's chess (ranks 8 and 1)".to_string()
+        } else {
+            source
+        };
+        both_players(m, "promotion", zones, &source);
+    }
+    rules.sources = cx.sources(&PAWN_KEYS);
+    m.pawn = Some(rules);
+}
+
+/// The keys of the pawn's rules.
+const PAWN_KEYS: [&str; 10] = [
+    "doubleStep",
+    "doubleStepRank",
+    "doubleStepRegionWhite",
+    "doubleStepRegionBlack",
+    "enPassantRegionWhite",
+    "enPassantRegionBlack",
+    "promotionRank",
+    "promotionRegionWhite",
+    "promotionRegionBlack",
+    "promotionPieceTypes",
+];
+
+/// En passant: as the double step, unless both regions are set to nothing.
+fn en_passant(cx: &mut Cx<'_>, g: Grid, double: bool) -> bool {
     let ep: Vec<Option<BTreeSet<Square>>> = ["White", "Black"]
         .iter()
         .map(|s| cx.region(&format!("enPassantRegion{s}"), g))
         .collect();
-    rules.en_passant = match (&ep[0], &ep[1]) {
+    match (&ep[0], &ep[1]) {
         (None, None) => double,
         (Some(a), Some(b)) if a.is_empty() && b.is_empty() => false,
         _ => {
@@ -167,42 +206,23 @@ pub fn pawn(cx: &mut Cx<'_>, m: &mut Model) {
             );
             double
         }
-    };
-    let zones = player_regions(cx, g, "promotionRegion", "promotionRank", [8, 1], true);
-    rules.choices = promotion_choices(cx, m);
-    if !cx.boolean("mandatoryPawnPromotion", true) {
-        let span = cx
-            .props
-            .get("mandatoryPawnPromotion")
-            .map_or(cx.props.header.clone(), |p| p.span.clone());
-        cx.bad(
-            span,
-            "`mandatoryPawnPromotion = false` cannot be expressed: Fairy-Stockfish then lets a pawn stay unpromoted on the last rank, where it can never move; chessgraph makes promotion compulsory there".into(),
-            "remove the line (promotion is then compulsory, as in chess)",
-        );
     }
-    if !rules.choices.is_empty() {
-        for (i, z) in zones.into_iter().enumerate() {
-            let why = format!("{}: {}", ["White", "Black"][i], cx.source("promotionRank"));
-            m.zone(
-                i,
-                "promotion",
-                &format!("promotion_{}", ["white", "black"][i]),
-                z,
-                why,
-            );
-        }
+}
+
+/// `mandatoryPawnPromotion = false` has no data form.
+fn mandatory_promotion(cx: &mut Cx<'_>) {
+    if cx.boolean("mandatoryPawnPromotion", true) {
+        return;
     }
-    rules.sources = cx.sources(&[
-        "doubleStep",
-        "doubleStepRank",
-        "doubleStepRegionWhite",
-        "enPassantRegionWhite",
-        "promotionRank",
-        "promotionRegionWhite",
-        "promotionPieceTypes",
-    ]);
-    m.pawn = Some(rules);
+    let span = cx
+        .props
+        .get("mandatoryPawnPromotion")
+        .map_or(cx.props.header.clone(), |p| p.span.clone());
+    cx.bad(
+        span,
+        "`mandatoryPawnPromotion = false` cannot be expressed: Fairy-Stockfish then lets a pawn stay unpromoted on the last rank, where it can never move; chessgraph makes promotion compulsory there".into(),
+        "remove the line (promotion is then compulsory, as in chess)",
+    );
 }
 
 /// `promotionPieceTypes`: letters of the variant's pieces (default `qrbn`).
@@ -265,72 +285,121 @@ pub fn castling(cx: &mut Cx<'_>, m: &mut Model, placed: &BTreeMap<Square, char>)
     if !on {
         return;
     }
-    let rook_piece = (m.piece_named(rook).as_deref() != Some("rook"))
-        .then(|| m.piece_named(rook))
-        .flatten();
     // A castling king that is not the royal one is named; a non-royal one has no squares that
     // must be safe (chessgraph does not derive castling's safety from a piece that is not royal).
     let royal = m
         .pieces
         .iter()
         .any(|p| p.royal && p.letter == king.to_ascii_uppercase());
-    let king_piece = (!royal).then(|| m.piece_named(king)).flatten();
+    let rule = CastlingRule {
+        files: [kf, qf],
+        rank,
+        king,
+        rook,
+        royal,
+        king_piece: (!royal).then(|| m.piece_named(king)).flatten(),
+        rook_piece: (m.piece_named(rook).as_deref() != Some("rook"))
+            .then(|| m.piece_named(rook))
+            .flatten(),
+    };
     for player in 0..2 {
-        let r = if player == 0 { rank } else { g.mirror(rank) };
-        let case = |c: char| {
-            if player == 0 {
-                c.to_ascii_uppercase()
-            } else {
-                c.to_ascii_lowercase()
-            }
-        };
-        let Some(k) = (0..g.files).find(|&f| placed.get(&(f, r)) == Some(&case(king))) else {
-            continue;
-        };
-        let rooks: Vec<usize> = (0..g.files)
-            .filter(|&f| placed.get(&(f, r)) == Some(&case(rook)))
-            .collect();
-        let sides = [
-            (rooks.iter().copied().filter(|&f| f > k).max(), kf, 'K'),
-            (rooks.iter().copied().filter(|&f| f < k).min(), qf, 'Q'),
-        ];
-        for (rook_from, king_to, right) in sides {
-            let Some(rf) = rook_from else { continue };
-            let rook_to = if right == 'K' {
-                king_to - 1
-            } else {
-                king_to + 1
-            };
-            if king_to == k {
-                continue;
-            }
-            let lo = k.min(king_to).min(rf).min(rook_to);
-            let hi = k.max(king_to).max(rf).max(rook_to);
-            let empty = (lo..=hi)
-                .filter(|&f| f != k && f != rf)
-                .map(|f| (f, r))
-                .collect();
-            let safe = if k < king_to {
-                (k..=king_to).collect::<Vec<_>>()
-            } else {
-                (king_to..=k).rev().collect()
-            };
-            m.castling.push(Castling {
-                player,
-                right: case(right),
-                king: ((k, r), (king_to, r)),
-                rook: ((rf, r), (rook_to, r)),
-                rook_piece: rook_piece.clone(),
-                king_piece: king_piece.clone(),
-                empty,
-                safe: if royal {
-                    safe.into_iter().map(|f| (f, r)).collect()
-                } else {
-                    Vec::new()
-                },
-            });
-        }
+        let found = player_castlings(m.grid, &rule, placed, player);
+        m.castling.extend(found);
     }
+}
+
+/// What the castling keys say, read.
+struct CastlingRule {
+    /// The king's destination files, kingside and queenside.
+    files: [usize; 2],
+    /// The castling rank (0-based, White's side).
+    rank: usize,
+    /// The castling king's and rook's letters.
+    king: char,
+    rook: char,
+    /// The castling king is the royal piece.
+    royal: bool,
+    /// The pieces named in the entries when they are not the king and the rook.
+    king_piece: Option<String>,
+    rook_piece: Option<String>,
+}
+
+/// One player's castlings: his castling king on his castling rank, and the outermost castling
+/// rook on each side of it.
+fn player_castlings(
+    g: Grid,
+    rule: &CastlingRule,
+    placed: &BTreeMap<Square, char>,
+    player: usize,
+) -> Vec<Castling> {
+    let r = if player == 0 {
+        rule.rank
+    } else {
+        g.mirror(rule.rank)
+    };
+    let case = |c: char| {
+        if player == 0 {
+            c.to_ascii_uppercase()
+        } else {
+            c.to_ascii_lowercase()
+        }
+    };
+    let Some(k) = (0..g.files).find(|&f| placed.get(&(f, r)) == Some(&case(rule.king))) else {
+        return Vec::new();
+    };
+    let rooks: Vec<usize> = (0..g.files)
+        .filter(|&f| placed.get(&(f, r)) == Some(&case(rule.rook)))
+        .collect();
+    let sides = [
+        (
+            rooks.iter().copied().filter(|&f| f > k).max(),
+            rule.files[0],
+            'K',
+        ),
+        (
+            rooks.iter().copied().filter(|&f| f < k).min(),
+            rule.files[1],
+            'Q',
+        ),
+    ];
+    let mut out = Vec::new();
+    for (rook_from, king_to, right) in sides {
+        let Some(rf) = rook_from else { continue };
+        if king_to == k {
+            continue;
+        }
+        let rook_to = if right == 'K' {
+            king_to - 1
+        } else {
+            king_to + 1
+        };
+        let lo = k.min(king_to).min(rf).min(rook_to);
+        let hi = k.max(king_to).max(rf).max(rook_to);
+        let empty = (lo..=hi)
+            .filter(|&f| f != k && f != rf)
+            .map(|f| (f, r))
+            .collect();
+        let safe: Vec<usize> = if k < king_to {
+            (k..=king_to).collect()
+        } else {
+            (king_to..=k).rev().collect()
+        };
+        out.push(Castling {
+            player,
+            right: case(right),
+            king: ((k, r), (king_to, r)),
+            rook: ((rf, r), (rook_to, r)),
+            rook_piece: rule.rook_piece.clone(),
+            king_piece: rule.king_piece.clone(),
+            empty,
+            safe: if rule.royal {
+                safe.into_iter().map(|f| (f, r)).collect()
+            } else {
+                Vec::new()
+            },
+        });
+    }
+    out
 }
 
 /// A file letter key.
@@ -398,30 +467,33 @@ pub fn drops(cx: &mut Cx<'_>, m: &mut Model) {
         pawn.drop_zone = true;
     }
     let g = m.grid;
-    for player in 0..2 {
+    let zones = [0, 1].map(|player| {
         let mut zone = relative_ranks(g, player, 1, g.ranks);
         if !first_rank {
             zone = &zone - &relative_ranks(g, player, 1, 1);
         }
-        if !promotion_zone {
-            let board = m.player_zones[player].get("promotion").cloned();
-            if let Some(z) = board.and_then(|b| m.zones.iter().find(|z| z.name == b).cloned()) {
-                zone = &zone - &z.squares;
-            }
+        let promotion = m.player_zones[player].get("promotion");
+        if let Some(z) = promotion.and_then(|b| m.zones.iter().find(|z| &z.name == b))
+            && !promotion_zone
+        {
+            zone = &zone - &z.squares;
+        } else if let Some(rank) = promotion.and_then(|b| b.strip_prefix("rank_"))
+            && !promotion_zone
+        {
+            let r: usize = rank.parse().unwrap_or(0);
+            zone = &zone - &relative_ranks(g, 0, r, r);
         }
-        let why = format!(
-            "{}: pawn drops, {}",
-            ["White", "Black"][player],
-            cx.source("pieceDrops")
-        );
-        m.zone(
-            player,
-            "pawn_drops",
-            &format!("pawn_drops_{}", ["white", "black"][player]),
-            zone,
-            why,
-        );
-    }
+        zone
+    });
+    let source = cx
+        .sources(&["pieceDrops", "firstRankPawnDrops", "promotionZonePawnDrops"])
+        .join("; ");
+    both_players(
+        m,
+        "pawn_drops",
+        zones,
+        &format!("where pawns may be dropped ({source})"),
+    );
 }
 
 /// How the game ends: mate, stalemate, extinction, a flag region; captures and checks; the
@@ -535,33 +607,26 @@ fn flag(cx: &mut Cx<'_>, m: &mut Model, e: &mut Ending) {
         );
         return;
     };
+    let mut sets: [BTreeSet<Square>; 2] = Default::default();
     for (i, r) in regions.into_iter().enumerate() {
         let key = format!("flagRegion{}", ["White", "Black"][i]);
         let Some(r) = r else {
-            if cx.props.get(&key).is_some() {
-                // It does not read: reported as such.
-                return;
+            if cx.props.get(&key).is_none() {
+                cx.bad(
+                    p.span.clone(),
+                    format!("`flagPiece` without `{key}`"),
+                    "give both players' regions, e.g. `flagRegionWhite = *8`",
+                );
             }
-            cx.bad(
-                p.span.clone(),
-                format!("`flagPiece` without `flagRegion{}`", ["White", "Black"][i]),
-                "give both players' regions, e.g. `flagRegionWhite = *8`",
-            );
+            // (A region that does not read is reported as such.)
             return;
         };
-        let why = format!(
-            "{}: {}",
-            ["White", "Black"][i],
-            cx.source(&format!("flagRegion{}", ["White", "Black"][i]))
-        );
-        m.zone(
-            i,
-            "flag",
-            &format!("flag_{}", ["white", "black"][i]),
-            r,
-            why,
-        );
+        sets[i] = r;
     }
+    let source = cx
+        .sources(&["flagPiece", "flagRegionWhite", "flagRegionBlack"])
+        .join("; ");
+    both_players(m, "flag", sets, &source);
     e.reach = Some((name, reply));
 }
 

@@ -23,9 +23,9 @@ pub fn variant_text(m: &Model, ini: &str, board: &str) -> String {
         };
         writeln!(
             t,
-            "\n# Castling as Fairy-Stockfish plays it ({from}): the king from its start square to the\n\
-             # castling file, the outermost castling rook on that side to the square beside it; every\n\
-             # square between them empty, the king's squares not attacked."
+            "\n# Castling as Fairy-Stockfish plays it: the king from its start square to the castling\n\
+             # file, the outermost castling rook on that side to the square beside it; every square\n\
+             # between them empty, the king's squares not attacked. From {from}."
         )
         .ok();
     }

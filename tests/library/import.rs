@@ -221,3 +221,16 @@ fn every_import_code_has_a_broken_file() {
         .collect();
     assert!(missing.is_empty(), "no broken file gives {missing:?}");
 }
+
+/// What the written files look like (comments, grouping, zones), for review: one section with
+/// drops, a custom piece and an inherited built-in.
+#[test]
+fn the_written_files_read_well() {
+    let ini = std::fs::read_to_string("tests/import/sections.ini").unwrap();
+    let source = SourceFile::new("sections.ini", ini);
+    let imported = import_fsf(&source, Some("imp-house")).unwrap();
+    assert_eq!(imported.len(), 1);
+    let i = &imported[0];
+    insta::assert_snapshot!("imp_house_variant", i.variant_text);
+    insta::assert_snapshot!("imp_house_board", i.board_text);
+}
