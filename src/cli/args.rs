@@ -178,8 +178,7 @@ pub enum Command {
     /// Writes `NAME.toml` in the current folder; a variant (chess on the grid) also writes
     /// `NAME.board.toml`, unless `--board` names an existing board. Never writes over a file.
     New(NewArgs),
-    /// Import variants written for other programs: `import fsf FILE.ini` reads a Fairy-Stockfish
-    /// variants file.
+    /// Import variants written for other programs (`import fsf`: Fairy-Stockfish's ini files).
     #[command(subcommand)]
     Import(ImportCommand),
     /// Run a perft suite: EPD lines (`FEN ;D1 20 ;D2 400`) or our `.perft` files. Exit status 1
