@@ -125,13 +125,23 @@ pub fn pawn(cx: &mut Cx<'_>, m: &mut Model) {
     } else {
         start_source
     };
+    let double = cx.boolean("doubleStep", true);
     if m.pieces.iter().any(|p| p.betza.contains('i')) {
-        both_players(
-            m,
-            "initial",
-            starts.clone(),
-            &format!("Betza `i` moves start on the double-step ranks ({start_source})"),
-        );
+        // Without double steps Fairy-Stockfish has no initial moves at all.
+        let sets = if double {
+            starts.clone()
+        } else {
+            Default::default()
+        };
+        let why = if double {
+            format!("Betza `i` moves start on the double-step ranks ({start_source})")
+        } else {
+            format!(
+                "no square: no Betza `i` moves without double steps ({})",
+                cx.source("doubleStep")
+            )
+        };
+        both_players(m, "initial", sets, &why);
     }
     let Some(pawn) = m.pieces.iter().find(|p| p.name == "pawn") else {
         for key in PAWN_KEYS.iter().chain(&["mandatoryPawnPromotion"]) {
@@ -141,7 +151,7 @@ pub fn pawn(cx: &mut Cx<'_>, m: &mut Model) {
     };
     let mut rules = PawnRules {
         letter: pawn.letter,
-        double_step: cx.boolean("doubleStep", true),
+        double_step: double,
         ..PawnRules::default()
     };
     if rules.double_step {

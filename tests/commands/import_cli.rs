@@ -33,7 +33,7 @@ fn import_writes_files_that_check_and_play() {
         .filter(|n| !n.ends_with(".board.toml"))
         .collect();
     variants.sort();
-    assert_eq!(variants.len(), 14, "{variants:?}");
+    assert_eq!(variants.len(), 16, "{variants:?}");
     for v in &variants {
         let path = format!("out/{v}");
         let text = std::fs::read_to_string(dir.path().join(&path)).unwrap();
