@@ -277,8 +277,8 @@ pub fn castling(cx: &mut Cx<'_>, m: &mut Model, placed: &BTreeMap<Square, char>)
     .map(|&(key, default)| file_key(cx, g, key, default))
     .collect();
     let rank = cx.number("castlingRank", 1, 1..g.ranks as u32 + 1) as usize - 1;
-    let rook_letter = letter_key(cx, m, "castlingRookPiece", 'r');
-    let king_letter = letter_key(cx, m, "castlingKingPiece", 'k');
+    let rook_letter = castling_piece(cx, m, "castlingRookPiece", "rook");
+    let king_letter = castling_piece(cx, m, "castlingKingPiece", "king");
     let (Some(kf), Some(qf), Some(rook), Some(king)) =
         (files[0], files[1], rook_letter, king_letter)
     else {
@@ -431,10 +431,12 @@ fn file_key(cx: &mut Cx<'_>, g: Grid, key: &str, default: char) -> Option<usize>
     }
 }
 
-/// A piece letter key naming a piece of the variant.
-fn letter_key(cx: &mut Cx<'_>, m: &Model, key: &str, default: char) -> Option<char> {
+/// The castling king's or rook's letter: the key's piece, else the piece type `piece`.
+fn castling_piece(cx: &mut Cx<'_>, m: &Model, key: &str, piece: &str) -> Option<char> {
     let Some(p) = cx.get(key) else {
-        return Some(default);
+        // Fairy-Stockfish's default is the piece type, whatever its letter: no castling
+        // without it.
+        return m.pieces.iter().find(|k| k.name == piece).map(|k| k.letter);
     };
     match single_letter(&p.value) {
         Some(c) if m.piece_named(c).is_some() => Some(c),
@@ -443,7 +445,7 @@ fn letter_key(cx: &mut Cx<'_>, m: &Model, key: &str, default: char) -> Option<ch
             cx.bad(
                 span,
                 format!("`{key}` is the letter of a piece of this variant, not `{v}`"),
-                format!("e.g. `{key} = {default}`"),
+                format!("e.g. `{key} = {}`", &piece[..1]),
             );
             None
         }
