@@ -3,13 +3,15 @@
 //!
 //! `ini.rs` reads the file keeping where every key and value is; `props.rs` resolves
 //! `[name:parent]` inheritance (an earlier section, or a built-in of `builtins.rs`); `model.rs`
-//! and `rules.rs` read the keys into a [`model::Model`] in chessgraph's terms; `board.rs` and
-//! `write.rs` write the commented files. A key the importer cannot express is a located error
-//! (`import::unsupported-key`), never dropped: see the README, "Importing Fairy-Stockfish
-//! variants".
+//! (grid, pieces, start), `rules.rs` (pawn, drops), `castling.rs` and `ending.rs` read the keys
+//! into a [`model::Model`] in chessgraph's terms; `board.rs` and `write.rs` write the commented
+//! files. A key the importer cannot express is a located error (`import::unsupported-key`),
+//! never dropped: see the README, "Importing Fairy-Stockfish variants".
 
 pub mod board;
 pub mod builtins;
+pub mod castling;
+pub mod ending;
 pub mod error;
 pub mod ini;
 pub mod model;
@@ -221,8 +223,8 @@ pub fn interpret(props: &Props) -> Result<Model, Vec<Diagnostic>> {
     };
     rules::pawn(&mut cx, &mut m);
     rules::drops(&mut cx, &mut m);
-    rules::castling(&mut cx, &mut m, &placed);
-    rules::ending(&mut cx, &mut m);
+    castling::castling(&mut cx, &mut m, &placed);
+    ending::ending(&mut cx, &mut m);
     for key in DISPLAY_KEYS {
         if let Some(p) = cx.get(key) {
             m.notes.push(format!(

@@ -1,9 +1,10 @@
-//! The rules of a section: the pawn (double step, en passant, promotion), castling, drops and
-//! how the game ends, each read from its Fairy-Stockfish keys into the [`Model`].
+//! The rules of a section: the pawn (double step, en passant, promotion) and drops, read from
+//! their Fairy-Stockfish keys into the [`Model`], and the zones they need; castling is in
+//! `castling.rs`, how the game ends in `ending.rs`.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
-use super::model::{Castling, Cx, Ending, Model, PawnRules, Zone, single_letter};
+use super::model::{Cx, Model, PawnRules, Zone};
 use super::region::{Grid, Square};
 
 impl Model {
@@ -46,7 +47,12 @@ impl Model {
 }
 
 /// The squares of a player's relative ranks `from..=to` (1-based, from his side).
-fn relative_ranks(grid: Grid, player: usize, from: usize, to: usize) -> BTreeSet<Square> {
+pub(super) fn relative_ranks(
+    grid: Grid,
+    player: usize,
+    from: usize,
+    to: usize,
+) -> BTreeSet<Square> {
     if from == 0 || from > to || from > grid.ranks {
         return BTreeSet::new();
     }
@@ -94,7 +100,7 @@ fn player_regions(
 }
 
 /// Declares `key` for both players: White's and Black's squares, a comment naming `source`.
-fn both_players(m: &mut Model, key: &str, sets: [BTreeSet<Square>; 2], source: &str) {
+pub(super) fn both_players(m: &mut Model, key: &str, sets: [BTreeSet<Square>; 2], source: &str) {
     if sets[0] == sets[1] {
         let [set, _] = sets;
         let why = format!("`{key}` of both players: {source}");
@@ -263,195 +269,6 @@ fn promotion_choices(cx: &mut Cx<'_>, m: &Model) -> Vec<char> {
     out
 }
 
-/// Castling: for each player with a castling king on his castling rank, the outermost rook on
-/// each side, the king to `castlingKingsideFile` / `castlingQueensideFile` and the rook to the
-/// square beside it, as Fairy-Stockfish does.
-pub fn castling(cx: &mut Cx<'_>, m: &mut Model, placed: &BTreeMap<Square, char>) {
-    let on = cx.boolean("castling", true);
-    let g = m.grid;
-    let files: Vec<Option<usize>> = [
-        ("castlingKingsideFile", 'g'),
-        ("castlingQueensideFile", 'c'),
-    ]
-    .iter()
-    .map(|&(key, default)| file_key(cx, g, key, default))
-    .collect();
-    let rank = cx.number("castlingRank", 1, 1..g.ranks as u32 + 1) as usize - 1;
-    let rook_letter = castling_piece(cx, m, "castlingRookPiece", "rook");
-    let king_letter = castling_piece(cx, m, "castlingKingPiece", "king");
-    let (Some(kf), Some(qf), Some(rook), Some(king)) =
-        (files[0], files[1], rook_letter, king_letter)
-    else {
-        return;
-    };
-    m.castling_sources = cx.sources(&[
-        "castling",
-        "castlingKingsideFile",
-        "castlingQueensideFile",
-        "castlingRank",
-        "castlingRookPiece",
-        "castlingKingPiece",
-    ]);
-    if !on {
-        return;
-    }
-    // A castling king that is not the royal one is named; a non-royal one has no squares that
-    // must be safe (chessgraph does not derive castling's safety from a piece that is not royal).
-    let royal = m
-        .pieces
-        .iter()
-        .any(|p| p.royal && p.letter == king.to_ascii_uppercase());
-    let rule = CastlingRule {
-        files: [kf, qf],
-        rank,
-        king,
-        rook,
-        royal,
-        king_piece: (!royal).then(|| m.piece_named(king)).flatten(),
-        rook_piece: (m.piece_named(rook).as_deref() != Some("rook"))
-            .then(|| m.piece_named(rook))
-            .flatten(),
-    };
-    for player in 0..2 {
-        let found = player_castlings(m.grid, &rule, placed, player);
-        m.castling.extend(found);
-    }
-}
-
-/// What the castling keys say, read.
-struct CastlingRule {
-    /// The king's destination files, kingside and queenside.
-    files: [usize; 2],
-    /// The castling rank (0-based, White's side).
-    rank: usize,
-    /// The castling king's and rook's letters.
-    king: char,
-    rook: char,
-    /// The castling king is the royal piece.
-    royal: bool,
-    /// The pieces named in the entries when they are not the king and the rook.
-    king_piece: Option<String>,
-    rook_piece: Option<String>,
-}
-
-/// One player's castlings: his castling king on his castling rank, and the outermost castling
-/// rook on each side of it.
-fn player_castlings(
-    g: Grid,
-    rule: &CastlingRule,
-    placed: &BTreeMap<Square, char>,
-    player: usize,
-) -> Vec<Castling> {
-    let r = if player == 0 {
-        rule.rank
-    } else {
-        g.mirror(rule.rank)
-    };
-    let case = |c: char| {
-        if player == 0 {
-            c.to_ascii_uppercase()
-        } else {
-            c.to_ascii_lowercase()
-        }
-    };
-    let Some(k) = (0..g.files).find(|&f| placed.get(&(f, r)) == Some(&case(rule.king))) else {
-        return Vec::new();
-    };
-    let rooks: Vec<usize> = (0..g.files)
-        .filter(|&f| placed.get(&(f, r)) == Some(&case(rule.rook)))
-        .collect();
-    let sides = [
-        (
-            rooks.iter().copied().filter(|&f| f > k).max(),
-            rule.files[0],
-            'K',
-        ),
-        (
-            rooks.iter().copied().filter(|&f| f < k).min(),
-            rule.files[1],
-            'Q',
-        ),
-    ];
-    let mut out = Vec::new();
-    for (rook_from, king_to, right) in sides {
-        let Some(rf) = rook_from else { continue };
-        if king_to == k {
-            continue;
-        }
-        let rook_to = if right == 'K' {
-            king_to - 1
-        } else {
-            king_to + 1
-        };
-        let lo = k.min(king_to).min(rf).min(rook_to);
-        let hi = k.max(king_to).max(rf).max(rook_to);
-        let empty = (lo..=hi)
-            .filter(|&f| f != k && f != rf)
-            .map(|f| (f, r))
-            .collect();
-        let safe: Vec<usize> = if k < king_to {
-            (k..=king_to).collect()
-        } else {
-            (king_to..=k).rev().collect()
-        };
-        out.push(Castling {
-            player,
-            right: case(right),
-            king: ((k, r), (king_to, r)),
-            rook: ((rf, r), (rook_to, r)),
-            rook_piece: rule.rook_piece.clone(),
-            king_piece: rule.king_piece.clone(),
-            empty,
-            safe: if rule.royal {
-                safe.into_iter().map(|f| (f, r)).collect()
-            } else {
-                Vec::new()
-            },
-        });
-    }
-    out
-}
-
-/// A file letter key.
-fn file_key(cx: &mut Cx<'_>, g: Grid, key: &str, default: char) -> Option<usize> {
-    let Some(p) = cx.get(key) else {
-        return g.file_of(default);
-    };
-    match single_letter(&p.value).and_then(|c| g.file_of(c)) {
-        Some(f) if f > 0 && f + 1 < g.files => Some(f),
-        _ => {
-            let (span, v) = (p.span.clone(), p.value.clone());
-            cx.bad(
-                span,
-                format!("`{key}` is a file of the board but not the first or last, not `{v}`"),
-                format!("e.g. `{key} = {default}`"),
-            );
-            None
-        }
-    }
-}
-
-/// The castling king's or rook's letter: the key's piece, else the piece type `piece`.
-fn castling_piece(cx: &mut Cx<'_>, m: &Model, key: &str, piece: &str) -> Option<char> {
-    let Some(p) = cx.get(key) else {
-        // Fairy-Stockfish's default is the piece type, whatever its letter: no castling
-        // without it.
-        return m.pieces.iter().find(|k| k.name == piece).map(|k| k.letter);
-    };
-    match single_letter(&p.value) {
-        Some(c) if m.piece_named(c).is_some() => Some(c),
-        _ => {
-            let (span, v) = (p.span.clone(), p.value.clone());
-            cx.bad(
-                span,
-                format!("`{key}` is the letter of a piece of this variant, not `{v}`"),
-                format!("e.g. `{key} = {}`", &piece[..1]),
-            );
-            None
-        }
-    }
-}
-
 /// Drops: `pieceDrops` (and `capturesToHand`); pawns are not dropped on the first rank nor in
 /// the promotion zone unless `firstRankPawnDrops` / `promotionZonePawnDrops` say so.
 pub fn drops(cx: &mut Cx<'_>, m: &mut Model) {
@@ -506,163 +323,4 @@ pub fn drops(cx: &mut Cx<'_>, m: &mut Model) {
         zones,
         &format!("where pawns may be dropped ({source})"),
     );
-}
-
-/// How the game ends: mate, stalemate, extinction, a flag region; captures and checks; the
-/// draw rules.
-pub fn ending(cx: &mut Cx<'_>, m: &mut Model) {
-    let mut e = Ending {
-        stalemate: value_key(cx, "stalemateValue", "draw", &["draw", "loss", "win"]),
-        ..Ending::default()
-    };
-    value_key(cx, "checkmateValue", "loss", &["loss"]);
-    e.must_capture = cx.boolean("mustCapture", false);
-    e.no_checks = !cx.boolean("checking", true);
-    e.move_rule = cx.number("nMoveRule", 50, 0..1000);
-    e.repetition = cx.number("nFoldRule", 3, 0..100);
-    e.checks = check_counting(cx);
-    extinction(cx, m, &mut e);
-    flag(cx, m, &mut e);
-    m.ending = e;
-}
-
-/// A result key (`loss`, `win`, `draw`) limited to `allowed`.
-fn value_key(cx: &mut Cx<'_>, key: &str, default: &str, allowed: &[&str]) -> String {
-    let Some(p) = cx.get(key) else {
-        return default.to_string();
-    };
-    if allowed.contains(&p.value.as_str()) {
-        return p.value.clone();
-    }
-    let (span, v) = (p.span.clone(), p.value.clone());
-    cx.bad(
-        span,
-        format!(
-            "`{key} = {v}` cannot be expressed: the importer knows {}",
-            allowed
-                .iter()
-                .map(|a| format!("`{a}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        format!("e.g. `{key} = {default}`"),
-    );
-    default.to_string()
-}
-
-/// `extinctionValue` with `extinctionPieceTypes` (`*`: every piece) and `extinctionPieceCount`.
-fn extinction(cx: &mut Cx<'_>, m: &Model, e: &mut Ending) {
-    let count = cx.number("extinctionPieceCount", 0, 0..100);
-    let types = cx.get("extinctionPieceTypes").cloned();
-    let Some(p) = cx.get("extinctionValue").cloned() else {
-        return;
-    };
-    let value = value_key(cx, "extinctionValue", "loss", &["loss", "win", "draw"]);
-    if m.hands.is_some() {
-        cx.bad(
-            p.span.clone(),
-            "extinction counts pieces in hand too, which `material` does not".into(),
-            "remove `extinctionValue` or the drops",
-        );
-        return;
-    }
-    let Some(t) = types else {
-        cx.bad(
-            p.span,
-            "`extinctionValue` without `extinctionPieceTypes`".into(),
-            "add `extinctionPieceTypes = k` (letters, or `*` for every piece)",
-        );
-        return;
-    };
-    if t.value == "*" {
-        e.material.push((Vec::new(), count, value));
-        return;
-    }
-    for c in t.value.chars() {
-        match m.piece_named(c) {
-            Some(name) => e.material.push((vec![name], count, value.clone())),
-            None => cx.bad(
-                t.span.clone(),
-                format!("`extinctionPieceTypes` names `{c}`, which is no piece of this variant"),
-                "list piece letters, or `*` for every piece",
-            ),
-        }
-    }
-}
-
-/// `flagPiece` with `flagRegionWhite` / `flagRegionBlack` (and `flagMove`): `reach`.
-fn flag(cx: &mut Cx<'_>, m: &mut Model, e: &mut Ending) {
-    let reply = cx.boolean("flagMove", false);
-    let g = m.grid;
-    let regions = [
-        cx.region("flagRegionWhite", g),
-        cx.region("flagRegionBlack", g),
-    ];
-    let Some(p) = cx.get("flagPiece").cloned() else {
-        if regions.iter().any(Option::is_some) {
-            cx.bad(
-                cx.props.header.clone(),
-                "a flag region without `flagPiece`".into(),
-                "add `flagPiece = k`",
-            );
-        }
-        return;
-    };
-    let Some(name) = single_letter(&p.value).and_then(|c| m.piece_named(c)) else {
-        cx.bad(
-            p.span.clone(),
-            format!(
-                "`flagPiece` is the letter of one piece of this variant, not `{}`",
-                p.value
-            ),
-            "e.g. `flagPiece = k`",
-        );
-        return;
-    };
-    let mut sets: [BTreeSet<Square>; 2] = Default::default();
-    for (i, r) in regions.into_iter().enumerate() {
-        let key = format!("flagRegion{}", ["White", "Black"][i]);
-        let Some(r) = r else {
-            if cx.props.get(&key).is_none() {
-                cx.bad(
-                    p.span.clone(),
-                    format!("`flagPiece` without `{key}`"),
-                    "give both players' regions, e.g. `flagRegionWhite = *8`",
-                );
-            }
-            // (A region that does not read is reported as such.)
-            return;
-        };
-        sets[i] = r;
-    }
-    let source = cx
-        .sources(&["flagPiece", "flagRegionWhite", "flagRegionBlack"])
-        .join("; ");
-    both_players(m, "flag", sets, &source);
-    e.reach = Some((name, reply));
-}
-
-/// `checkCounting = true`: the start position's field after en passant (`3+3`) gives the checks
-/// each player must give; the variant wins by the most of them.
-fn check_counting(cx: &mut Cx<'_>) -> Option<u32> {
-    if !cx.boolean("checkCounting", false) {
-        return None;
-    }
-    let p = cx.props.get("startFen")?;
-    let field = p.value.split_whitespace().nth(4).unwrap_or("");
-    let counts: Option<Vec<u32>> = field
-        .split_once('+')
-        .map(|(a, b)| [a, b].iter().filter_map(|n| n.parse().ok()).collect());
-    match counts {
-        Some(c) if c.len() == 2 && c.iter().all(|n| (1..=255).contains(n)) => c.into_iter().max(),
-        _ => {
-            let span = p.span.clone();
-            cx.bad(
-                span,
-                format!("`checkCounting = true` needs the checks to give after the en passant field of `startFen` (`3+3`), found `{field}`"),
-                "write the start position as Fairy-Stockfish does, e.g. `... w KQkq - 3+3 0 1`",
-            );
-            None
-        }
-    }
 }
