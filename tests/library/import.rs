@@ -234,3 +234,35 @@ fn the_written_files_read_well() {
     insta::assert_snapshot!("imp_house_variant", i.variant_text);
     insta::assert_snapshot!("imp_house_board", i.board_text);
 }
+
+/// The ini files the other oracles use (`tests/fixtures/fsf/`) import as the variants they check:
+/// the same start, moves and perft 1-3. `chess_10x10.ini` is the exception, by Fairy-Stockfish's
+/// versions: 11.1 (`scripts/fsf-oracle`, `variants/chess_10x10.toml`) counts the default
+/// double-step ranks from each side, pyffish 0.0.90 (the importer's reference) takes them as
+/// absolute ranks 2 and 7, so Black's pawns on rank 9 never double-step: 9352 at depth 3, as
+/// pyffish counts, against 16028.
+#[test]
+fn the_oracle_ini_files_import_as_their_variants() {
+    let dir = tempfile::tempdir().unwrap();
+    for (ini, shipped) in [
+        ("grasshopper.ini", "variants/grasshopper.toml"),
+        (
+            "betza_fairy.ini",
+            "tests/fixtures/rule_variants/betza_fairy.toml",
+        ),
+    ] {
+        let text = std::fs::read_to_string(Path::new("tests/fixtures/fsf").join(ini)).unwrap();
+        let imported = import_into(dir.path(), ini, &text);
+        let ours = load(dir.path(), &imported[0]);
+        let theirs = Arc::new(Rules::load(shipped).unwrap());
+        let (mut a, mut s) = (Position::start(&ours), Position::start(&theirs));
+        assert_eq!(legal(&a), legal(&s), "{ini}");
+        for d in 1..=3 {
+            assert_eq!(perft(&mut a, d), perft(&mut s, d), "{ini} perft {d}");
+        }
+    }
+    let text = std::fs::read_to_string("tests/fixtures/fsf/chess_10x10.ini").unwrap();
+    let imported = import_into(dir.path(), "chess_10x10.ini", &text);
+    let mut pos = Position::start(&load(dir.path(), &imported[0]));
+    assert_eq!([1, 2, 3].map(|d| perft(&mut pos, d)), [24, 336, 9352]);
+}
