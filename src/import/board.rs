@@ -51,10 +51,16 @@ pub fn black_frame() -> String {
 pub fn board_text(m: &Model, file_name: &str) -> String {
     let Grid { files, ranks } = m.grid;
     let last = file_letter(files - 1);
-    let mut t = format!(
+    let mut t = String::from("#:schema ../schema/board.schema.json\n");
+    super::write::comment(
+        &mut t,
+        &format!(
+            "{files}x{ranks} board of `{}`, written by `chessgraph import fsf` ({file_name}).",
+            m.name
+        ),
+    );
+    t.push_str(&format!(
         "\
-#:schema ../schema/board.schema.json
-# {files}x{ranks} board of `{name}`, written by `chessgraph import fsf` ({file_name}).
 #
 # Written like the shipped grid boards (boards/chess.toml, boards/grid_10x8.toml): files a..{last},
 # ranks 1..{ranks}, compass and knight directions as offsets, so Betza pieces run unchanged. The
@@ -73,10 +79,9 @@ light = \"odd\"          # a square is light when file index + rank index (from 
 
 [directions]
 ",
-        name = m.name,
         q = quote(&format!("{} board", m.name)),
         letters = (0..files).map(file_letter).collect::<String>(),
-    );
+    ));
     for (d, _, opp) in DIRECTIONS.iter().chain(KNIGHT_DIRECTIONS) {
         match opp {
             Some(o) => writeln!(t, "{d} = {{ opposite = \"{o}\" }}"),
@@ -92,14 +97,8 @@ light = \"odd\"          # a square is light when file index + rank index (from 
         t.push_str("\n[zones]\n");
     }
     for z in &m.zones {
-        writeln!(
-            t,
-            "# {}\n{} = {}",
-            z.why,
-            z.name,
-            zone_value(m.grid, &z.squares)
-        )
-        .ok();
+        super::write::comment(&mut t, &z.why);
+        writeln!(t, "{} = {}", z.name, zone_value(m.grid, &z.squares)).ok();
     }
     t
 }

@@ -21,13 +21,15 @@ pub fn variant_text(m: &Model, ini: &str, board: &str) -> String {
         } else {
             m.castling_sources.join("; ")
         };
-        writeln!(
-            t,
-            "\n# Castling as Fairy-Stockfish plays it: the king from its start square to the castling\n\
-             # file, the outermost castling rook on that side to the square beside it; every square\n\
-             # between them empty, the king's squares not attacked. From {from}."
-        )
-        .ok();
+        t.push('\n');
+        comment(
+            &mut t,
+            &format!(
+                "Castling as Fairy-Stockfish plays it: the king from its start square to the \
+                 castling file, the outermost castling rook on that side to the square beside it; \
+                 every square between them empty, the king's squares not attacked. From {from}."
+            ),
+        );
     }
     for c in &m.castling {
         castling(&mut t, m, c);
@@ -37,29 +39,28 @@ pub fn variant_text(m: &Model, ini: &str, board: &str) -> String {
 }
 
 fn head(t: &mut String, m: &Model, ini: &str, board: &str) {
+    t.push_str("#:schema ../schema/variant.schema.json\n");
     let lineage = m.lineage.join(" <- ");
-    writeln!(
+    comment(
         t,
-        "\
-#:schema ../schema/variant.schema.json
-# `{name}`, imported by `chessgraph import fsf` from {ini} (section on line {line}; parents:
-# {lineage}). Each rule says which Fairy-Stockfish key it comes from; keys not given take
-# Fairy-Stockfish's chess defaults.",
-        name = m.name,
-        line = m.line,
-    )
-    .ok();
+        &format!(
+            "`{}`, imported by `chessgraph import fsf` from {ini} (section on line {}; parents: \
+             {lineage}). Each rule says which Fairy-Stockfish key it comes from; keys not given \
+             take Fairy-Stockfish's chess defaults.",
+            m.name, m.line
+        ),
+    );
     for n in &m.notes {
-        writeln!(t, "# {n}").ok();
+        comment(t, n);
     }
     writeln!(
         t,
-        "\n[variant]\nname = {}\ndescription = {}\nboard = {}   # relative to this file\nstart = {}   # {}",
+        "\n[variant]\nname = {}\ndescription = {}\nboard = {}   # relative to this file\n# The start position: {}.\nstart = {}",
         quote(&m.name),
         quote(&format!("{} (imported from Fairy-Stockfish's variants.ini format)", m.name)),
         quote(board),
+        m.start_source,
         quote(&m.start),
-        m.start_source
     )
     .ok();
     writeln!(t, "\n[frames]\n# Black looks at the board from the other side: north and south trade places.\nblack = {}", black_frame()).ok();
@@ -86,12 +87,9 @@ fn players(t: &mut String, m: &Model) {
 
 fn pieces(t: &mut String, m: &Model) {
     for p in &m.pieces {
-        writeln!(
-            t,
-            "\n# {}\n[pieces.{}]\nletter = \"{}\"",
-            p.source, p.name, p.letter
-        )
-        .ok();
+        t.push('\n');
+        comment(t, &p.source);
+        writeln!(t, "[pieces.{}]\nletter = \"{}\"", p.name, p.letter).ok();
         if p.royal {
             t.push_str("royal = true\n");
         }
@@ -100,18 +98,19 @@ fn pieces(t: &mut String, m: &Model) {
             continue;
         }
         let Some(rules) = &m.pawn else { continue };
-        t.push_str("# One step forward, captures one step diagonally forward (Betza fmWfcF)");
+        let mut what =
+            String::from("One step forward, captures one step diagonally forward (Betza fmWfcF)");
         if rules.double_step {
-            t.push_str(";\n# a double step from `pawn_start`");
+            what.push_str("; a double step from `pawn_start`");
         }
         if rules.en_passant {
-            t.push_str(", taken en passant");
+            what.push_str(", taken en passant");
         }
-        t.push('.');
+        what.push('.');
         if !rules.sources.is_empty() {
-            write!(t, "\n# From {}.", rules.sources.join("; ")).ok();
+            what.push_str(&format!(" From {}.", rules.sources.join("; ")));
         }
-        t.push('\n');
+        comment(t, &what);
         t.push_str("resets_clock = true        # a pawn move resets the halfmove clock\nmoves = [\n    \"move step n\",\n");
         if rules.double_step {
             let ep = if rules.en_passant { " creates-ep" } else { "" };
@@ -227,4 +226,20 @@ fn ending(t: &mut String, m: &Model) {
             writeln!(t, "repetition = {}            # nFoldRule", e.repetition).ok();
         }
     }
+}
+
+/// A comment paragraph: `# ` lines of at most 100 columns (a longer word stays whole).
+pub fn comment(t: &mut String, text: &str) {
+    let mut line = String::from("#");
+    for word in text.split_whitespace() {
+        if line.len() + 1 + word.len() > 100 && line.len() > 1 {
+            t.push_str(&line);
+            t.push('\n');
+            line = String::from("#");
+        }
+        line.push(' ');
+        line.push_str(word);
+    }
+    t.push_str(&line);
+    t.push('\n');
 }

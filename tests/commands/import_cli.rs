@@ -87,6 +87,44 @@ fn import_never_writes_over_a_file() {
 }
 
 #[test]
+fn import_one_section_reads_its_parents_and_writes_it_alone() {
+    let dir = temp_dir();
+    let args = [
+        "import",
+        "fsf",
+        &sections(),
+        "--variant",
+        "imp-nightrider-slow",
+        "-o",
+        ".",
+    ];
+    in_dir(dir.path(), &args).assert_ok();
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["imp-nightrider-slow.board.toml", "imp-nightrider-slow.toml"]
+    );
+    let text = std::fs::read_to_string(dir.path().join("imp-nightrider-slow.toml")).unwrap();
+    // The custom piece comes from the parent section, and says so.
+    assert!(
+        text.contains("parents:\n# imp-nightrider <- chess")
+            || text.contains("parents: imp-nightrider <- chess"),
+        "{text}"
+    );
+    assert!(text.contains("[pieces.custom1]"), "{text}");
+    let perft = in_dir(dir.path(), &["perft", "imp-nightrider-slow.toml", "3"]);
+    assert!(
+        perft.stdout.ends_with("Nodes searched: 5805\n"),
+        "{}",
+        perft.stdout
+    );
+}
+
+#[test]
 fn import_without_output_prints_both_files() {
     let r = run(&["import", "fsf", &sections(), "--variant", "imp-house"]);
     r.assert_ok();
