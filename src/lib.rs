@@ -55,6 +55,7 @@ pub mod diagnostic;
 pub mod diff;
 pub mod game;
 pub mod ids;
+pub mod import;
 pub mod limits;
 pub mod lint;
 pub mod movegen;

@@ -178,6 +178,9 @@ pub enum Command {
     /// Writes `NAME.toml` in the current folder; a variant (chess on the grid) also writes
     /// `NAME.board.toml`, unless `--board` names an existing board. Never writes over a file.
     New(NewArgs),
+    /// Import variants written for other programs (`import fsf`: Fairy-Stockfish's ini files).
+    #[command(subcommand)]
+    Import(ImportCommand),
     /// Run a perft suite: EPD lines (`FEN ;D1 20 ;D2 400`) or our `.perft` files. Exit status 1
     /// when any count is wrong.
     #[command(name = "perft-suite")]
@@ -268,6 +271,32 @@ pub struct NewArgs {
     /// A variant on this existing board file instead of a new `NAME.board.toml`.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["grid", "wrap"])]
     pub board: Option<PathBuf>,
+}
+
+/// What `import` reads.
+#[derive(Debug, Subcommand)]
+pub enum ImportCommand {
+    /// Read a Fairy-Stockfish variants file (`variants.ini` format) into a board file and a
+    /// variant file per section: `NAME.board.toml` and `NAME.toml`, commented with the ini
+    /// line each rule comes from. Keys it cannot express are errors with their line.
+    ///
+    /// Without `-o` both files of each section are printed, each after a `# ==> FILE <==` line;
+    /// with `-o DIR` they are written there, never over an existing file (nothing is written
+    /// when one exists).
+    Fsf(FsfArgs),
+}
+
+/// Arguments of `import fsf`.
+#[derive(Debug, clap::Args)]
+pub struct FsfArgs {
+    /// The variants file (`[name:parent]` sections of `key = value` lines).
+    pub file: PathBuf,
+    /// Import only this section (its parents are read, not written); default: every section.
+    #[arg(long, value_name = "NAME")]
+    pub variant: Option<String>,
+    /// Write the files into this folder (made if missing) instead of standard output.
+    #[arg(short, long, value_name = "DIR")]
+    pub output: Option<PathBuf>,
 }
 
 /// `8x8`: files x ranks.

@@ -44,6 +44,7 @@ macro_rules! status {
 }
 
 mod authoring;
+mod import;
 mod json;
 mod picture;
 mod render_command;
@@ -373,6 +374,9 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
         Command::Serve(args) => serve::serve_command(&args, colour),
         Command::Schema { kind } => authoring::schema_command(kind, out),
         Command::New(args) => authoring::new_command(&args),
+        Command::Import(args::ImportCommand::Fsf(args)) => {
+            import::import_fsf_command(&args, out, colour)
+        }
     }
 }
 

@@ -151,6 +151,18 @@ codes! {
     BetzaUnsupported = "betza::unsupported", Error;
     /// A Betza atom that needs a direction the board does not declare.
     BetzaMissingDirection = "betza::missing-direction", Error;
+    /// A Fairy-Stockfish variants file line that does not read (`chessgraph import fsf`).
+    ImportSyntax = "import::syntax", Error;
+    /// A section or key given twice in a Fairy-Stockfish variants file.
+    ImportDuplicate = "import::duplicate", Error;
+    /// A section's parent is neither an earlier section nor a supported built-in variant.
+    ImportUnknownParent = "import::unknown-parent", Error;
+    /// A Fairy-Stockfish key the importer cannot express (or does not know).
+    ImportUnsupportedKey = "import::unsupported-key", Error;
+    /// A Fairy-Stockfish value that does not read or that the importer cannot express.
+    ImportBadValue = "import::bad-value", Error;
+    /// `import fsf --variant NAME` names no section of the file.
+    ImportNoSuchVariant = "import::no-such-variant", Error;
     /// A following a link and then its opposite does not come back.
     NonReciprocalLink = "board::non-reciprocal-link", Warning;
     /// A frame of `[frames]` that no player, start zone or start piece uses.

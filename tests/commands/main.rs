@@ -8,6 +8,7 @@ mod authoring;
 mod check_cli;
 mod cli;
 mod game_ends_cli;
+mod import_cli;
 mod json_output;
 mod perft_units;
 mod pictures_cli;

@@ -12,6 +12,7 @@
 
 mod budget;
 mod files;
+mod import;
 mod mutation;
 mod perft;
 mod text;

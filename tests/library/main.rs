@@ -17,6 +17,7 @@ mod game_ends;
 mod game_records;
 mod hashed_perft;
 mod hoppers;
+mod import;
 mod invalid_boards;
 mod invalid_variants;
 mod known_bugs;

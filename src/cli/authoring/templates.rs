@@ -2,11 +2,12 @@
 //! that an author starts from a file that loads and plays and changes it step by step.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use chessgraph::board::Board;
+// The grid directions every generated board declares (shared with `import fsf`).
+use chessgraph::import::board::{DIRECTIONS, KNIGHT_DIRECTIONS};
 
 use super::super::args::{FileKindArg, NewArgs};
 
@@ -50,18 +51,7 @@ pub fn write_new(args: &NewArgs) -> Result<ExitCode, String> {
             files.push((main, variant_text(&args.name, &board_ref, &g)));
         }
     }
-    for (path, _) in &files {
-        if path.symlink_metadata().is_ok() {
-            return Err(format!(
-                "{} already exists: `new` never writes over a file (choose another NAME or move it)",
-                path.display()
-            ));
-        }
-    }
-    for (path, text) in &files {
-        write_fresh(path, text)?;
-        super::super::to_stderr(format_args!("wrote {}\n", path.display()));
-    }
+    super::write_new_files(&files, "new")?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -97,17 +87,6 @@ fn check_size(files: u32, ranks: u32, min_ranks: u32) -> Result<(), String> {
         ));
     }
     Ok(())
-}
-
-/// Creates `path` with `text`; fails rather than replace a file that appeared meanwhile.
-fn write_fresh(path: &Path, text: &str) -> Result<(), String> {
-    let mut f = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)
-        .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
-    f.write_all(text.as_bytes())
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// A grid's shape and the names of the four zones the variant template uses.
@@ -197,30 +176,6 @@ fn existing_grid(path: &Path) -> Result<Grid, String> {
     }
     Ok(g)
 }
-
-/// Compass directions: name, offset, opposite (declared on the first of each pair).
-const DIRECTIONS: &[(&str, [i32; 2], Option<&str>)] = &[
-    ("n", [0, 1], Some("s")),
-    ("e", [1, 0], Some("w")),
-    ("ne", [1, 1], Some("sw")),
-    ("nw", [-1, 1], Some("se")),
-    ("s", [0, -1], None),
-    ("w", [-1, 0], None),
-    ("sw", [-1, -1], None),
-    ("se", [1, -1], None),
-];
-
-/// Knight directions: `nne` is two north and one east.
-const KNIGHT_DIRECTIONS: &[(&str, [i32; 2], Option<&str>)] = &[
-    ("nne", [1, 2], Some("ssw")),
-    ("nnw", [-1, 2], Some("sse")),
-    ("nee", [2, 1], Some("sww")),
-    ("nww", [-2, 1], Some("see")),
-    ("ssw", [-1, -2], None),
-    ("sse", [1, -2], None),
-    ("sww", [-2, -1], None),
-    ("see", [2, -1], None),
-];
 
 /// A grid board file.
 fn board_text(name: &str, g: &Grid, wrap: bool) -> String {

@@ -1,0 +1,87 @@
+//! The built-in Fairy-Stockfish variants a section may name as its parent, each written as the ini
+//! keys that make it from the importer's defaults (Fairy-Stockfish's `chess`). Every one is
+//! checked against the shipped variant file of the same game (`tests/library/import.rs`): an
+//! imported `[x:NAME]` and `variants/FILE.toml` have the same perft.
+
+/// A built-in parent: its Fairy-Stockfish name, the shipped variant it equals, and its keys.
+pub struct Builtin {
+    /// The name a section header gives after `:`.
+    pub name: &'static str,
+    /// The shipped variant file (under `variants/`) that plays the same game.
+    pub shipped: &'static str,
+    /// The keys, in the ini syntax, that make it from the defaults (chess).
+    pub ini: &'static str,
+}
+
+/// Every supported built-in parent.
+pub const BUILTINS: &[Builtin] = &[
+    Builtin {
+        name: "chess",
+        shipped: "chess.toml",
+        ini: "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+    },
+    Builtin {
+        name: "nocastle",
+        shipped: "nocastle.toml",
+        ini: "castling = false\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n",
+    },
+    Builtin {
+        name: "capablanca",
+        shipped: "capablanca.toml",
+        ini: "maxFile = j\narchbishop = a\nchancellor = c\n\
+              startFen = rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1\n\
+              promotionPieceTypes = qrbnac\ncastlingKingsideFile = i\ncastlingQueensideFile = c\n",
+    },
+    Builtin {
+        name: "gothic",
+        shipped: "gothic.toml",
+        ini: "maxFile = j\narchbishop = a\nchancellor = c\n\
+              startFen = rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w KQkq - 0 1\n\
+              promotionPieceTypes = qrbnac\ncastlingKingsideFile = i\ncastlingQueensideFile = c\n",
+    },
+    Builtin {
+        name: "almost",
+        shipped: "almost.toml",
+        ini: "queen = -\nchancellor = c\n\
+              startFen = rnbckbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBCKBNR w KQkq - 0 1\n\
+              promotionPieceTypes = crbn\n",
+    },
+    Builtin {
+        name: "amazon",
+        shipped: "amazon.toml",
+        ini: "queen = -\namazon = a\n\
+              startFen = rnbakbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w KQkq - 0 1\n\
+              promotionPieceTypes = arbn\n",
+    },
+    Builtin {
+        name: "crazyhouse",
+        shipped: "crazyhouse.toml",
+        ini: "pieceDrops = true\ncapturesToHand = true\n\
+              startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1\n",
+    },
+    Builtin {
+        name: "3check",
+        shipped: "3check.toml",
+        ini: "checkCounting = true\n\
+              startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1\n",
+    },
+    Builtin {
+        name: "kingofthehill",
+        shipped: "kingofthehill.toml",
+        ini: "flagPiece = k\nflagRegionWhite = d4 e4 d5 e5\nflagRegionBlack = d4 e4 d5 e5\n",
+    },
+];
+
+/// The built-in parent called `name`.
+pub fn builtin(name: &str) -> Option<&'static Builtin> {
+    BUILTINS.iter().find(|b| b.name == name)
+}
+
+/// The names of the supported built-in parents, for help lines: `chess`, `capablanca`, ...
+pub fn names() -> String {
+    BUILTINS
+        .iter()
+        .map(|b| format!("`{}`", b.name))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -1,0 +1,432 @@
+//! `chessgraph import fsf`: a Fairy-Stockfish variants file (`variants.ini` format) read into
+//! chessgraph board and variant files.
+//!
+//! `ini.rs` reads the file keeping where every key and value is; `props.rs` resolves
+//! `[name:parent]` inheritance (an earlier section, or a built-in of `builtins.rs`); `model.rs`
+//! (grid, pieces, start), `rules.rs` (pawn, drops), `castling.rs` and `ending.rs` read the keys
+//! into a [`model::Model`] in chessgraph's terms; `board.rs` and `write.rs` write the commented
+//! files. A key the importer cannot express is a located error (`import::unsupported-key`),
+//! never dropped: see the README, "Importing Fairy-Stockfish variants".
+
+pub mod board;
+pub mod builtins;
+pub mod castling;
+pub mod ending;
+pub mod error;
+pub mod ini;
+pub mod model;
+pub mod props;
+pub mod region;
+pub mod rules;
+pub mod write;
+
+use std::collections::BTreeMap;
+
+pub use error::{ImportError, Problem, ProblemKind};
+
+use crate::diagnostic::{Diagnostic, FileReport, SourceFile, did_you_mean};
+use model::{Cx, Model};
+use props::{Origin, Props};
+
+/// Keys that only change how Fairy-Stockfish shows or sizes things, not the rules: read and
+/// named in the written file's comments.
+const DISPLAY_KEYS: &[&str] = &["pieceToCharTable", "variantTemplate", "pocketSize"];
+
+/// One imported variant: its two files' names and texts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Imported {
+    /// The section's name.
+    pub name: String,
+    /// The board file's name (`NAME.board.toml`), which the variant file names.
+    pub board_file: String,
+    /// The board file's text.
+    pub board_text: String,
+    /// The variant file's name (`NAME.toml`).
+    pub variant_file: String,
+    /// The variant file's text.
+    pub variant_text: String,
+}
+
+/// Imports the sections of `source` (every one, or only `variant`), or every problem found.
+pub fn import_fsf(
+    source: &SourceFile,
+    variant: Option<&str>,
+) -> Result<Vec<Imported>, ImportError> {
+    let text = source.text();
+    let (sections, problems) = ini::parse(text);
+    let mut diags: Vec<Diagnostic> = problems.into_iter().map(Diagnostic::from).collect();
+    let (resolved, problems) = props::resolve(text, &sections);
+    diags.extend(problems.into_iter().map(Diagnostic::from));
+    let chosen: Vec<usize> = match variant {
+        Some(v) => match sections.iter().position(|s| s.name.text == v) {
+            Some(i) => vec![i],
+            None => {
+                diags.push(no_such_variant(v, &sections));
+                Vec::new()
+            }
+        },
+        None => (0..sections.len()).collect(),
+    };
+    if sections.is_empty() && variant.is_none() {
+        diags.push(
+            Problem::new(
+                ProblemKind::Syntax,
+                0..0,
+                "the file has no section",
+                "a variant is a `[name:parent]` header followed by `key = value` lines",
+            )
+            .into(),
+        );
+    }
+    let name = source
+        .path()
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let mut out = Vec::new();
+    for i in chosen {
+        let Some(props) = &resolved[i] else { continue };
+        match interpret(props).map(|m| files(&m, &name)) {
+            Ok(i) => match verify(&i, props) {
+                None => out.push(i),
+                Some(d) => diags.push(d),
+            },
+            Err(d) => diags.extend(d),
+        }
+    }
+    if diags.is_empty() {
+        Ok(out)
+    } else {
+        Err(ImportError(FileReport::new(source.clone(), diags)))
+    }
+}
+
+/// `--variant NAME` that names no section.
+fn no_such_variant(v: &str, sections: &[ini::Section]) -> Diagnostic {
+    let names: Vec<&str> = sections.iter().map(|s| s.name.text.as_str()).collect();
+    let mut help = format!("the file's sections: {}", names.join(", "));
+    if let Some(c) = did_you_mean(v, names.iter().copied()) {
+        help = format!("did you mean `{c}`? {help}");
+    }
+    Problem::new(
+        ProblemKind::NoSuchVariant,
+        0..0,
+        format!("no section `[{v}]` or `[{v}:...]` in the file"),
+        help,
+    )
+    .into()
+}
+
+/// Loads the written files (in a temporary folder): a combination of keys the importer did not
+/// catch itself, which the files would not survive, is reported at the section's header with
+/// the loader's first error, and nothing is written.
+fn verify(i: &Imported, props: &Props) -> Option<Diagnostic> {
+    let failed = |why: String| {
+        // A start position the loader refuses is shown at `startFen` when the file gives it.
+        let at = match props.get("startFen") {
+            Some(p) if why.contains("start position") && matches!(p.origin, Origin::Line(_)) => {
+                p.span.clone()
+            }
+            _ => props.header.clone(),
+        };
+        Some(
+            Problem::new(
+                ProblemKind::BadValue,
+                at,
+                format!("`[{}]` makes files that do not load: {why}", props.name),
+                "the keys combine into rules chessgraph refuses; change the section (the message names the written file's problem)",
+            )
+            .into(),
+        )
+    };
+    let dir = match tempfile::tempdir() {
+        Ok(d) => d,
+        Err(e) => return failed(format!("no temporary folder to try them in ({e})")),
+    };
+    let variant = dir.path().join(&i.variant_file);
+    for (path, text) in [
+        (dir.path().join(&i.board_file), &i.board_text),
+        (variant.clone(), &i.variant_text),
+    ] {
+        if let Err(e) = std::fs::write(&path, text) {
+            return failed(format!("cannot write a temporary copy ({e})"));
+        }
+    }
+    let (rules, reports) = crate::rules::Rules::check_file(&variant);
+    if rules.is_some() {
+        return None;
+    }
+    // A start position that does not read makes castling and other checks fail after it:
+    // its own error says what to fix.
+    let errors: Vec<&Diagnostic> = reports
+        .iter()
+        .flat_map(|r| &r.diagnostics)
+        .filter(|d| d.severity() == crate::diagnostic::Severity::Error)
+        .collect();
+    let first = errors
+        .iter()
+        .find(|d| d.code == crate::diagnostic::Code::BadStart)
+        .or(errors.first());
+    failed(first.map_or_else(
+        || "no reason given".to_string(),
+        |d| format!("{} ({})", d.message, d.code),
+    ))
+}
+
+/// A file name made of the section's name: letters, digits, `_` and `-`, the rest `_`.
+pub fn file_stem(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// The two files of a model.
+fn files(m: &Model, ini_name: &str) -> Imported {
+    let stem = file_stem(&m.name);
+    let board_file = format!("{stem}.board.toml");
+    Imported {
+        name: m.name.clone(),
+        board_text: board::board_text(m, &board_file),
+        variant_text: write::variant_text(m, ini_name, &board_file),
+        variant_file: format!("{stem}.toml"),
+        board_file,
+    }
+}
+
+/// Reads a section's keys into a model, or its problems.
+pub fn interpret(props: &Props) -> Result<Model, Vec<Diagnostic>> {
+    let mut cx = Cx::new(props);
+    let grid = model::grid(&mut cx);
+    let pieces = model::pieces(&mut cx);
+    let (start, placed) = model::start(&mut cx, grid, &pieces);
+    let mut m = Model {
+        name: props.name.clone(),
+        lineage: props.lineage.clone(),
+        line: props.line,
+        grid,
+        pieces,
+        start,
+        start_source: cx.source("startFen"),
+        zones: Vec::new(),
+        player_zones: [BTreeMap::new(), BTreeMap::new()],
+        pawn: None,
+        castling: Vec::new(),
+        castling_sources: Vec::new(),
+        hands: None,
+        ending: Default::default(),
+        notes: Vec::new(),
+    };
+    rules::pawn(&mut cx, &mut m);
+    rules::drops(&mut cx, &mut m);
+    castling::castling(&mut cx, &mut m, &placed);
+    ending::ending(&mut cx, &mut m);
+    for key in DISPLAY_KEYS {
+        if let Some(p) = cx.get(key) {
+            m.notes.push(format!(
+                "`{key}` ({}) only changes how Fairy-Stockfish shows the game: not needed here.",
+                p.origin
+            ));
+        }
+    }
+    fix_start(&mut m);
+    unsupported(&mut cx);
+    if cx.problems.is_empty() {
+        Ok(m)
+    } else {
+        Err(cx.problems)
+    }
+}
+
+/// The start position as chessgraph reads it: castling rights only for the castlings that
+/// exist, a hand group when the variant has hands.
+fn fix_start(m: &mut Model) {
+    let mut fields: Vec<String> = m.start.split_whitespace().map(String::from).collect();
+    if fields.is_empty() {
+        return;
+    }
+    if m.hands.is_some() && !fields[0].contains('[') {
+        fields[0].push_str("[]");
+    }
+    if let Some(rights) = fields.get_mut(2) {
+        let kept: String = rights
+            .chars()
+            .filter(|c| m.castling.iter().any(|k| k.right == *c))
+            .collect();
+        let kept = if kept.is_empty() {
+            "-".to_string()
+        } else {
+            kept
+        };
+        if kept != *rights && rights != "-" {
+            m.notes.push(format!("The start position's castling rights `{rights}` become `{kept}`: only those castlings exist here."));
+        }
+        *rights = kept;
+    }
+    m.start = fields.join(" ");
+}
+
+/// Every key of the file that nothing read: a located error.
+fn unsupported(cx: &mut Cx<'_>) {
+    let known = known_keys();
+    for (key, p) in &cx.props.keys {
+        if cx.read.contains(key) || !matches!(p.origin, Origin::Line(_)) {
+            continue;
+        }
+        let (message, help) = if FSF_KEYS_WITHOUT_RULE.contains(&key.as_str()) {
+            (
+                format!("Fairy-Stockfish's `{key}` cannot be imported: chessgraph has no rule for it"),
+                "remove the line, or write the variant by hand: the README's \"Importing Fairy-Stockfish variants\" lists what is supported".to_string(),
+            )
+        } else {
+            let mut help = "check the spelling (keys are case-sensitive); the README's \"Importing Fairy-Stockfish variants\" lists the keys the importer reads".to_string();
+            if let Some(c) = did_you_mean(key, known.iter().map(String::as_str)) {
+                help = format!("did you mean `{c}`? {help}");
+            }
+            (
+                format!("`{key}` is not a Fairy-Stockfish key the importer knows"),
+                help,
+            )
+        };
+        cx.problems.push(
+            Problem::new(
+                ProblemKind::UnsupportedKey,
+                p.key_span.clone(),
+                message,
+                help,
+            )
+            .into(),
+        );
+    }
+}
+
+/// Every key the importer reads.
+pub fn known_keys() -> Vec<String> {
+    let mut keys: Vec<String> = SUPPORTED_KEYS.iter().map(|k| k.to_string()).collect();
+    keys.extend(model::PIECE_TYPES.iter().map(|p| p.0.to_string()));
+    keys.extend((1..=model::MAX_CUSTOM).map(|i| format!("customPiece{i}")));
+    keys.extend(DISPLAY_KEYS.iter().map(|k| k.to_string()));
+    keys
+}
+
+/// The rule keys the importer reads (besides piece letters and custom pieces).
+pub const SUPPORTED_KEYS: &[&str] = &[
+    "maxRank",
+    "maxFile",
+    "startFen",
+    "promotionRank",
+    "promotionRegionWhite",
+    "promotionRegionBlack",
+    "promotionPieceTypes",
+    "mandatoryPawnPromotion",
+    "doubleStep",
+    "doubleStepRank",
+    "doubleStepRegionWhite",
+    "doubleStepRegionBlack",
+    "enPassantRegionWhite",
+    "enPassantRegionBlack",
+    "castling",
+    "castlingKingsideFile",
+    "castlingQueensideFile",
+    "castlingRank",
+    "castlingRookPiece",
+    "castlingKingPiece",
+    "pieceDrops",
+    "capturesToHand",
+    "firstRankPawnDrops",
+    "promotionZonePawnDrops",
+    "checkmateValue",
+    "stalemateValue",
+    "extinctionValue",
+    "extinctionPieceTypes",
+    "extinctionPieceCount",
+    "flagPiece",
+    "flagRegionWhite",
+    "flagRegionBlack",
+    "flagMove",
+    "checkCounting",
+    "mustCapture",
+    "checking",
+    "nMoveRule",
+    "nFoldRule",
+];
+
+/// Fairy-Stockfish keys with no chessgraph rule (so far): refused with that reason. Other
+/// unknown keys are refused as unknown, with a did-you-mean.
+pub const FSF_KEYS_WITHOUT_RULE: &[&str] = &[
+    "dropChecks",
+    "mustDrop",
+    "mustDropType",
+    "dropLoop",
+    "dropPromoted",
+    "dropNoDoubled",
+    "dropNoDoubledCount",
+    "dropOnTop",
+    "dropRegionWhite",
+    "dropRegionBlack",
+    "enclosingDrop",
+    "sittuyinRookDrop",
+    "sittuyinPromotion",
+    "gating",
+    "seirawanGating",
+    "wallingRule",
+    "cambodianMoves",
+    "blastOnCapture",
+    "petrifyOnCapture",
+    "flyingGeneral",
+    "soldierPromotionRank",
+    "makpongRule",
+    "bikjangRule",
+    "shogiPawnDropMateIllegal",
+    "shatarMateRule",
+    "immobilityIllegal",
+    "passOnStalemate",
+    "pass",
+    "promotedPieceType",
+    "piecePromotionOnCapture",
+    "pieceDemotion",
+    "promotionPawnTypes",
+    "promotionLimit",
+    "castlingDroppedPiece",
+    "castlingKingFile",
+    "checkmateValue960",
+    "materialCounting",
+    "countingRule",
+    "extinctionClaim",
+    "extinctionPseudoRoyal",
+    "dupleCheck",
+    "nMoveRuleTypes",
+    "perpetualCheckIllegal",
+    "moveRepetitionIllegal",
+    "chasingRule",
+    "stalematePieceCount",
+    "connectN",
+    "connectHorizontal",
+    "connectVertical",
+    "connectDiagonal",
+    "connectRegion1White",
+    "connectRegion2White",
+    "collinearN",
+    "flagPieceCount",
+    "flagPieceBlockedWin",
+    "flagPieceSafe",
+    "doubleStepRankMin",
+    "tripleStepRegionWhite",
+    "tripleStepRegionBlack",
+    "twoBoards",
+    "chess960",
+    "capturesToHandTypes",
+    "pieceDropTypes",
+    "shogiKnight",
+    "cannon",
+    "soldier",
+    "elephant",
+    "janggiCannon",
+    "banner",
+    "kniroo",
+    "knibis",
+];

@@ -1,0 +1,514 @@
+//! What a section means, in chessgraph's terms: the grid, the pieces (Betza strings, the pawn as
+//! path programs), the start position, the zones the rules need, and the rules themselves
+//! (`rules.rs`). Every key is read here or reported: nothing is dropped silently.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
+
+use super::error::{Problem, ProblemKind};
+use super::props::{Origin, Prop, Props};
+use super::region::{Grid, Square, parse_placement, parse_region};
+use crate::diagnostic::Diagnostic;
+
+/// Fairy-Stockfish's built-in piece types the importer knows: the key that gives one its letter,
+/// our piece name, its moves in Betza notation, and whether it is royal.
+pub const PIECE_TYPES: &[(&str, &str, &str, bool)] = &[
+    ("pawn", "pawn", "", false),
+    ("knight", "knight", "N", false),
+    ("bishop", "bishop", "B", false),
+    ("rook", "rook", "R", false),
+    ("queen", "queen", "Q", false),
+    ("king", "king", "K", true),
+    ("fers", "fers", "F", false),
+    ("wazir", "wazir", "W", false),
+    ("alfil", "alfil", "A", false),
+    ("commoner", "commoner", "K", false),
+    ("archbishop", "archbishop", "BN", false),
+    ("chancellor", "chancellor", "RN", false),
+    ("amazon", "amazon", "QN", false),
+    ("centaur", "centaur", "KN", false),
+    ("silver", "silver", "FfW", false),
+    ("gold", "gold", "WfF", false),
+    ("lance", "lance", "fR", false),
+    ("dragonHorse", "dragon_horse", "BW", false),
+    ("bers", "bers", "RF", false),
+    ("horse", "horse", "nN", false),
+];
+
+/// The most custom pieces (`customPiece1` .. `customPiece25`).
+pub const MAX_CUSTOM: usize = 25;
+
+/// One piece kind of the variant.
+#[derive(Clone, Debug)]
+pub struct Piece {
+    /// Its name in the variant file (`knight`, `custom1`).
+    pub name: String,
+    /// Its letter, upper case.
+    pub letter: char,
+    /// Its moves in Betza notation (empty for the pawn, written as path programs).
+    pub betza: String,
+    /// Check and mate are about it.
+    pub royal: bool,
+    /// The key that made it and where that was written.
+    pub source: String,
+}
+
+/// A board zone the written board declares: a name, its squares and why it exists.
+#[derive(Clone, Debug)]
+pub struct Zone {
+    /// Its name in the board file.
+    pub name: String,
+    /// Its squares.
+    pub squares: BTreeSet<Square>,
+    /// A comment: where it comes from.
+    pub why: String,
+}
+
+/// A castling of one player, as squares.
+#[derive(Clone, Debug)]
+pub struct Castling {
+    /// 0: the first player (White), 1: Black.
+    pub player: usize,
+    /// The right's token (`K`, `q`).
+    pub right: char,
+    /// King from, to.
+    pub king: (Square, Square),
+    /// Rook from, to.
+    pub rook: (Square, Square),
+    /// The castling rook's piece name when it is not the rook.
+    pub rook_piece: Option<String>,
+    /// The castling king's piece name when it is not the royal king.
+    pub king_piece: Option<String>,
+    /// Squares that must be empty.
+    pub empty: Vec<Square>,
+    /// Squares that may not be attacked.
+    pub safe: Vec<Square>,
+}
+
+/// The pawn's rules.
+#[derive(Clone, Debug, Default)]
+pub struct PawnRules {
+    /// The pawn's letter (upper case).
+    pub letter: char,
+    /// A double step from the player's `pawn_start` zone.
+    pub double_step: bool,
+    /// En passant captures.
+    pub en_passant: bool,
+    /// Promotion choices (upper-case letters); empty: no promotion.
+    pub choices: Vec<char>,
+    /// The pawn's drop zone exists (`pawn_drops`).
+    pub drop_zone: bool,
+    /// Which keys made these rules, for the comment above the pawn.
+    pub sources: Vec<String>,
+}
+
+/// The variant's end rules.
+#[derive(Clone, Debug, Default)]
+pub struct Ending {
+    /// `stalemate` policy (`draw`, `loss`, `win`).
+    pub stalemate: String,
+    /// `material` entries: piece names (empty: every piece), at most, result.
+    pub material: Vec<(Vec<String>, u32, String)>,
+    /// `reach`: piece name and reply.
+    pub reach: Option<(String, bool)>,
+    /// `[moves] must_capture`.
+    pub must_capture: bool,
+    /// `[moves] may_check = false`.
+    pub no_checks: bool,
+    /// `checks`: the checks that win (the most either player must give at the start).
+    pub checks: Option<u32>,
+    /// `[draws] move_rule`.
+    pub move_rule: u32,
+    /// `[draws] repetition`.
+    pub repetition: u32,
+}
+
+/// A section in chessgraph's terms, ready to be written.
+#[derive(Clone, Debug)]
+pub struct Model {
+    /// The section's name.
+    pub name: String,
+    /// Its parents, nearest first.
+    pub lineage: Vec<String>,
+    /// The header's line.
+    pub line: usize,
+    /// The grid.
+    pub grid: Grid,
+    /// The pieces, pawn first when there is one.
+    pub pieces: Vec<Piece>,
+    /// The start position (our position text).
+    pub start: String,
+    /// Where the start position came from.
+    pub start_source: String,
+    /// Zones of the board.
+    pub zones: Vec<Zone>,
+    /// Per player (White, Black): player zone name -> board zone name.
+    pub player_zones: [BTreeMap<String, String>; 2],
+    /// The pawn, when the variant has one.
+    pub pawn: Option<PawnRules>,
+    /// Castlings.
+    pub castling: Vec<Castling>,
+    /// Which keys made the castlings, for the comment above them.
+    pub castling_sources: Vec<String>,
+    /// `[hands] captured` when the variant has drops.
+    pub hands: Option<&'static str>,
+    /// End rules.
+    pub ending: Ending,
+    /// Comments for the head of the variant file: where rules came from, decisions.
+    pub notes: Vec<String>,
+}
+
+/// Reading one section's keys, collecting problems.
+pub struct Cx<'a> {
+    /// The section's keys.
+    pub props: &'a Props,
+    /// Problems found so far, as diagnostics.
+    pub problems: Vec<Diagnostic>,
+    /// Keys read (the rest are reported as unsupported).
+    pub read: BTreeSet<String>,
+}
+
+impl<'a> Cx<'a> {
+    /// A reader of `props`.
+    pub fn new(props: &'a Props) -> Self {
+        Cx {
+            props,
+            problems: Vec::new(),
+            read: BTreeSet::new(),
+        }
+    }
+
+    /// The prop of `key`, marking it read.
+    pub fn get(&mut self, key: &str) -> Option<&'a Prop> {
+        self.read.insert(key.to_string());
+        self.props.get(key)
+    }
+
+    /// A problem with `prop`'s value.
+    pub fn bad(&mut self, span: Range<usize>, message: String, help: impl Into<String>) {
+        self.problems
+            .push(Problem::new(ProblemKind::BadValue, span, message, help).into());
+    }
+
+    /// A boolean key (`true`/`false`), or `default`.
+    pub fn boolean(&mut self, key: &str, default: bool) -> bool {
+        let Some(p) = self.get(key) else {
+            return default;
+        };
+        match p.value.as_str() {
+            "true" => true,
+            "false" => false,
+            v => {
+                self.bad(
+                    p.span.clone(),
+                    format!("`{key}` is `true` or `false`, not `{v}`"),
+                    format!("write `{key} = true` or `{key} = false`"),
+                );
+                default
+            }
+        }
+    }
+
+    /// A whole number in `range`, or `default`.
+    pub fn number(&mut self, key: &str, default: u32, range: Range<u32>) -> u32 {
+        let Some(p) = self.get(key) else {
+            return default;
+        };
+        match p.value.parse::<u32>() {
+            Ok(n) if range.contains(&n) => n,
+            _ => {
+                self.bad(
+                    p.span.clone(),
+                    format!(
+                        "`{key}` is a whole number from {} to {}, not `{}`",
+                        range.start,
+                        range.end - 1,
+                        p.value
+                    ),
+                    format!("e.g. `{key} = {default}`"),
+                );
+                default
+            }
+        }
+    }
+
+    /// A region key on `grid`, or `None` when the key is not set (or does not read).
+    pub fn region(&mut self, key: &str, grid: Grid) -> Option<BTreeSet<Square>> {
+        let p = self.get(key)?;
+        match parse_region(grid, &p.value) {
+            Ok(r) => Some(r),
+            Err((at, word)) => {
+                let span = match p.origin {
+                    Origin::Line(_) => p.span.start + at..p.span.start + at + word.len(),
+                    Origin::Builtin(_) => p.span.clone(),
+                };
+                self.bad(
+                    span,
+                    format!(
+                        "`{word}` in `{key}` is not a square, `*RANK` or `FILE*` of the {}x{} board",
+                        grid.files, grid.ranks
+                    ),
+                    "a region is squares and whole ranks or files separated by spaces: `*8`, `a*`, `d4 e5`, or `-`",
+                );
+                None
+            }
+        }
+    }
+
+    /// Where each of `keys` that is set was written, for comments.
+    pub fn sources(&self, keys: &[&str]) -> Vec<String> {
+        keys.iter()
+            .filter(|k| self.props.get(k).is_some())
+            .map(|k| self.source(k))
+            .collect()
+    }
+
+    /// Where a key was written, for comments: `line 12` or `built-in chess`; `default` when
+    /// unset.
+    pub fn source(&self, key: &str) -> String {
+        match self.props.get(key) {
+            Some(p) => format!("`{key}`, {}", p.origin),
+            None => format!("`{key}` (default)"),
+        }
+    }
+}
+
+/// The grid of a section: `maxFile` (a letter or a number) by `maxRank`.
+pub fn grid(cx: &mut Cx<'_>) -> Grid {
+    let ranks = cx.number("maxRank", 8, 2..27) as usize;
+    let files = match cx.get("maxFile") {
+        None => 8,
+        Some(p) => {
+            let v = p.value.as_str();
+            let n = match v.chars().next() {
+                Some(c) if v.len() == 1 && c.is_ascii_lowercase() => {
+                    Some(c as usize - 'a' as usize + 1)
+                }
+                _ => v.parse::<usize>().ok(),
+            };
+            match n {
+                Some(n) if (2..=26).contains(&n) => n,
+                _ => {
+                    cx.bad(
+                        p.span.clone(),
+                        format!(
+                            "`maxFile` is a file letter `b` to `z` or a number 2 to 26, not `{v}`"
+                        ),
+                        "e.g. `maxFile = j` for ten files",
+                    );
+                    8
+                }
+            }
+        }
+    };
+    if files * ranks > crate::limits::MAX_NODES {
+        let span = cx
+            .props
+            .get("maxRank")
+            .or(cx.props.get("maxFile"))
+            .map_or(cx.props.header.clone(), |p| p.span.clone());
+        cx.bad(
+            span,
+            format!(
+                "a {files}x{ranks} board has {} squares; a board has at most {}",
+                files * ranks,
+                crate::limits::MAX_NODES
+            ),
+            "make `maxFile` or `maxRank` smaller",
+        );
+        return Grid { files: 8, ranks: 8 };
+    }
+    Grid { files, ranks }
+}
+
+/// The pieces: the built-in types (chess's six unless the section changes their letters or
+/// removes them with `-`) and the custom pieces, each with a distinct letter.
+pub fn pieces(cx: &mut Cx<'_>) -> Vec<Piece> {
+    let defaults = [
+        ("pawn", 'p'),
+        ("knight", 'n'),
+        ("bishop", 'b'),
+        ("rook", 'r'),
+        ("queen", 'q'),
+        ("king", 'k'),
+    ];
+    let mut out: Vec<Piece> = Vec::new();
+    let mut letters: BTreeMap<char, String> = BTreeMap::new();
+    for &(key, name, betza, royal) in PIECE_TYPES {
+        let default = defaults.iter().find(|d| d.0 == key).map(|d| d.1);
+        let (letter, source) = match cx.get(key) {
+            Some(p) if p.value == "-" => continue,
+            Some(p) => match single_letter(&p.value) {
+                Some(c) => (c, format!("`{key} = {}`, {}", p.value, p.origin)),
+                None => {
+                    let span = p.span.clone();
+                    let v = p.value.clone();
+                    cx.bad(
+                        span,
+                        format!("`{key}` is the piece's letter or `-` (no such piece), not `{v}`"),
+                        format!("e.g. `{key} = {}`", key.chars().next().unwrap_or('x')),
+                    );
+                    continue;
+                }
+            },
+            None => match default {
+                Some(c) => (c, format!("`{key} = {c}`, as in Fairy-Stockfish's chess")),
+                None => continue,
+            },
+        };
+        add_piece(
+            cx,
+            &mut out,
+            &mut letters,
+            key,
+            Piece {
+                name: name.into(),
+                letter: letter.to_ascii_uppercase(),
+                betza: betza.into(),
+                royal,
+                source,
+            },
+        );
+    }
+    custom_pieces(cx, &mut out, &mut letters);
+    out
+}
+
+/// `customPiece1` .. `customPiece25`: `letter:betza`, the Betza string checked where it is.
+fn custom_pieces(cx: &mut Cx<'_>, out: &mut Vec<Piece>, letters: &mut BTreeMap<char, String>) {
+    for i in 1..=MAX_CUSTOM {
+        let key = format!("customPiece{i}");
+        let Some(p) = cx.get(&key) else { continue };
+        let parsed = p
+            .value
+            .split_once(':')
+            .and_then(|(l, b)| Some((single_letter(l)?, b)));
+        let Some((letter, betza)) = parsed else {
+            let (span, v) = (p.span.clone(), p.value.clone());
+            cx.bad(
+                span,
+                format!("`{key}` is `LETTER:BETZA`, not `{v}`"),
+                format!("e.g. `{key} = u:mNcK`"),
+            );
+            continue;
+        };
+        let betza_at = p.span.start + 2;
+        let source = format!("`{key} = {}`, {}", p.value, p.origin);
+        if let Origin::Line(_) = p.origin {
+            check_betza(cx, betza, betza_at);
+        }
+        add_piece(
+            cx,
+            out,
+            letters,
+            &key,
+            Piece {
+                name: format!("custom{i}"),
+                letter: letter.to_ascii_uppercase(),
+                betza: betza.to_string(),
+                royal: false,
+                source,
+            },
+        );
+    }
+}
+
+/// Adds a piece unless its letter is taken.
+fn add_piece(
+    cx: &mut Cx<'_>,
+    out: &mut Vec<Piece>,
+    letters: &mut BTreeMap<char, String>,
+    key: &str,
+    piece: Piece,
+) {
+    if let Some(other) = letters.get(&piece.letter) {
+        let span = cx
+            .props
+            .get(key)
+            .map_or(cx.props.header.clone(), |p| p.span.clone());
+        let other = other.clone();
+        cx.bad(
+            span,
+            format!(
+                "letter `{}` of `{key}` is already the letter of `{other}`",
+                piece.letter.to_ascii_lowercase()
+            ),
+            format!("give `{key}` another letter, or remove `{other}` with `{other} = -`"),
+        );
+        return;
+    }
+    letters.insert(piece.letter, key.to_string());
+    out.push(piece);
+}
+
+/// A Betza string the board's compass and knight directions can play; a problem at its
+/// character otherwise.
+fn check_betza(cx: &mut Cx<'_>, betza: &str, at: usize) {
+    let has = |d: &str| {
+        super::board::DIRECTIONS
+            .iter()
+            .chain(super::board::KNIGHT_DIRECTIONS)
+            .any(|x| x.0 == d)
+    };
+    if let Err(d) = crate::betza::compile(betza, &has, &|r| at + r.start..at + r.end) {
+        cx.problems.push(d);
+    }
+}
+
+/// One ASCII letter, lower case in the ini.
+pub fn single_letter(text: &str) -> Option<char> {
+    let mut c = text.chars();
+    match (c.next(), c.next()) {
+        (Some(l), None) if l.is_ascii_alphabetic() => Some(l.to_ascii_lowercase()),
+        _ => None,
+    }
+}
+
+/// The start position: `startFen` checked against the grid and the pieces; the pieces by square.
+pub fn start(cx: &mut Cx<'_>, grid: Grid, pieces: &[Piece]) -> (String, BTreeMap<Square, char>) {
+    let Some(p) = cx.get("startFen") else {
+        return (String::new(), BTreeMap::new());
+    };
+    let field = p.value.split(' ').next().unwrap_or("");
+    match parse_placement(grid, field) {
+        Ok((placed, hand)) => {
+            let drops = cx
+                .props
+                .get("pieceDrops")
+                .is_some_and(|d| d.value == "true");
+            if hand.as_ref().is_some_and(|h| !h.is_empty()) && !drops {
+                cx.bad(
+                    p.span.clone(),
+                    "`startFen` has pieces in hand, but the variant has no drops".into(),
+                    "set `pieceDrops = true`, or end the placement without `[...]`",
+                );
+            }
+            let unknown: Vec<char> = placed
+                .values()
+                .filter(|c| !pieces.iter().any(|k| k.letter == c.to_ascii_uppercase()))
+                .copied()
+                .collect();
+            if let Some(c) = unknown.first() {
+                cx.bad(
+                    p.span.clone(),
+                    format!("the start position has `{c}`, which is no piece of this variant"),
+                    format!(
+                        "its pieces are {}; define `{}` with a piece key or `customPieceN = {}:BETZA`",
+                        pieces.iter().map(|k| k.letter.to_ascii_lowercase().to_string()).collect::<Vec<_>>().join(" "),
+                        c.to_ascii_lowercase(),
+                        c.to_ascii_lowercase()
+                    ),
+                );
+            }
+            (p.value.clone(), placed)
+        }
+        Err(why) => {
+            cx.bad(
+                p.span.clone(),
+                format!("`startFen` does not fit the {}x{} board: {why}", grid.files, grid.ranks),
+                "one row per rank, top first; digits count empty squares; set `maxFile`/`maxRank` or the position",
+            );
+            (p.value.clone(), BTreeMap::new())
+        }
+    }
+}

@@ -1,0 +1,222 @@
+//! A section's keys after inheritance: its own entries over its parent's, down to a built-in
+//! variant, each remembering where it was written (a line of the file, or the built-in), so the
+//! written files can say where every rule came from and a bad value is reported where it is.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use super::builtins;
+use super::error::{Problem, ProblemKind};
+use super::ini::{self, Section};
+
+/// Where a key's value was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// A line of the imported file (1-based).
+    Line(usize),
+    /// A built-in parent.
+    Builtin(&'static str),
+}
+
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Origin::Line(n) => write!(f, "line {n}"),
+            Origin::Builtin(b) => write!(f, "built-in `{b}`"),
+        }
+    }
+}
+
+/// One key's effective value.
+#[derive(Clone, Debug)]
+pub struct Prop {
+    /// The value, trimmed.
+    pub value: String,
+    /// Where to report a problem with it: the value in the file, or (for a built-in's value)
+    /// the parent's name in the section header.
+    pub span: Range<usize>,
+    /// The key's span (the parent's name for a built-in's key).
+    pub key_span: Range<usize>,
+    /// Where it was written.
+    pub origin: Origin,
+}
+
+/// The effective keys of one section.
+#[derive(Clone, Debug)]
+pub struct Props {
+    /// The section's name.
+    pub name: String,
+    /// The header's span.
+    pub header: Range<usize>,
+    /// The line of the header (1-based).
+    pub line: usize,
+    /// The chain of parents, nearest first, ending in the built-in.
+    pub lineage: Vec<String>,
+    /// Key -> value.
+    pub keys: BTreeMap<String, Prop>,
+}
+
+impl Props {
+    /// The value of `key`, if set anywhere up the chain.
+    pub fn get(&self, key: &str) -> Option<&Prop> {
+        self.keys.get(key)
+    }
+}
+
+/// 1-based line of a byte offset.
+pub fn line_of(text: &str, offset: usize) -> usize {
+    text.as_bytes()[..offset.min(text.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
+/// Resolves the inheritance of every section, in file order; a section whose parent is unknown
+/// (or later in the file) gets a problem and no props.
+pub fn resolve(text: &str, sections: &[Section]) -> (Vec<Option<Props>>, Vec<Problem>) {
+    let mut out: Vec<Option<Props>> = Vec::new();
+    let mut problems = Vec::new();
+    for (i, s) in sections.iter().enumerate() {
+        if let Some(first) = sections[..i].iter().find(|e| e.name.text == s.name.text) {
+            problems.push(Problem::new(
+                ProblemKind::Duplicate,
+                s.name.span.clone(),
+                format!(
+                    "variant `{}` is defined twice (first on line {})",
+                    s.name.text,
+                    line_of(text, first.header.start)
+                ),
+                "give each section its own name",
+            ));
+            out.push(None);
+            continue;
+        }
+        let props = inherit(text, s, sections, &out[..i]);
+        match props {
+            Ok(p) => out.push(Some(p)),
+            Err(p) => {
+                problems.extend(p);
+                out.push(None);
+            }
+        }
+        if let Some(Some(_)) = out.last() {
+            problems.extend(duplicate_keys(text, s));
+        }
+    }
+    (out, problems)
+}
+
+/// A key given twice in one section.
+fn duplicate_keys(text: &str, s: &Section) -> Vec<Problem> {
+    let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut problems = Vec::new();
+    for e in &s.entries {
+        if let Some(&first) = seen.get(e.key.text.as_str()) {
+            problems.push(Problem::new(
+                ProblemKind::Duplicate,
+                e.key.span.clone(),
+                format!(
+                    "`{}` is given twice in `[{}]` (first on line {first})",
+                    e.key.text, s.name.text
+                ),
+                "keep one of them",
+            ));
+        } else {
+            seen.insert(&e.key.text, line_of(text, e.key.span.start));
+        }
+    }
+    problems
+}
+
+/// One section's props: its parent's (an earlier section, or a built-in) with its own on top.
+fn inherit(
+    text: &str,
+    s: &Section,
+    sections: &[Section],
+    earlier: &[Option<Props>],
+) -> Result<Props, Vec<Problem>> {
+    let Some(parent) = &s.parent else {
+        return Err(vec![Problem::new(
+            ProblemKind::UnknownParent,
+            s.header.clone(),
+            format!("`[{}]` names no parent variant", s.name.text),
+            format!(
+                "write `[{}:chess]` (or another parent): the importer starts from a known variant; supported built-ins: {}",
+                s.name.text,
+                builtins::names()
+            ),
+        )]);
+    };
+    let mut props = match sections[..earlier.len()]
+        .iter()
+        .position(|e| e.name.text == parent.text)
+    {
+        Some(j) => match &earlier[j] {
+            Some(p) => p.clone(),
+            // The parent has problems of its own, reported there.
+            None => return Err(Vec::new()),
+        },
+        None => from_builtin(s, parent)?,
+    };
+    props.lineage.insert(0, parent.text.clone());
+    props.name = s.name.text.clone();
+    props.header = s.header.clone();
+    props.line = line_of(text, s.header.start);
+    for e in &s.entries {
+        props.keys.insert(
+            e.key.text.clone(),
+            Prop {
+                value: e.value.text.clone(),
+                span: if e.value.span.is_empty() {
+                    e.key.span.clone()
+                } else {
+                    e.value.span.clone()
+                },
+                key_span: e.key.span.clone(),
+                origin: Origin::Line(line_of(text, e.key.span.start)),
+            },
+        );
+    }
+    Ok(props)
+}
+
+/// The props of a built-in parent, located at the parent's name in `s`'s header.
+fn from_builtin(s: &Section, parent: &ini::Spanned) -> Result<Props, Vec<Problem>> {
+    let Some(b) = builtins::builtin(&parent.text) else {
+        return Err(vec![Problem::new(
+            ProblemKind::UnknownParent,
+            parent.span.clone(),
+            format!(
+                "`{}` is neither an earlier section of this file nor a built-in variant the importer knows",
+                parent.text
+            ),
+            format!(
+                "a parent is a section above this one or one of {}",
+                builtins::names()
+            ),
+        )]);
+    };
+    // Every built-in starts from chess's keys.
+    let chess = builtins::BUILTINS[0].ini;
+    let (sections, _) = ini::parse(&format!("[{}:chess]\n{chess}{}", b.name, b.ini));
+    let mut keys = BTreeMap::new();
+    for e in sections.into_iter().flat_map(|s| s.entries) {
+        keys.insert(
+            e.key.text,
+            Prop {
+                value: e.value.text,
+                span: parent.span.clone(),
+                key_span: parent.span.clone(),
+                origin: Origin::Builtin(b.name),
+            },
+        );
+    }
+    Ok(Props {
+        name: s.name.text.clone(),
+        header: s.header.clone(),
+        line: 0,
+        lineage: vec![],
+        keys,
+    })
+}

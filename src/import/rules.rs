@@ -1,0 +1,326 @@
+//! The rules of a section: the pawn (double step, en passant, promotion) and drops, read from
+//! their Fairy-Stockfish keys into the [`Model`], and the zones they need; castling is in
+//! `castling.rs`, how the game ends in `ending.rs`.
+
+use std::collections::BTreeSet;
+
+use super::model::{Cx, Model, PawnRules, Zone};
+use super::region::{Grid, Square};
+
+impl Model {
+    /// The board zone holding exactly `squares` (declared once, under `name` when new), mapped to
+    /// `key` for `player`.
+    pub fn zone(
+        &mut self,
+        player: usize,
+        key: &str,
+        name: &str,
+        squares: BTreeSet<Square>,
+        why: String,
+    ) {
+        let g = self.grid;
+        let whole_rank = (0..g.ranks).find(|&r| squares == g.ranks_between(r, r));
+        let board_name = match self.zones.iter().find(|z| z.squares == squares) {
+            Some(z) => z.name.clone(),
+            // The grid makes a zone per rank.
+            None if whole_rank.is_some() => format!("rank_{}", whole_rank.unwrap_or(0) + 1),
+            None => {
+                self.zones.push(Zone {
+                    name: name.to_string(),
+                    squares,
+                    why,
+                });
+                name.to_string()
+            }
+        };
+        self.player_zones[player].insert(key.to_string(), board_name);
+    }
+
+    /// The piece name of a letter (any case).
+    pub fn piece_named(&self, letter: char) -> Option<String> {
+        let l = letter.to_ascii_uppercase();
+        self.pieces
+            .iter()
+            .find(|p| p.letter == l)
+            .map(|p| p.name.clone())
+    }
+}
+
+/// The squares of a player's relative ranks `from..=to` (1-based, from his side).
+pub(super) fn relative_ranks(
+    grid: Grid,
+    player: usize,
+    from: usize,
+    to: usize,
+) -> BTreeSet<Square> {
+    if from == 0 || from > to || from > grid.ranks {
+        return BTreeSet::new();
+    }
+    let (a, b) = (from - 1, to.min(grid.ranks) - 1);
+    if player == 0 {
+        grid.ranks_between(a, b)
+    } else {
+        grid.ranks_between(grid.mirror(b), grid.mirror(a))
+    }
+}
+
+/// The regions of a `...White`/`...Black` key pair, else of a rank key counted from each
+/// player's side (`promotionRank`, through the last rank when `to_end`), else Fairy-Stockfish's
+/// chess defaults, which are absolute ranks (`default`: White's and Black's, 1-based).
+fn player_regions(
+    cx: &mut Cx<'_>,
+    g: Grid,
+    base: &str,
+    rank_key: &str,
+    default: [usize; 2],
+    to_end: bool,
+) -> [BTreeSet<Square>; 2] {
+    let absolute = |r: usize| {
+        if (1..=g.ranks).contains(&r) {
+            g.ranks_between(r - 1, r - 1)
+        } else {
+            BTreeSet::new()
+        }
+    };
+    let mut out = default.map(absolute);
+    if cx.props.get(rank_key).is_some() {
+        let rank = cx.number(rank_key, 1, 1..g.ranks as u32 + 1) as usize;
+        let to = if to_end { g.ranks } else { rank };
+        out = [
+            relative_ranks(g, 0, rank, to),
+            relative_ranks(g, 1, rank, to),
+        ];
+    }
+    for (i, side) in ["White", "Black"].into_iter().enumerate() {
+        if let Some(r) = cx.region(&format!("{base}{side}"), g) {
+            out[i] = r;
+        }
+    }
+    out
+}
+
+/// Declares `key` for both players: White's and Black's squares, a comment naming `source`.
+pub(super) fn both_players(m: &mut Model, key: &str, sets: [BTreeSet<Square>; 2], source: &str) {
+    if sets[0] == sets[1] {
+        let [set, _] = sets;
+        let why = format!("`{key}` of both players: {source}");
+        m.zone(0, key, key, set.clone(), why.clone());
+        m.zone(1, key, key, set, why);
+        return;
+    }
+    for (i, (set, side)) in sets.into_iter().zip(["white", "black"]).enumerate() {
+        let why = format!("{}'s `{key}`: {source}", ["White", "Black"][i]);
+        m.zone(i, key, &format!("{key}_{side}"), set, why);
+    }
+}
+
+/// The pawn: double step, en passant and promotion. Betza's `i` moves of other pieces start on
+/// the double-step ranks, as in Fairy-Stockfish.
+pub fn pawn(cx: &mut Cx<'_>, m: &mut Model) {
+    let g = m.grid;
+    let starts = player_regions(cx, g, "doubleStepRegion", "doubleStepRank", [2, 7], false);
+    let start_source = cx
+        .sources(&[
+            "doubleStepRank",
+            "doubleStepRegionWhite",
+            "doubleStepRegionBlack",
+        ])
+        .join("; ");
+    let start_source = if start_source.is_empty() {
+        "Fairy-Stockfish's chess (ranks 2 and 7)".to_string()
+    } else {
+        start_source
+    };
+    let double = cx.boolean("doubleStep", true);
+    if m.pieces.iter().any(|p| p.betza.contains('i')) {
+        // Without double steps Fairy-Stockfish has no initial moves at all.
+        let sets = if double {
+            starts.clone()
+        } else {
+            Default::default()
+        };
+        let why = if double {
+            format!("Betza `i` moves start on the double-step ranks ({start_source})")
+        } else {
+            format!(
+                "no square: no Betza `i` moves without double steps ({})",
+                cx.source("doubleStep")
+            )
+        };
+        both_players(m, "initial", sets, &why);
+    }
+    let Some(pawn) = m.pieces.iter().find(|p| p.name == "pawn") else {
+        for key in PAWN_KEYS.iter().chain(&["mandatoryPawnPromotion"]) {
+            cx.get(key);
+        }
+        return;
+    };
+    let mut rules = PawnRules {
+        letter: pawn.letter,
+        double_step: double,
+        ..PawnRules::default()
+    };
+    if rules.double_step {
+        both_players(m, "pawn_start", starts, &start_source);
+    }
+    rules.en_passant = en_passant(cx, g, rules.double_step);
+    let zones = player_regions(cx, g, "promotionRegion", "promotionRank", [8, 1], true);
+    rules.choices = promotion_choices(cx, m);
+    mandatory_promotion(cx);
+    if !rules.choices.is_empty() {
+        let source = cx
+            .sources(&[
+                "promotionRank",
+                "promotionRegionWhite",
+                "promotionRegionBlack",
+            ])
+            .join("; ");
+        let source = if source.is_empty() {
+            "Fairy-Stockfish's chess (ranks 8 and 1)".to_string()
+        } else {
+            source
+        };
+        both_players(m, "promotion", zones, &source);
+    }
+    rules.sources = cx.sources(&PAWN_KEYS);
+    m.pawn = Some(rules);
+}
+
+/// The keys of the pawn's rules.
+const PAWN_KEYS: [&str; 10] = [
+    "doubleStep",
+    "doubleStepRank",
+    "doubleStepRegionWhite",
+    "doubleStepRegionBlack",
+    "enPassantRegionWhite",
+    "enPassantRegionBlack",
+    "promotionRank",
+    "promotionRegionWhite",
+    "promotionRegionBlack",
+    "promotionPieceTypes",
+];
+
+/// En passant: as the double step, unless both regions are set to nothing.
+fn en_passant(cx: &mut Cx<'_>, g: Grid, double: bool) -> bool {
+    let ep: Vec<Option<BTreeSet<Square>>> = ["White", "Black"]
+        .iter()
+        .map(|s| cx.region(&format!("enPassantRegion{s}"), g))
+        .collect();
+    match (&ep[0], &ep[1]) {
+        (None, None) => double,
+        (Some(a), Some(b)) if a.is_empty() && b.is_empty() => false,
+        _ => {
+            let p = cx
+                .props
+                .get("enPassantRegionWhite")
+                .or(cx.props.get("enPassantRegionBlack"));
+            let span = p.map_or(cx.props.header.clone(), |p| p.span.clone());
+            cx.bad(
+                span,
+                "en passant regions other than none for both players cannot be expressed".into(),
+                "set `enPassantRegionWhite = -` and `enPassantRegionBlack = -` (no en passant), or leave both out",
+            );
+            double
+        }
+    }
+}
+
+/// `mandatoryPawnPromotion = false` has no data form.
+fn mandatory_promotion(cx: &mut Cx<'_>) {
+    if cx.boolean("mandatoryPawnPromotion", true) {
+        return;
+    }
+    let span = cx
+        .props
+        .get("mandatoryPawnPromotion")
+        .map_or(cx.props.header.clone(), |p| p.span.clone());
+    cx.bad(
+        span,
+        "`mandatoryPawnPromotion = false` cannot be expressed: Fairy-Stockfish then lets a pawn stay unpromoted on the last rank, where it can never move; chessgraph makes promotion compulsory there".into(),
+        "remove the line (promotion is then compulsory, as in chess)",
+    );
+}
+
+/// `promotionPieceTypes`: letters of the variant's pieces (default `qrbn`).
+fn promotion_choices(cx: &mut Cx<'_>, m: &Model) -> Vec<char> {
+    let (text, span) = match cx.get("promotionPieceTypes") {
+        Some(p) => (p.value.clone(), Some(p.span.clone())),
+        None => ("qrbn".to_string(), None),
+    };
+    let mut out = Vec::new();
+    for c in text.chars().filter(|c| *c != '-') {
+        let up = c.to_ascii_uppercase();
+        if m.pieces
+            .iter()
+            .any(|p| p.letter == up && p.name != "pawn" && !p.royal)
+        {
+            if !out.contains(&up) {
+                out.push(up);
+            }
+        } else {
+            let span = span.clone().unwrap_or(cx.props.header.clone());
+            cx.bad(
+                span,
+                format!("`promotionPieceTypes` names `{c}`, which is no non-royal piece of this variant"),
+                "list the letters of the pieces a pawn may become, e.g. `promotionPieceTypes = qrbn`",
+            );
+        }
+    }
+    out
+}
+
+/// Drops: `pieceDrops` (and `capturesToHand`); pawns are not dropped on the first rank nor in
+/// the promotion zone unless `firstRankPawnDrops` / `promotionZonePawnDrops` say so.
+pub fn drops(cx: &mut Cx<'_>, m: &mut Model) {
+    let drops = cx.boolean("pieceDrops", false);
+    let to_hand = cx.boolean("capturesToHand", false);
+    let first_rank = cx.boolean("firstRankPawnDrops", false);
+    let promotion_zone = cx.boolean("promotionZonePawnDrops", false);
+    if to_hand && !drops {
+        let span = cx
+            .props
+            .get("capturesToHand")
+            .map_or(cx.props.header.clone(), |p| p.span.clone());
+        cx.bad(
+            span,
+            "`capturesToHand` without `pieceDrops = true` cannot be expressed".into(),
+            "set `pieceDrops = true` too, or remove `capturesToHand`",
+        );
+        return;
+    }
+    if !drops {
+        return;
+    }
+    m.hands = Some(if to_hand { "to-hand" } else { "out" });
+    if let Some(pawn) = m.pawn.as_mut() {
+        pawn.drop_zone = true;
+    }
+    let g = m.grid;
+    let zones = [0, 1].map(|player| {
+        let mut zone = relative_ranks(g, player, 1, g.ranks);
+        if !first_rank {
+            zone = &zone - &relative_ranks(g, player, 1, 1);
+        }
+        let promotion = m.player_zones[player].get("promotion");
+        if let Some(z) = promotion.and_then(|b| m.zones.iter().find(|z| &z.name == b))
+            && !promotion_zone
+        {
+            zone = &zone - &z.squares;
+        } else if let Some(rank) = promotion.and_then(|b| b.strip_prefix("rank_"))
+            && !promotion_zone
+        {
+            let r: usize = rank.parse().unwrap_or(0);
+            zone = &zone - &relative_ranks(g, 0, r, r);
+        }
+        zone
+    });
+    let source = cx
+        .sources(&["pieceDrops", "firstRankPawnDrops", "promotionZonePawnDrops"])
+        .join("; ");
+    both_players(
+        m,
+        "pawn_drops",
+        zones,
+        &format!("where pawns may be dropped ({source})"),
+    );
+}

@@ -1,0 +1,268 @@
+//! `chessgraph import fsf`: Fairy-Stockfish ini sections written for this project
+//! (`tests/import/sections.ini`) are imported and compared with pyffish's perft 1-3 from the
+//! start and its legal move lists along seeded random games (`tests/import/expected.txt`,
+//! written by `scripts/import-oracle`; no pyffish needed here); every built-in parent plays as
+//! the shipped variant it names; broken and unsupported ini files get located errors (snapshots
+//! of `tests/import/broken/*.ini`).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use chessgraph::diagnostic::{Code, SourceFile};
+use chessgraph::import::builtins::BUILTINS;
+use chessgraph::import::{Imported, import_fsf};
+use chessgraph::notation::{move_text, parse_move};
+use chessgraph::perft::perft;
+use chessgraph::position::Position;
+use chessgraph::rules::Rules;
+
+/// What pyffish says about one section.
+#[derive(Default)]
+struct Expected {
+    perft: Vec<(u32, u64)>,
+    /// Per game: the moves played, and the legal moves before each ply.
+    games: BTreeMap<u32, (Vec<String>, Vec<Vec<String>>)>,
+}
+
+fn expected() -> BTreeMap<String, Expected> {
+    let text = std::fs::read_to_string("tests/import/expected.txt").expect("expected data");
+    let mut out: BTreeMap<String, Expected> = BTreeMap::new();
+    let mut current = String::new();
+    for line in text
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
+        let words: Vec<&str> = line.split(' ').collect();
+        let e = out.entry(current.clone()).or_default();
+        match words[0] {
+            "section" => {
+                current = words[1].to_string();
+                out.entry(current.clone()).or_default();
+            }
+            "start" => {}
+            "perft" => e
+                .perft
+                .push((words[1].parse().unwrap(), words[2].parse().unwrap())),
+            "game" => {
+                let g = words[1].parse().unwrap();
+                e.games.entry(g).or_default().0 =
+                    words[2..].iter().map(|s| s.to_string()).collect();
+            }
+            "legal" => {
+                let g = words[1].parse().unwrap();
+                let moves = words[3..]
+                    .iter()
+                    .filter(|w| **w != "-")
+                    .map(|s| s.to_string())
+                    .collect();
+                e.games.entry(g).or_default().1.push(moves);
+            }
+            w => panic!("tests/import/expected.txt: unknown line `{w}`"),
+        }
+    }
+    out.remove("");
+    out
+}
+
+/// Imports `ini` and writes the files into `dir`; the imported sections.
+fn import_into(dir: &Path, name: &str, ini: &str) -> Vec<Imported> {
+    let source = SourceFile::new(name, ini.to_string());
+    let imported = import_fsf(&source, None).unwrap_or_else(|e| panic!("{}", e.0.render_short()));
+    for i in &imported {
+        std::fs::write(dir.join(&i.board_file), &i.board_text).unwrap();
+        std::fs::write(dir.join(&i.variant_file), &i.variant_text).unwrap();
+    }
+    imported
+}
+
+fn load(dir: &Path, i: &Imported) -> Arc<Rules> {
+    let path = dir.join(&i.variant_file);
+    let (rules, reports) = Rules::check_file(&path);
+    let all: String = reports.iter().map(|r| r.render_short()).collect();
+    // The written files load and `check` has nothing to say about them (no lint either).
+    assert!(all.is_empty(), "{}:\n{all}\n{}", i.name, i.variant_text);
+    Arc::new(rules.unwrap_or_else(|| panic!("{} does not load", i.name)))
+}
+
+/// A move in the form the oracle writes: `e2e4`, `e7e8q`, `P@e4`, castling as the king's move.
+fn plain(pos: &Position, m: chessgraph::movegen::Move) -> String {
+    let text = move_text(pos, m);
+    if text.contains('@') {
+        return text;
+    }
+    let text = text.split('/').next().unwrap_or_default().replace('-', "");
+    match text.split_once('=') {
+        Some((squares, promotion)) => format!("{squares}{}", promotion.to_lowercase()),
+        None => text,
+    }
+}
+
+fn legal(pos: &Position) -> Vec<String> {
+    let mut p = pos.clone();
+    let mut planned = Vec::new();
+    let (outcome, _) = p.resolve(&mut planned);
+    if outcome.is_some() {
+        return Vec::new();
+    }
+    let mut out: Vec<String> = planned.iter().map(|m| plain(pos, m.mv())).collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn imported_sections_match_pyffish() {
+    let dir = tempfile::tempdir().unwrap();
+    let ini = std::fs::read_to_string("tests/import/sections.ini").unwrap();
+    let imported = import_into(dir.path(), "sections.ini", &ini);
+    let expected = expected();
+    assert!(imported.len() >= 10, "at least ten sections");
+    let mut names: Vec<String> = imported.iter().map(|i| i.name.clone()).collect();
+    names.sort();
+    assert_eq!(
+        names,
+        expected.keys().cloned().collect::<Vec<_>>(),
+        "the oracle data is stale"
+    );
+    for i in &imported {
+        let e = &expected[&i.name];
+        let rules = load(dir.path(), i);
+        let start = Position::start(&rules);
+        for &(d, n) in &e.perft {
+            assert_eq!(perft(&mut start.clone(), d), n, "{} perft {d}", i.name);
+        }
+        for (g, (played, legal_lists)) in &e.games {
+            let mut pos = start.clone();
+            for (ply, want) in legal_lists.iter().enumerate() {
+                assert_eq!(
+                    &legal(&pos),
+                    want,
+                    "{} game {g} before ply {ply} ({})",
+                    i.name,
+                    pos.to_fen()
+                );
+                let Some(m) = played.get(ply) else { break };
+                let mv =
+                    parse_move(&pos, m).unwrap_or_else(|e| panic!("{} game {g}: {m}: {e}", i.name));
+                pos.play(&mv).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn builtin_parents_play_as_the_shipped_variants() {
+    let dir = tempfile::tempdir().unwrap();
+    for b in BUILTINS {
+        let ini = format!("[as-{0}:{0}]\n", b.name);
+        let imported = import_into(dir.path(), "builtins.ini", &ini);
+        let ours = load(dir.path(), &imported[0]);
+        let shipped = Arc::new(Rules::load(Path::new("variants").join(b.shipped)).unwrap());
+        let (mut a, mut s) = (Position::start(&ours), Position::start(&shipped));
+        assert_eq!(a.to_fen(), s.to_fen(), "{}", b.name);
+        assert_eq!(legal(&a), legal(&s), "{}", b.name);
+        for d in 1..=3 {
+            assert_eq!(perft(&mut a, d), perft(&mut s, d), "{} perft {d}", b.name);
+        }
+    }
+}
+
+/// The broken files: `# expect: CODE...` on the first line names the codes the import must
+/// give; the rendered report is the snapshot.
+#[test]
+fn broken_ini_files_get_located_errors() {
+    insta::glob!("../import/broken", "*.ini", |path| {
+        let rel = path.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap();
+        let text = std::fs::read_to_string(rel).unwrap();
+        let want: Vec<&str> = text
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("# expect:"))
+            .unwrap_or_else(|| panic!("{} lacks `# expect:`", rel.display()))
+            .split_whitespace()
+            .collect();
+        let variant = text
+            .lines()
+            .nth(1)
+            .and_then(|l| l.strip_prefix("# variant: "));
+        let source = SourceFile::new(rel, text.clone());
+        let err = import_fsf(&source, variant).expect_err("a broken file");
+        let mut codes: Vec<&str> = err.0.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        codes.dedup();
+        assert_eq!(codes, want, "{}", err.0.render_short());
+        for d in &err.0.diagnostics {
+            assert!(d.span.end <= text.len() && d.help.is_some(), "{d:?}");
+        }
+        insta::assert_snapshot!(
+            "broken",
+            format!("{}\n{}", err.0.render_short(), err.0.render(false, 100))
+        );
+    });
+}
+
+#[test]
+fn every_import_code_has_a_broken_file() {
+    let mut seen = std::collections::BTreeSet::new();
+    for e in std::fs::read_dir("tests/import/broken").unwrap() {
+        let path = e.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let variant = text
+            .lines()
+            .nth(1)
+            .and_then(|l| l.strip_prefix("# variant: "));
+        if let Err(err) = import_fsf(&SourceFile::new(&path, text.clone()), variant) {
+            seen.extend(err.0.diagnostics.iter().map(|d| d.code));
+        }
+    }
+    let missing: Vec<&str> = Code::ALL
+        .iter()
+        .filter(|c| c.as_str().starts_with("import::") && !seen.contains(c))
+        .map(|c| c.as_str())
+        .collect();
+    assert!(missing.is_empty(), "no broken file gives {missing:?}");
+}
+
+/// What the written files look like (comments, grouping, zones), for review: one section with
+/// drops, a custom piece and an inherited built-in.
+#[test]
+fn the_written_files_read_well() {
+    let ini = std::fs::read_to_string("tests/import/sections.ini").unwrap();
+    let source = SourceFile::new("sections.ini", ini);
+    let imported = import_fsf(&source, Some("imp-house")).unwrap();
+    assert_eq!(imported.len(), 1);
+    let i = &imported[0];
+    insta::assert_snapshot!("imp_house_variant", i.variant_text);
+    insta::assert_snapshot!("imp_house_board", i.board_text);
+}
+
+/// The ini files the other oracles use (`tests/fixtures/fsf/`) import as the variants they check:
+/// the same start, moves and perft 1-3. `chess_10x10.ini` is the exception, by Fairy-Stockfish's
+/// versions: 11.1 (`scripts/fsf-oracle`, `variants/chess_10x10.toml`) counts the default
+/// double-step ranks from each side, pyffish 0.0.90 (the importer's reference) takes them as
+/// absolute ranks 2 and 7, so Black's pawns on rank 9 never double-step: 9352 at depth 3, as
+/// pyffish counts, against 16028.
+#[test]
+fn the_oracle_ini_files_import_as_their_variants() {
+    let dir = tempfile::tempdir().unwrap();
+    for (ini, shipped) in [
+        ("grasshopper.ini", "variants/grasshopper.toml"),
+        (
+            "betza_fairy.ini",
+            "tests/fixtures/rule_variants/betza_fairy.toml",
+        ),
+    ] {
+        let text = std::fs::read_to_string(Path::new("tests/fixtures/fsf").join(ini)).unwrap();
+        let imported = import_into(dir.path(), ini, &text);
+        let ours = load(dir.path(), &imported[0]);
+        let theirs = Arc::new(Rules::load(shipped).unwrap());
+        let (mut a, mut s) = (Position::start(&ours), Position::start(&theirs));
+        assert_eq!(legal(&a), legal(&s), "{ini}");
+        for d in 1..=3 {
+            assert_eq!(perft(&mut a, d), perft(&mut s, d), "{ini} perft {d}");
+        }
+    }
+    let text = std::fs::read_to_string("tests/fixtures/fsf/chess_10x10.ini").unwrap();
+    let imported = import_into(dir.path(), "chess_10x10.ini", &text);
+    let mut pos = Position::start(&load(dir.path(), &imported[0]));
+    assert_eq!([1, 2, 3].map(|d| perft(&mut pos, d)), [24, 336, 9352]);
+}
