@@ -1,5 +1,7 @@
 //! The benchmark suite behind `chessgraph bench`: single-threaded perft speed on the positions the
-//! speed targets name, and the time to load (parse, validate, compile) every shipped variant.
+//! speed targets name (orthodox chess, the ring variants to depth 6, and the Capablanca, grand,
+//! xiangqi and shogi starts), and the time to load (parse, validate, compile) every shipped
+//! variant.
 //!
 //! Whole-command comparisons with other engines are in `scripts/bench-vs-fairy-stockfish.sh`.
 
@@ -61,20 +63,35 @@ fn cases(quick: bool) -> Vec<(&'static str, &'static str, Option<&'static str>, 
             "3 man chess start",
             "variants/three_man_chess.toml",
             None,
-            d(4, 5),
+            d(5, 6),
+        ),
+        (
+            "3 man chess literal start",
+            "variants/three_man_chess_literal.toml",
+            None,
+            d(5, 6),
         ),
         (
             "circular chess start",
             "variants/circular_chess.toml",
             None,
-            d(4, 5),
+            d(5, 6),
         ),
         (
             "cylindrical chess start",
             "variants/cylindrical_chess.toml",
             None,
+            d(5, 6),
+        ),
+        (
+            "capablanca start",
+            "variants/capablanca.toml",
+            None,
             d(4, 5),
         ),
+        ("grand start", "variants/grand.toml", None, d(3, 4)),
+        ("xiangqi start", "variants/xiangqi.toml", None, d(4, 5)),
+        ("shogi start", "variants/shogi.toml", None, d(4, 5)),
     ]
 }
 

@@ -317,21 +317,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             at,
             no_draw_rules,
             json,
-        } => {
-            let rules = load_rules(&variant, colour)?;
-            let pos = position_at(&rules, &at)?;
-            let draw = (!no_draw_rules && pos.outcome().is_none())
-                .then(|| pos.draw_by_rules(&earlier_hashes(&rules, &at)))
-                .flatten();
-            if json {
-                return json::show(&pos, draw, out).map_err(io_error);
-            }
-            write!(out, "{}", pos.to_text()).map_err(io_error)?;
-            if let Some(draw) = draw {
-                writeln!(out, "{}", game_over_text(&rules, draw)).map_err(io_error)?;
-            }
-            Ok(ExitCode::SUCCESS)
-        }
+        } => show_command(&variant, &at, !no_draw_rules, json, out, colour),
         Command::Render {
             file,
             at,
@@ -352,16 +338,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
                 flip,
             };
             let (svg, inputs) = render_command::render_file(&file, &at, request, colour)?;
-            match output {
-                Some(path) if path.as_os_str() != "-" => {
-                    check_target(&path, &inputs).map_err(|e| e.to_string())?;
-                    let bytes = picture::encode(&svg, picture::format_of(&path)?)?;
-                    write_output(&path, &bytes, &inputs).map_err(|e| e.to_string())?;
-                    status!("wrote {}", shown(&path));
-                }
-                _ => out.write_all(svg.as_bytes()).map_err(io_error)?,
-            }
-            Ok(ExitCode::SUCCESS)
+            write_picture(&svg, &inputs, output.as_deref(), out)
         }
         Command::Play {
             variant,
@@ -378,6 +355,51 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             import::import_fsf_command(&args, out, colour)
         }
     }
+}
+
+/// Writes a rendered picture to `output` (its format from the extension; never over one of the
+/// `inputs`), or the SVG to `out` without one or with `-`.
+fn write_picture(
+    svg: &str,
+    inputs: &[std::path::PathBuf],
+    output: Option<&Path>,
+    out: &mut dyn Write,
+) -> Result<ExitCode, String> {
+    match output {
+        Some(path) if path.as_os_str() != "-" => {
+            check_target(path, inputs).map_err(|e| e.to_string())?;
+            let bytes = picture::encode(svg, picture::format_of(path)?)?;
+            write_output(path, &bytes, inputs).map_err(|e| e.to_string())?;
+            status!("wrote {}", shown(path));
+        }
+        _ => out.write_all(svg.as_bytes()).map_err(io_error)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `show`: the position after `at`, as text or JSON, with the draw the draw rules would give
+/// (when `draw_rules`).
+fn show_command(
+    variant: &Path,
+    at: &PositionArgs,
+    draw_rules: bool,
+    json: bool,
+    out: &mut dyn Write,
+    colour: bool,
+) -> Result<ExitCode, String> {
+    let rules = load_rules(variant, colour)?;
+    let pos = position_at(&rules, at)?;
+    let draw = (draw_rules && pos.outcome().is_none())
+        .then(|| pos.draw_by_rules(&earlier_hashes(&rules, at)))
+        .flatten();
+    if json {
+        return json::show(&pos, draw, out).map_err(io_error);
+    }
+    write!(out, "{}", pos.to_text()).map_err(io_error)?;
+    if let Some(draw) = draw {
+        writeln!(out, "{}", game_over_text(&rules, draw)).map_err(io_error)?;
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The testing commands (`snapshot`, `diff`, `perft-suite`) keep exit status 1 for "a difference

@@ -5,6 +5,7 @@
 //! does not hide the next. Semantics (does this node exist?) are checked later, on the spec structs.
 
 pub mod board;
+mod chain;
 mod extends;
 pub mod kind;
 pub mod outcome;

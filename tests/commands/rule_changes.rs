@@ -638,8 +638,9 @@ fn perft_suite_passes_the_orthodox_suite_in_both_formats() {
     ]);
     ours.assert_ok();
     assert!(
-        ours.stdout
-            .contains("three_man_chess_start (line 6): pass (depth 1, 2, 3); depth 4, 5 skipped\n"),
+        ours.stdout.contains(
+            "three_man_chess_start (line 7): pass (depth 1, 2, 3); depth 4, 5, 6 skipped\n"
+        ),
         "{}",
         ours.stdout
     );
