@@ -12,7 +12,7 @@ use crate::ids::{NodeId, NodeSet};
 use crate::position::{Piece, Position};
 use crate::rules::{EndCondition, Rules};
 
-use super::generate::MoveSink;
+use super::generate::{GateTags, MoveSink};
 use super::legality::{MAX_PINS, PinView};
 use super::{Move, Planned};
 
@@ -65,10 +65,12 @@ struct Occupancy {
     enemy: NodeSet,
     /// Where a move is listed, not counted: the royals' nodes and the sensitive squares.
     special: NodeSet,
+    /// The gates' tags, for every piece's walk.
+    gates: GateTags,
 }
 
 impl Occupancy {
-    fn of(pos: &Position, sensitive: Option<&NodeSet>) -> Occupancy {
+    fn of(pos: &Position, sensitive: Option<&NodeSet>, gates: GateTags) -> Occupancy {
         let occupied = pos.occupied();
         let own = pos.by_owner[pos.to_move.index()];
         let mut special = sensitive.copied().unwrap_or_default();
@@ -84,6 +86,7 @@ impl Occupancy {
             own,
             enemy: occupied.minus(own),
             special,
+            gates,
         }
     }
 }
@@ -151,9 +154,10 @@ impl Position {
     /// list them (`buf` is scratch).
     fn count_legal_moves(&mut self, buf: &mut Vec<Planned>) -> u64 {
         let rules = &*self.rules;
-        let unrestricted = rules.gates().is_empty() || self.gate_tags().unrestricted();
+        let gates = self.gate_tags();
+        let unrestricted = gates.unrestricted();
         if !rules.any_royal && unrestricted && rules.captures.is_empty() && self.hands.is_empty() {
-            return self.count_without_royals(buf);
+            return self.count_without_royals(gates, buf);
         }
         let countable = rules.any_royal
             && unrestricted
@@ -176,7 +180,7 @@ impl Position {
             pins: &pins[..npins],
             sensitive: any_sensitive.then_some(&sensitive),
         };
-        let board = Occupancy::of(self, view.sensitive);
+        let board = Occupancy::of(self, view.sensitive, gates);
         let mut n = 0;
         for from in board.own.iter() {
             buf.clear();
@@ -218,7 +222,7 @@ impl Position {
             || view.sensitive.is_some_and(|s| s.contains(from))
             || kind.stack
         {
-            self.piece_moves(from, buf);
+            self.piece_moves_into::<_, false>(from, board.gates, buf);
             return 0;
         }
         let mut counter = Counter {
@@ -246,11 +250,11 @@ impl Position {
             });
         match masked {
             Some(k) => {
-                self.piece_moves_into::<_, true>(from, &mut counter);
+                self.piece_moves_into::<_, true>(from, board.gates, &mut counter);
                 counter.counted + u64::from(k)
             }
             None => {
-                self.piece_moves_into::<_, false>(from, &mut counter);
+                self.piece_moves_into::<_, false>(from, board.gates, &mut counter);
                 counter.counted
             }
         }
@@ -259,14 +263,14 @@ impl Position {
     /// [`Position::count_legal_moves`] in a variant without royals, with no drops and no
     /// captures after a move: every pseudo-legal move is legal, but when a capture is compulsory
     /// and there is one, only the captures count.
-    fn count_without_royals(&self, buf: &mut Vec<Planned>) -> u64 {
+    fn count_without_royals(&self, gates: GateTags, buf: &mut Vec<Planned>) -> u64 {
         let mut tally = Tally {
             all: 0,
             captures: 0,
             squares: &self.squares,
         };
         for from in self.by_owner[self.to_move.index()].iter() {
-            self.piece_moves_into::<_, false>(from, &mut tally);
+            self.piece_moves_into::<_, false>(from, gates, &mut tally);
         }
         buf.clear();
         self.castling_moves(buf);

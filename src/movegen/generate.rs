@@ -12,6 +12,7 @@ use super::{Effect, Move, Planned};
 
 /// The link tags a piece's paths must treat specially because of the gates: closed ones stop
 /// a path; open ones may still forbid captures or check across them.
+#[derive(Clone, Copy)]
 pub(super) struct GateTags {
     closed: u32,
     quiet_only: u32,
@@ -51,16 +52,18 @@ impl Position {
     /// Appends the pseudo-legal moves of the piece on `from` (as if its owner were to move);
     /// castling is not included (see [`Position::pseudo_legal_moves`]).
     pub fn piece_moves(&self, from: NodeId, out: &mut Vec<Planned>) {
-        self.piece_moves_into::<_, false>(from, out);
+        self.piece_moves_into::<_, false>(from, self.gate_tags(), out);
     }
 
-    /// [`Position::piece_moves`] into any [`MoveSink`]: a buffer, or a counter at perft's last ply.
+    /// [`Position::piece_moves`] into any [`MoveSink`]: a buffer, or a counter at perft's last ply;
+    /// `gates` are [`Position::gate_tags`], worked out once for all the pieces.
     /// With `SKIP_MASKED`, the rays whose moves the caller took from the leap masks
     /// ([`crate::tables::Ray::in_masks`]) are not walked.
     #[inline(always)]
     pub(super) fn piece_moves_into<S: MoveSink, const SKIP_MASKED: bool>(
         &self,
         from: NodeId,
+        gates: GateTags,
         out: &mut S,
     ) {
         let Some(pc) = self.squares[from.index()] else {
@@ -71,7 +74,6 @@ impl Position {
         }
         let rules = &*self.rules;
         let kind = rules.kind(pc.kind);
-        let gates = self.gate_tags();
         // Without gates and with rays that never meet, no square can be reached twice: the
         // destinations need not be remembered.
         // Closed gates only cut rays short, which keeps distinct destinations distinct.
@@ -358,10 +360,9 @@ impl Position {
 
     /// Appends every pseudo-legal move of the side to move.
     pub fn pseudo_legal_moves(&self, out: &mut Vec<Planned>) {
-        for i in 0..self.squares.len() {
-            if self.squares[i].is_some_and(|p| p.owner == self.to_move) {
-                self.piece_moves(NodeId(i as u16), out);
-            }
+        let gates = self.gate_tags();
+        for from in self.by_owner[self.to_move.index()].iter() {
+            self.piece_moves_into::<_, false>(from, gates, out);
         }
         self.castling_moves(out);
         self.drop_moves(out);
