@@ -563,7 +563,7 @@ impl MoveTables {
 
     /// The destinations of the plain leaps of kind `k` in frame `f` from `n` (the rays marked
     /// [`Ray::in_masks`]); `None` when it has none.
-    #[inline]
+    #[inline(always)]
     pub fn leap_masks(&self, k: KindId, f: FrameId, n: NodeId) -> Option<&LeapMasks> {
         let e = (k.index() * self.frames + f.index()) * self.nodes + n.index();
         let i = self.mask_index.get(e).copied().unwrap_or(0);

@@ -32,7 +32,7 @@ impl MoveSink for Counter<'_> {
             Move::Normal { to, .. }
                 if !m.no_check
                     && !self.sensitive.is_some_and(|s| s.contains(to))
-                    && !self.squares[to.index()].is_some_and(|p| self.rules.kind(p.kind).royal) =>
+                    && !self.squares[to.index()].is_some_and(|p| self.rules.is_royal(p.kind)) =>
             {
                 self.counted += 1;
             }
@@ -77,7 +77,7 @@ impl Occupancy {
         let rules = &*pos.rules;
         // Only another player's royal can be a destination.
         for n in occupied.minus(own).iter() {
-            if pos.squares[n.index()].is_some_and(|p| rules.kind(p.kind).royal) {
+            if pos.squares[n.index()].is_some_and(|p| rules.is_royal(p.kind)) {
                 special.insert(n);
             }
         }

@@ -47,7 +47,7 @@ impl Position {
         let undo = self.make_with::<false>(m);
         let rules = &*self.rules;
         let exposed = match self.squares[at.index()] {
-            Some(p) if p.owner == me && rules.kind(p.kind).royal => {
+            Some(p) if p.owner == me && rules.is_royal(p.kind) => {
                 let by = self.alive & !(1 << me.0);
                 self.attacked_by_bits(at, by)
                     || (!rules.facing.is_empty() && self.faces_royal(at, by).is_some())
@@ -135,7 +135,7 @@ impl Position {
             Move::Normal { from, to, .. }
                 if from != pins.king
                     && !m.no_check
-                    && !self.squares[to.index()].is_some_and(|p| self.rules.kind(p.kind).royal)
+                    && !self.squares[to.index()].is_some_and(|p| self.rules.is_royal(p.kind))
                     && !touches(from)
                     && !touches(to) =>
             {
@@ -182,7 +182,7 @@ impl Position {
         let me = self.to_move;
         let mut king = None;
         for n in self.by_owner[me.index()].iter() {
-            if self.squares[n.index()].is_some_and(|p| rules.kind(p.kind).royal) {
+            if self.squares[n.index()].is_some_and(|p| rules.is_royal(p.kind)) {
                 if king.is_some() {
                     return None;
                 }
@@ -271,7 +271,7 @@ impl Position {
                 continue;
             };
             let enemy_royal = |p: crate::position::Piece| {
-                opponents & (1 << p.owner.0) != 0 && rules.kind(p.kind).royal
+                opponents & (1 << p.owner.0) != 0 && rules.is_royal(p.kind)
             };
             if enemy_royal(p) {
                 return None;

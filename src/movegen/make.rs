@@ -226,7 +226,7 @@ impl Position {
         }
         // Captured royals: a player left without royals is out at once.
         for &(_, x) in undo.removed.iter() {
-            if rules.kind(x.kind).royal
+            if rules.is_royal(x.kind)
                 && x.owner != moved.owner
                 && self.alive & (1 << x.owner.0) != 0
                 && !has_royal(rules, &self.squares, x.owner)
@@ -236,7 +236,7 @@ impl Position {
         }
         update_en_passant(rules, &self.squares, self.alive, &mut self.ep, m, moved);
         if !rules.gates().is_empty() {
-            crate::position::open_gates(rules, &self.squares, self.alive, &mut self.gates_open);
+            crate::position::open_gates(rules, &self.by_owner, self.alive, &mut self.gates_open);
         }
         let counts_checks = rules.outcome().checks.is_some();
         super::turn::pass_turn(
@@ -365,5 +365,5 @@ fn has_royal(rules: &Rules, squares: &[Option<Piece>], p: PlayerId) -> bool {
     squares
         .iter()
         .flatten()
-        .any(|x| x.owner == p && rules.kind(x.kind).royal)
+        .any(|x| x.owner == p && rules.is_royal(x.kind))
 }

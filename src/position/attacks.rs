@@ -102,7 +102,7 @@ impl Position {
         let rules = &*self.rules;
         let facing = !rules.facing.is_empty();
         self.squares.iter().enumerate().any(|(i, s)| {
-            s.is_some_and(|pc| pc.owner == p && rules.kind(pc.kind).royal) && {
+            s.is_some_and(|pc| pc.owner == p && rules.is_royal(pc.kind)) && {
                 let n = NodeId(i as u16);
                 self.attacked_by_bits(n, by) || (facing && self.faces_royal(n, by).is_some())
             }
@@ -116,7 +116,7 @@ impl Position {
         let rules = &*self.rules;
         rules.facing.iter().copied().find(|&d| {
             self.first_piece_along(n, d)
-                .is_some_and(|(_, p)| by & (1 << p.owner.0) != 0 && rules.kind(p.kind).royal)
+                .is_some_and(|(_, p)| by & (1 << p.owner.0) != 0 && rules.is_royal(p.kind))
         })
     }
 
@@ -145,9 +145,8 @@ impl Position {
     pub fn gives_check(&self, p: PlayerId) -> bool {
         let rules = &*self.rules;
         self.squares.iter().enumerate().any(|(i, s)| {
-            s.is_some_and(|pc| {
-                pc.owner != p && self.is_alive(pc.owner) && rules.kind(pc.kind).royal
-            }) && self.attacked_by_bits(NodeId(i as u16), 1 << p.0)
+            s.is_some_and(|pc| pc.owner != p && self.is_alive(pc.owner) && rules.is_royal(pc.kind))
+                && self.attacked_by_bits(NodeId(i as u16), 1 << p.0)
         })
     }
 

@@ -392,7 +392,12 @@ impl Position {
 
     /// Opens every gate whose condition now holds (gates never close again).
     pub(crate) fn update_gates(&mut self) {
-        open_gates(&self.rules, &self.squares, self.alive, &mut self.gates_open);
+        open_gates(
+            &self.rules,
+            &self.by_owner,
+            self.alive,
+            &mut self.gates_open,
+        );
     }
 
     /// The checks `p` still has to give to win (variants with `[outcome] checks`).
@@ -442,7 +447,7 @@ impl Position {
 /// of his own in its zone. Gates never close again.
 pub(crate) fn open_gates(
     rules: &Rules,
-    squares: &[Option<Piece>],
+    by_owner: &[NodeSet; crate::limits::MAX_PLAYERS],
     alive: u8,
     gates_open: &mut u32,
 ) {
@@ -450,12 +455,10 @@ pub(crate) fn open_gates(
         if *gates_open & (1 << i) != 0 {
             continue;
         }
-        let open = g.opens_when.iter().any(|(p, zone)| {
-            alive & (1 << p.0) == 0
-                || !zone
-                    .iter()
-                    .any(|n| squares[n.index()].is_some_and(|pc| pc.owner == *p))
-        });
+        let open = g
+            .opens_when
+            .iter()
+            .any(|(p, zone)| alive & (1 << p.0) == 0 || !zone.intersects(by_owner[p.index()]));
         if open {
             *gates_open |= 1 << i;
         }

@@ -257,6 +257,8 @@ pub struct Rules {
     pub(crate) numbers: bool,
     /// Some kind is royal (without royals every pseudo-legal move is legal).
     pub(crate) any_royal: bool,
+    /// Bit `k` for every royal kind `k` (the hot paths' form of [`PieceKind::royal`]).
+    pub(crate) royal_kinds: u32,
     pub(crate) hands: Option<HandRules>,
     pub(crate) start: String,
     pub(crate) tables: MoveTables,
@@ -464,6 +466,12 @@ impl Rules {
     /// The nodes of a player-relative zone for a player.
     pub fn zone(&self, zone: usize, p: PlayerId) -> &NodeSet {
         &self.zones[zone][p.index()]
+    }
+
+    /// Whether kind `k` is royal, from one word (the hot paths ask it of every square).
+    #[inline(always)]
+    pub(crate) fn is_royal(&self, k: KindId) -> bool {
+        self.royal_kinds & (1 << k.index()) != 0
     }
 
     /// How many player-relative zones the variant names (patterns, promotions, drops).

@@ -204,6 +204,9 @@ impl Builder<'_> {
             || progression.is_some()
             || kinds.iter().any(|k| k.numbered || k.stack);
         let any_royal = kinds.iter().any(|k| k.royal);
+        let royal_kinds = (kinds.iter().enumerate())
+            .filter(|(_, k)| k.royal)
+            .fold(0u32, |bits, (i, _)| bits | (1 << i));
         let board = self.board;
         let zobrist =
             ZobristKeys::new(board.node_count(), players.len(), kinds.len(), frames.len());
@@ -228,6 +231,7 @@ impl Builder<'_> {
             facing,
             numbers,
             any_royal,
+            royal_kinds,
             judged,
             captured_wins,
             progression,
