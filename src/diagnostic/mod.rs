@@ -388,11 +388,12 @@ impl FileReport {
         let mut out = String::new();
         for d in &self.diagnostics {
             out.push_str(&self.location(d));
+            // One line per problem, whatever user text the message quotes.
             out.push_str(&format!(
                 ": {}[{}]: {}\n",
                 severity_word(d.severity()),
                 d.code,
-                d.message
+                printable(&d.message)
             ));
         }
         out

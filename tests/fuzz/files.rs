@@ -153,3 +153,22 @@ fn mutated_variants_never_panic_and_accepted_ones_read_back() {
         "the mutants reach several stages: {outcomes:?}"
     );
 }
+
+/// Found by the mutation test above: a name with a line break (`"ce\nter"`) split its problem's
+/// line in the short report. Each problem stays on one line, the break shown escaped.
+#[test]
+fn a_name_with_a_line_break_stays_on_its_problem_line() {
+    let text = std::fs::read_to_string("boards/three_man_chess.toml")
+        .unwrap()
+        .replacen("twist = \"center\"", "twist = \"ce\\nter\"", 1);
+    let report = Board::from_toml("three_man_chess", &text)
+        .err()
+        .expect("an undeclared twist is an error")
+        .0;
+    check_report(&report);
+    let short = report.render_short();
+    assert!(
+        short.contains("twist `ce\\u{a}ter` is not declared"),
+        "{short}"
+    );
+}

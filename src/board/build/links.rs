@@ -7,7 +7,7 @@ use toml::Spanned;
 
 use super::{Builder, LinkInfo};
 use crate::board::{DirId, NodeId, Step, TagSet, TwistId};
-use crate::diagnostic::{Code, Diagnostic, suggest};
+use crate::diagnostic::{Code, Diagnostic, quoted, suggest};
 use crate::spec::board::{BoardSpec, LinkSpec, UnlinkSpec};
 use crate::spec::{Located, Span};
 
@@ -171,7 +171,7 @@ impl Builder<'_> {
                 Diagnostic::new(
                     Code::UnknownTwist,
                     t.span(),
-                    format!("twist `{}` is not declared", t.get_ref()),
+                    format!("twist `{}` is not declared", quoted(t.get_ref())),
                 )
                 .label("unknown twist")
                 .help(help),
