@@ -161,10 +161,10 @@ fn a_name_with_a_line_break_stays_on_its_problem_line() {
     let text = std::fs::read_to_string("boards/three_man_chess.toml")
         .unwrap()
         .replacen("twist = \"center\"", "twist = \"ce\\nter\"", 1);
-    let report = Board::from_toml("three_man_chess", &text)
-        .err()
-        .expect("an undeclared twist is an error")
-        .0;
+    let Err(e) = Board::from_toml("three_man_chess", &text) else {
+        panic!("an undeclared twist is an error");
+    };
+    let report = e.0;
     check_report(&report);
     let short = report.render_short();
     assert!(
