@@ -26,14 +26,7 @@ pub fn castling(cx: &mut Cx<'_>, m: &mut Model, placed: &BTreeMap<Square, char>)
     else {
         return;
     };
-    m.castling_sources = cx.sources(&[
-        "castling",
-        "castlingKingsideFile",
-        "castlingQueensideFile",
-        "castlingRank",
-        "castlingRookPiece",
-        "castlingKingPiece",
-    ]);
+    m.castling_sources = cx.sources(&CASTLING_KEYS);
     if !on {
         return;
     }
@@ -193,3 +186,13 @@ fn castling_piece(cx: &mut Cx<'_>, m: &Model, key: &str, piece: &str) -> Option<
         }
     }
 }
+
+/// The keys of the castling rules.
+pub(super) const CASTLING_KEYS: [&str; 6] = [
+    "castling",
+    "castlingKingsideFile",
+    "castlingQueensideFile",
+    "castlingRank",
+    "castlingRookPiece",
+    "castlingKingPiece",
+];

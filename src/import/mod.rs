@@ -306,35 +306,24 @@ fn unsupported(cx: &mut Cx<'_>) {
 
 /// Every key the importer reads.
 pub fn known_keys() -> Vec<String> {
-    let mut keys: Vec<String> = SUPPORTED_KEYS.iter().map(|k| k.to_string()).collect();
+    let mut keys: Vec<String> = (SUPPORTED_KEYS.iter())
+        .chain(&rules::PAWN_KEYS)
+        .chain(&castling::CASTLING_KEYS)
+        .map(|k| k.to_string())
+        .collect();
     keys.extend(model::PIECE_TYPES.iter().map(|p| p.0.to_string()));
     keys.extend((1..=model::MAX_CUSTOM).map(|i| format!("customPiece{i}")));
     keys.extend(DISPLAY_KEYS.iter().map(|k| k.to_string()));
     keys
 }
 
-/// The rule keys the importer reads (besides piece letters and custom pieces).
+/// The rule keys the importer reads besides the pawn's (`rules::PAWN_KEYS`), castling's
+/// (`castling::CASTLING_KEYS`), piece letters and custom pieces.
 pub const SUPPORTED_KEYS: &[&str] = &[
     "maxRank",
     "maxFile",
     "startFen",
-    "promotionRank",
-    "promotionRegionWhite",
-    "promotionRegionBlack",
-    "promotionPieceTypes",
     "mandatoryPawnPromotion",
-    "doubleStep",
-    "doubleStepRank",
-    "doubleStepRegionWhite",
-    "doubleStepRegionBlack",
-    "enPassantRegionWhite",
-    "enPassantRegionBlack",
-    "castling",
-    "castlingKingsideFile",
-    "castlingQueensideFile",
-    "castlingRank",
-    "castlingRookPiece",
-    "castlingKingPiece",
     "pieceDrops",
     "capturesToHand",
     "firstRankPawnDrops",

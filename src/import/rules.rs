@@ -187,7 +187,7 @@ pub fn pawn(cx: &mut Cx<'_>, m: &mut Model) {
 }
 
 /// The keys of the pawn's rules.
-const PAWN_KEYS: [&str; 10] = [
+pub(super) const PAWN_KEYS: [&str; 10] = [
     "doubleStep",
     "doubleStepRank",
     "doubleStepRegionWhite",
