@@ -187,6 +187,56 @@ impl NodeSet {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
+    /// Word `i` of the set: the nodes `64 * i` to `64 * i + 63` as bits (none past the last word).
+    #[inline(always)]
+    pub fn word(&self, i: usize) -> u64 {
+        self.0.get(i).copied().unwrap_or(0)
+    }
+
+    /// Adds the nodes `64 * i + b` for every bit `b` of `bits` (`i` below the number of words).
+    #[inline(always)]
+    pub fn add_word(&mut self, i: usize, bits: u64) {
+        self.0[i] |= bits;
+    }
+
+    /// The lowest node of the set.
+    #[inline(always)]
+    pub fn first(&self) -> Option<NodeId> {
+        let w = self.0.iter().position(|&w| w != 0)?;
+        Some(NodeId((w * 64) as u16 + self.0[w].trailing_zeros() as u16))
+    }
+
+    /// The highest node of the set.
+    #[inline(always)]
+    pub fn last(&self) -> Option<NodeId> {
+        let w = self.0.iter().rposition(|&w| w != 0)?;
+        Some(NodeId(
+            (w * 64 + 63) as u16 - self.0[w].leading_zeros() as u16,
+        ))
+    }
+
+    /// The nodes of this set below `n` (smaller index).
+    #[inline(always)]
+    pub fn below(self, n: NodeId) -> NodeSet {
+        let (w, b) = (n.index() >> 6, n.index() & 63);
+        NodeSet(std::array::from_fn(|i| match i.cmp(&w) {
+            std::cmp::Ordering::Less => self.0[i],
+            std::cmp::Ordering::Equal => self.0[i] & ((1u64 << b) - 1),
+            std::cmp::Ordering::Greater => 0,
+        }))
+    }
+
+    /// The nodes of this set above `n` (greater index).
+    #[inline(always)]
+    pub fn above(self, n: NodeId) -> NodeSet {
+        let (w, b) = (n.index() >> 6, n.index() & 63);
+        NodeSet(std::array::from_fn(|i| match i.cmp(&w) {
+            std::cmp::Ordering::Less => 0,
+            std::cmp::Ordering::Equal => self.0[i] & (!1u64 << b),
+            std::cmp::Ordering::Greater => self.0[i],
+        }))
+    }
+
     /// A set from nodes.
     pub fn from_nodes(nodes: impl IntoIterator<Item = NodeId>) -> Self {
         let mut s = NodeSet::default();
@@ -383,5 +433,39 @@ impl GateSet {
     /// The indices in the set, ascending.
     pub fn iter(self) -> impl Iterator<Item = usize> {
         (0..32).filter(move |&i| self.0 & (1 << i) != 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `first`, `last`, `below` and `above` agree with a plain filter over the nodes, across
+    /// word boundaries and at both ends.
+    #[test]
+    fn node_set_order_queries_match_a_filter() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..200 {
+            let nodes: Vec<NodeId> = (0..MAX_NODES as u16)
+                .filter(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    seed.is_multiple_of(9)
+                })
+                .map(NodeId)
+                .collect();
+            let s = NodeSet::from_nodes(nodes.iter().copied());
+            assert_eq!(s.first(), nodes.first().copied());
+            assert_eq!(s.last(), nodes.last().copied());
+            for pivot in [0, 1, 63, 64, 65, 127, 128, 200, 255].map(NodeId) {
+                let below = NodeSet::from_nodes(nodes.iter().copied().filter(|&n| n < pivot));
+                let above = NodeSet::from_nodes(nodes.iter().copied().filter(|&n| n > pivot));
+                assert_eq!(s.below(pivot), below);
+                assert_eq!(s.above(pivot), above);
+            }
+        }
+        assert_eq!(NodeSet::default().first(), None);
+        assert_eq!(NodeSet::default().last(), None);
     }
 }

@@ -11,6 +11,7 @@
 use crate::ids::{NodeId, NodeSet};
 use crate::position::{Piece, Position};
 use crate::rules::{EndCondition, Rules};
+use crate::tables::{BitRay, CountPlan};
 
 use super::generate::{GateTags, MoveSink};
 use super::legality::{MAX_PINS, PinView};
@@ -55,7 +56,7 @@ impl MoveSink for Counter<'_> {
     }
 }
 
-/// The occupancy as node sets, for counting with the leap masks.
+/// The occupancy as node sets, for counting with the count plans.
 struct Occupancy {
     /// Every occupied node.
     occupied: NodeSet,
@@ -73,14 +74,11 @@ impl Occupancy {
     fn of(pos: &Position, sensitive: Option<&NodeSet>, gates: GateTags) -> Occupancy {
         let occupied = pos.occupied();
         let own = pos.by_owner[pos.to_move.index()];
-        let mut special = sensitive.copied().unwrap_or_default();
-        let rules = &*pos.rules;
         // Only another player's royal can be a destination.
-        for n in occupied.minus(own).iter() {
-            if pos.squares[n.index()].is_some_and(|p| rules.is_royal(p.kind)) {
-                special.insert(n);
-            }
-        }
+        let special = sensitive
+            .copied()
+            .unwrap_or_default()
+            .or(pos.royals.minus(own));
         Occupancy {
             occupied,
             own,
@@ -89,6 +87,57 @@ impl Occupancy {
             gates,
         }
     }
+}
+
+/// The destinations where a move of the piece `p` on `from` must be listed, not counted: royals,
+/// sensitive squares and its promotion zone; `None` when every move must be (it promotes on
+/// leaving where it stands).
+#[inline(always)]
+fn listed_squares(rules: &Rules, p: Piece, from: NodeId, board: &Occupancy) -> Option<NodeSet> {
+    match &rules.kind(p.kind).promotion {
+        None => Some(board.special),
+        Some(pr) => {
+            let zone = rules.zone(pr.zone, p.owner);
+            (!(pr.leaving && zone.contains(from))).then(|| board.special.or(*zone))
+        }
+    }
+}
+
+/// The destinations of the piece `p` on `from` along the rays of its count plan on this
+/// occupancy, as one set: rays of an entry whose squares may repeat give each square once.
+#[inline(always)]
+fn plan_destinations(
+    rules: &Rules,
+    p: Piece,
+    from: NodeId,
+    board: &Occupancy,
+    plan: &CountPlan,
+    rays: &[BitRay],
+) -> NodeSet {
+    let mut dest = if plan.any_leap {
+        plan.leaps.reach(board.occupied, board.own, board.enemy)
+    } else {
+        NodeSet::default()
+    };
+    let closed = board.gates.closed();
+    let mut open = false;
+    for r in rays {
+        if r.continues && !open {
+            continue;
+        }
+        let zoned_out = r
+            .from_zone
+            .is_some_and(|z| !rules.zone(z as usize, p.owner).contains(from));
+        if zoned_out || r.gates.intersects(closed) {
+            open = false;
+            continue;
+        }
+        let w = r.word as usize;
+        let (reach, through) = r.reach(board.occupied.word(w), board.enemy.word(w));
+        open = through;
+        dest.add_word(w, reach);
+    }
+    dest
 }
 
 /// A sink that counts every move, and the captures among them (a variant without royals: every
@@ -181,13 +230,28 @@ impl Position {
             sensitive: any_sensitive.then_some(&sensitive),
         };
         let board = Occupancy::of(self, view.sensitive, gates);
+        // Without hops, zone-confined attacks or facing royals, a royal's step is legal exactly
+        // when its destination is not attacked once it has left its square.
+        let by_attacks = !rules.tables().has_special_attacks() && rules.facing.is_empty();
         let mut n = 0;
         for from in board.own.iter() {
+            if from == king
+                && by_attacks
+                && let Some(k) = self.count_royal_by_plan(king, &board)
+            {
+                n += k;
+                continue;
+            }
             buf.clear();
             n += self.count_piece(from, &view, &board, buf);
-            if !buf.is_empty() {
-                n += self.count_allowed(buf, &view);
+            if buf.is_empty() {
+                continue;
             }
+            n += if from == king && by_attacks {
+                self.count_royal_moves(buf, &view)
+            } else {
+                self.count_allowed(buf, &view)
+            };
         }
         buf.clear();
         self.castling_moves(buf);
@@ -232,26 +296,26 @@ impl Position {
             sensitive: view.sensitive,
             deferred: buf,
         };
-        let masked = rules
-            .tables()
-            .leap_masks(p.kind, p.frame, from)
-            .and_then(|m| {
-                let dest = m
-                    .both
-                    .minus(board.own)
-                    .or(m.quiet.minus(board.occupied))
-                    .or(m.capture.and(board.enemy));
-                let promotes = kind.promotion.as_ref().is_some_and(|pr| {
-                    let zone = rules.zone(pr.zone, p.owner);
-                    (pr.leaving && zone.contains(from)) || dest.intersects(*zone)
-                });
-                // Moves onto a royal or a sensitive square, and promotions, are listed.
-                (!promotes && !dest.intersects(board.special)).then(|| dest.len())
-            });
+        // The moves in the count plan, unless one must be listed: onto a royal or a sensitive
+        // square, or a promotion.
+        let masked = match rules.tables().count_plan(p.kind, p.frame, from) {
+            Some((plan, rays)) => {
+                let listed = listed_squares(rules, p, from, board);
+                let dest = plan_destinations(rules, p, from, board, plan, rays);
+                match listed.filter(|l| !dest.intersects(*l)) {
+                    Some(_) if plan.complete && (!plan.en_passant || self.ep.is_empty()) => {
+                        return u64::from(dest.len());
+                    }
+                    Some(_) => Some(u64::from(dest.len())),
+                    None => None,
+                }
+            }
+            None => None,
+        };
         match masked {
             Some(k) => {
                 self.piece_moves_into::<_, true>(from, board.gates, &mut counter);
-                counter.counted + u64::from(k)
+                counter.counted + k
             }
             None => {
                 self.piece_moves_into::<_, false>(from, board.gates, &mut counter);
@@ -279,6 +343,77 @@ impl Position {
             tally.captures
         } else {
             all
+        }
+    }
+
+    /// The legal moves of the royal on `king` counted from its count plan, in a variant where
+    /// attacks alone decide them (see [`Position::count_royal_moves`]): each destination is looked
+    /// at for attacks with the royal lifted off its square. `None` when the plan does not hold
+    /// every move, or a move must be listed (a promotion, a capture of a royal).
+    fn count_royal_by_plan(&mut self, king: NodeId, board: &Occupancy) -> Option<u64> {
+        let rules = &*self.rules;
+        let p = self.squares[king.index()]?;
+        let (plan, rays) = rules.tables().count_plan(p.kind, p.frame, king)?;
+        if !plan.complete || plan.en_passant || rules.kind(p.kind).stack {
+            return None;
+        }
+        let listed = listed_squares(rules, p, king, board)?;
+        let dest = plan_destinations(rules, p, king, board, plan, rays);
+        if dest.intersects(listed) {
+            return None;
+        }
+        let by = self.alive & !(1 << self.to_move.0);
+        let lifted = self.squares[king.index()].take();
+        let n = dest
+            .iter()
+            .filter(|&d| !self.attacked_by_bits(d, by))
+            .count();
+        self.squares[king.index()] = lifted;
+        Some(n as u64)
+    }
+
+    /// How many of `moves`, the moves of the royal on `view.king`, are legal, in a variant where
+    /// only attacks on the royal's square decide it (no hops, zone-confined attacks or facing
+    /// royals). A plain move is judged by looking for attacks on its destination with the royal
+    /// lifted off its square (so that it does not shield the squares behind it); a promotion, a
+    /// capture of a royal or a move that must not give check is played and tested.
+    fn count_royal_moves(&mut self, moves: &[Planned], view: &PinView<'_>) -> u64 {
+        let by = self.alive & !(1 << self.to_move.0);
+        let lifted = self.squares[view.king.index()].take();
+        let (mut n, mut others) = (0, false);
+        for m in moves {
+            if self.plain_royal_move(m) {
+                n += u64::from(!self.attacked_by_bits(m.mv.to(), by));
+            } else {
+                others = true;
+            }
+        }
+        self.squares[view.king.index()] = lifted;
+        if others {
+            for &m in moves {
+                if !self.plain_royal_move(&m) {
+                    n += u64::from(self.pins_allow(m, view));
+                }
+            }
+        }
+        n
+    }
+
+    /// Whether a royal's move is judged by the attacks on its destination alone (see
+    /// [`Position::count_royal_moves`]): an ordinary move that promotes nothing, takes no royal
+    /// and may give check.
+    #[inline(always)]
+    fn plain_royal_move(&self, m: &Planned) -> bool {
+        match m.mv {
+            Move::Normal {
+                to,
+                promotion: None,
+                ..
+            } => {
+                !m.no_check
+                    && !self.squares[to.index()].is_some_and(|p| self.rules.is_royal(p.kind))
+            }
+            _ => false,
         }
     }
 
@@ -321,6 +456,8 @@ mod tests {
                     crate::position::occupancy_of(&pos.squares).to_vec(),
                     "{file} ply {ply}"
                 );
+                let royals = crate::position::royals_of(&rules, &pos.squares);
+                assert_eq!(pos.royals, royals, "{file} ply {ply}");
                 if outcome.is_some() || moves.is_empty() {
                     break;
                 }
@@ -336,6 +473,8 @@ mod tests {
                         crate::position::occupancy_of(&pos.squares).to_vec(),
                         "{file} ply {ply}"
                     );
+                    let royals = crate::position::royals_of(&rules, &pos.squares);
+                    assert_eq!(pos.royals, royals, "{file} ply {ply}");
                     pos.unmake(undo);
                 }
                 seed ^= seed << 13;

@@ -1,7 +1,7 @@
 //! Pseudo-legal moves: every move the tables allow from the occupancy, gates and en passant
 //! entries, before asking whether the mover's royals stay safe.
 
-use crate::ids::{KindId, NodeId, NodeSet, PlayerId};
+use crate::ids::{KindId, NodeId, NodeSet, PlayerId, TagSet};
 use crate::limits::MAX_STACK_PARTS;
 use crate::path::Kind;
 use crate::position::{Piece, Position};
@@ -20,6 +20,12 @@ pub(super) struct GateTags {
 }
 
 impl GateTags {
+    /// The tags of the closed gates: a path stops before crossing one.
+    #[inline(always)]
+    pub(super) fn closed(&self) -> TagSet {
+        TagSet(self.closed)
+    }
+
     /// Whether no open gate restricts what crosses it (every gate is closed or lets all
     /// through): then no destination needs remembering.
     pub(super) fn unrestricted(&self) -> bool {
@@ -57,7 +63,7 @@ impl Position {
 
     /// [`Position::piece_moves`] into any [`MoveSink`]: a buffer, or a counter at perft's last ply;
     /// `gates` are [`Position::gate_tags`], worked out once for all the pieces.
-    /// With `SKIP_MASKED`, the rays whose moves the caller took from the leap masks
+    /// With `SKIP_MASKED`, the rays whose moves the caller took from the count plan
     /// ([`crate::tables::Ray::in_masks`]) are not walked.
     #[inline(always)]
     pub(super) fn piece_moves_into<S: MoveSink, const SKIP_MASKED: bool>(

@@ -180,16 +180,11 @@ impl Position {
     ) -> Option<(NodeId, usize, bool)> {
         let rules = &*self.rules;
         let me = self.to_move;
-        let mut king = None;
-        for n in self.by_owner[me.index()].iter() {
-            if self.squares[n.index()].is_some_and(|p| rules.is_royal(p.kind)) {
-                if king.is_some() {
-                    return None;
-                }
-                king = Some(n);
-            }
+        let mine = self.royals.and(self.by_owner[me.index()]);
+        let king = mine.first()?;
+        if mine.last() != Some(king) {
+            return None;
         }
-        let king = king?;
         let opponents = self.alive & !(1 << me.0);
         let t = rules.tables();
         let mut n = 0;

@@ -457,8 +457,10 @@ pub(super) fn place_pieces(rules: &Arc<Rules>, setup: &Setup) -> Result<Position
         numbers: super::numbers::Numbers::default(),
         pieces_hash: 0,
         by_owner: Default::default(),
+        royals: Default::default(),
     };
     pos.by_owner = super::occupancy_of(&pos.squares);
+    pos.royals = super::royals_of(&pos.rules, &pos.squares);
     pos.pieces_hash = pos.pieces_hash_from_scratch();
     pos.update_gates();
     Ok(pos)

@@ -130,6 +130,9 @@ pub struct Position {
     /// ([`Position::put`], [`Position::take`], [`Position::set_square`]), so that counting moves
     /// can read the occupancy at once.
     pub(crate) by_owner: [NodeSet; crate::limits::MAX_PLAYERS],
+    /// The nodes of royal pieces, of any seat, kept like `by_owner`: finding the royals needs no
+    /// search.
+    pub(crate) royals: NodeSet,
 }
 
 /// The occupied nodes of each seat, read from the squares (kept up to date afterwards by every
@@ -142,6 +145,18 @@ pub(crate) fn occupancy_of(squares: &[Option<Piece>]) -> [NodeSet; crate::limits
         }
     }
     sets
+}
+
+/// The nodes of the royal pieces among `squares` (kept up to date afterwards by every write to
+/// a square).
+pub(crate) fn royals_of(rules: &Rules, squares: &[Option<Piece>]) -> NodeSet {
+    NodeSet::from_nodes(
+        squares
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.is_some_and(|p| rules.is_royal(p.kind)))
+            .map(|(i, _)| NodeId(i as u16)),
+    )
 }
 
 impl PartialEq for Position {
@@ -308,6 +323,9 @@ impl Position {
         }
         self.squares[n.index()] = Some(p);
         self.by_owner[p.owner.index()].insert(n);
+        if self.rules.is_royal(p.kind) {
+            self.royals.insert(n);
+        }
     }
 
     /// Takes the piece off a node (if any), keeping the hash when `HASH`.
@@ -315,6 +333,7 @@ impl Position {
     pub(crate) fn take<const HASH: bool>(&mut self, n: NodeId) -> Option<Piece> {
         let p = self.squares[n.index()].take()?;
         self.by_owner[p.owner.index()].remove(n);
+        self.royals.remove(n);
         if HASH {
             self.pieces_hash ^= self.rules.zobrist().piece(n, p.owner, p.kind, p.frame);
         }
@@ -326,9 +345,13 @@ impl Position {
     pub(crate) fn set_square(&mut self, n: NodeId, p: Option<Piece>) {
         if let Some(old) = self.squares[n.index()] {
             self.by_owner[old.owner.index()].remove(n);
+            self.royals.remove(n);
         }
         if let Some(new) = p {
             self.by_owner[new.owner.index()].insert(n);
+            if self.rules.is_royal(new.kind) {
+                self.royals.insert(n);
+            }
         }
         self.squares[n.index()] = p;
     }

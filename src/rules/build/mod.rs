@@ -191,7 +191,7 @@ impl Builder<'_> {
         let moves = self.move_rules(spec);
         let draws = self.draw_rules(spec, &kinds);
         let (gates, gate_tags) = self.gates(spec);
-        tables.build_leap_masks(gate_tags);
+        tables.build_count_plans(gate_tags);
         let (captures, judged) = self.relation_captures(spec);
         let captured_wins = self.captured_wins(spec, &players);
         let progression = self.progression(spec, progression_zone);

@@ -12,6 +12,10 @@ use crate::board::Board;
 use crate::ids::{DirId, FrameId, KindId, NodeId, NodeSet, TagSet};
 use crate::path::{Kind, Mode, Pattern};
 
+mod count_plan;
+
+pub use count_plan::{BitRay, CountPlan, LeapMasks, RayShape};
+
 /// One square along a ray.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RayStep {
@@ -45,21 +49,10 @@ pub struct Ray {
     /// The pattern hops or is confined to zones ([`Pattern::is_special`]): its moves are judged by
     /// the general walk, which reads the pattern.
     pub special: bool,
-    /// A plain leap (or one-square step) from anywhere: its destination is in the entry's
-    /// [`LeapMasks`], so a count of moves need not walk it.
+    /// Its destinations are in the entry's [`CountPlan`] (a plain leap or one-square step in the
+    /// leap masks, or a plain ride in node order or a step as a [`BitRay`]), so a count of moves need not
+    /// walk it.
     pub in_masks: bool,
-}
-
-/// The destinations of the plain leaps of one (kind, frame, origin) by mode: moves a count can
-/// take from the occupancy at once (see [`MoveTables::leap_masks`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct LeapMasks {
-    /// Destinations reached only on an empty square.
-    pub quiet: NodeSet,
-    /// Destinations reached only by capturing.
-    pub capture: NodeSet,
-    /// Destinations reached either way.
-    pub both: NodeSet,
 }
 
 /// One reverse entry: a piece standing on `origin` attacks the target when `between` is empty.
@@ -131,9 +124,11 @@ pub struct MoveTables {
     /// Per entry of `ray_ranges`: no two rays can give a move to the same square on the same
     /// occupancy, so the generator need not remember the squares it reached.
     distinct: Vec<bool>,
-    /// Per entry of `ray_ranges`: index in `masks` of its leap masks (0: none, `masks[0]` is empty).
-    mask_index: Vec<u32>,
-    masks: Vec<LeapMasks>,
+    /// Per entry of `ray_ranges`: index in `plans` of its count plan (0: none, `plans[0]` is empty).
+    plan_index: Vec<u32>,
+    plans: Vec<CountPlan>,
+    /// The bit rays of every count plan, each plan's in one range.
+    bit_rays: Vec<BitRay>,
     rays: Vec<Ray>,
     steps: Vec<RayStep>,
     attack_ranges: Vec<(u32, u32)>,
@@ -259,7 +254,7 @@ impl MoveTables {
         let mut t = MoveTables {
             nodes,
             frames: nframes,
-            masks: vec![LeapMasks::default()],
+            plans: vec![CountPlan::default()],
             ..Default::default()
         };
         for (ki, k) in kinds.iter().enumerate() {
@@ -310,19 +305,6 @@ impl MoveTables {
         t
     }
 
-    /// The leap masks of every entry ([`MoveTables::leap_masks`]; until they are built, no
-    /// entry has any), afresh: a leap that crosses
-    /// one of `gate_tags` stays out of them (a gate may close or restrict it), and so does every
-    /// ray of an entry whose destinations are not distinct.
-    pub(crate) fn build_leap_masks(&mut self, gate_tags: TagSet) {
-        self.mask_index.clear();
-        self.masks.truncate(1);
-        for e in 0..self.ray_ranges.len() {
-            let (a, b) = self.ray_ranges[e];
-            self.collect_leaps(a as usize..b as usize, self.distinct[e], gate_tags);
-        }
-    }
-
     /// The reverse index of en passant rays: for every node, the (origin, kind, frame) whose en
     /// passant ray ends there, for the frames a piece of the kind can stand in.
     fn build_en_passant_takers(&mut self, kinds: &[KindProgram<'_>]) {
@@ -349,40 +331,6 @@ impl MoveTables {
             self.ep_takers.extend(list);
             self.ep_taker_ranges
                 .push((start, self.ep_takers.len() as u32));
-        }
-    }
-
-    /// Puts the plain leaps among `rays` (one entry) into leap masks, when the entry's
-    /// destinations are distinct (else a count must walk every ray, to see each square once).
-    fn collect_leaps(&mut self, rays: std::ops::Range<usize>, distinct: bool, gate_tags: TagSet) {
-        let mut m = LeapMasks::default();
-        let mut any = false;
-        for i in rays {
-            let r = self.rays[i];
-            let last = self.steps(&r)[r.len as usize - 1];
-            let plain = !r.special
-                && !r.en_passant
-                && r.from_zone.is_none()
-                && (r.kind == Kind::Leap || r.len == 1)
-                && !last.tags.intersects(gate_tags);
-            self.rays[i].in_masks = distinct && plain;
-            if !self.rays[i].in_masks {
-                continue;
-            }
-            let to = last.node;
-            let set = match r.mode {
-                Mode::Both => &mut m.both,
-                Mode::Move => &mut m.quiet,
-                Mode::Capture => &mut m.capture,
-            };
-            set.insert(to);
-            any = true;
-        }
-        if any {
-            self.mask_index.push(self.masks.len() as u32);
-            self.masks.push(m);
-        } else {
-            self.mask_index.push(0);
         }
     }
 
@@ -559,15 +507,6 @@ impl MoveTables {
     #[inline]
     pub fn destinations_distinct(&self, k: KindId, f: FrameId, n: NodeId) -> bool {
         self.distinct[(k.index() * self.frames + f.index()) * self.nodes + n.index()]
-    }
-
-    /// The destinations of the plain leaps of kind `k` in frame `f` from `n` (the rays marked
-    /// [`Ray::in_masks`]); `None` when it has none.
-    #[inline(always)]
-    pub fn leap_masks(&self, k: KindId, f: FrameId, n: NodeId) -> Option<&LeapMasks> {
-        let e = (k.index() * self.frames + f.index()) * self.nodes + n.index();
-        let i = self.mask_index.get(e).copied().unwrap_or(0);
-        (i != 0).then(|| &self.masks[i as usize])
     }
 
     /// The steps of a ray.
