@@ -34,8 +34,12 @@ impl Position {
     }
 
     /// [`Position::keeps_royals_safe`] for a side whose only royal stands on `king`: after the
-    /// move only the royal's new square is looked at, not the whole board.
+    /// move only the royal's new square is looked at, not the whole board; on the squares alone
+    /// where that is exact ([`Position::judge_on_squares`]), else by playing the move.
     fn keeps_royal_safe_at(&mut self, m: Planned, king: NodeId) -> bool {
+        if let Some(safe) = self.judge_on_squares(m, king) {
+            return safe;
+        }
         let me = self.to_move;
         let at = match m.mv {
             Move::Normal { from, to, .. } if from == king => to,

@@ -24,6 +24,7 @@ mod generate;
 mod judge;
 mod legality;
 mod make;
+mod on_squares;
 mod progression;
 mod turn;
 
