@@ -112,9 +112,16 @@ impl Position {
                 }
             }
             None => {
+                let mine = self.royals.and(self.by_owner[self.to_move.index()]);
+                let king = mine.first().filter(|&k| mine.last() == Some(k));
+                let mask = king.and_then(|k| self.check_mask(k));
                 let mut i = 0;
                 while i < out.len() {
-                    if self.keeps_royals_safe(out[i]) {
+                    let legal = match king {
+                        Some(k) => self.answers_check(out[i], k, mask.as_ref()),
+                        None => self.keeps_royals_safe(out[i]),
+                    };
+                    if legal {
                         i += 1;
                     } else {
                         out.swap_remove(i);

@@ -7,10 +7,13 @@
 
 use arrayvec::ArrayVec;
 
-use crate::ids::NodeId;
+use crate::ids::{NodeId, NodeSet};
 use crate::position::{Piece, Position};
 
 use super::{Effect, Move, Planned};
+
+/// Checkers beyond this many give no check mask (every move is judged).
+const MAX_CHECKERS: usize = 8;
 
 /// The squares a move writes, with what stood there, to put back in reverse order.
 type Written = ArrayVec<(NodeId, Option<Piece>), 5>;
@@ -91,5 +94,74 @@ impl Position {
         };
         set(&mut self.squares, m.mv.to(), Some(placed));
         written
+    }
+
+    /// The squares where a move of another piece than the royal on `king` must land to answer
+    /// the checks it is in: a superset (the moves inside are still judged). Each checker gives
+    /// its square and the squares between along every line it checks on (on a ring a piece may
+    /// check both ways round); the mask is what every checker's squares share. `None` when the
+    /// royal is not in check, or a check can be answered otherwise too: by hops or facing
+    /// royals, whose lines a move can close elsewhere, or by captures after a move.
+    pub(super) fn check_mask(&self, king: NodeId) -> Option<NodeSet> {
+        let rules = &*self.rules;
+        let t = rules.tables();
+        if t.has_special_attacks() || !rules.facing.is_empty() || !rules.captures.is_empty() {
+            return None;
+        }
+        let by = self.alive & !(1 << self.to_move.0);
+        let mut checkers: ArrayVec<(NodeId, NodeSet), MAX_CHECKERS> = ArrayVec::new();
+        for a in t.attacks_on(king) {
+            if !self.attacks_along(a, by) {
+                continue;
+            }
+            let between = t.between(a);
+            if between.iter().any(|b| self.squares[b.index()].is_some()) {
+                continue;
+            }
+            let i = match checkers.iter().position(|c| c.0 == a.origin) {
+                Some(i) => i,
+                None => {
+                    checkers
+                        .try_push((a.origin, NodeSet::from_nodes([a.origin])))
+                        .ok()?;
+                    checkers.len() - 1
+                }
+            };
+            for &b in between {
+                checkers[i].1.insert(b);
+            }
+        }
+        let (first, rest) = checkers.split_first()?;
+        Some(rest.iter().fold(first.1, |m, c| m.and(c.1)))
+    }
+
+    /// Whether a pseudo-legal move answers the check of the only royal on `king`: a move of
+    /// another piece outside `mask` ([`Position::check_mask`]) does not; the others are judged on
+    /// the squares, or played where that is not exact.
+    pub(super) fn answers_check(
+        &mut self,
+        m: Planned,
+        king: NodeId,
+        mask: Option<&NodeSet>,
+    ) -> bool {
+        // Taking a royal may put its player out, and its pieces' checks with it.
+        let takes_royal = |to: NodeId| {
+            self.squares[to.index()]
+                .is_some_and(|p| p.owner != self.to_move && self.rules.is_royal(p.kind))
+        };
+        let outside = match m.mv {
+            Move::Normal { from, to, .. } => {
+                from != king && !takes_royal(to) && mask.is_some_and(|s| !s.contains(to))
+            }
+            Move::Drop { to, .. } => mask.is_some_and(|s| !s.contains(to)),
+            Move::EnPassant { .. } | Move::Castle { .. } => false,
+        };
+        if outside {
+            return false;
+        }
+        match self.judge_on_squares(m, king) {
+            Some(safe) => safe,
+            None => self.keeps_royals_safe(m),
+        }
     }
 }
