@@ -443,6 +443,11 @@ mod tests {
             "rithmomachia",
             "capablanca",
             "antichess",
+            "three_man_chess_literal",
+            "circular_chess",
+            "cylindrical_chess",
+            "grand",
+            "knightmate",
         ] {
             let path = format!("{}/variants/{file}.toml", env!("CARGO_MANIFEST_DIR"));
             let rules = Arc::new(Rules::load(&path).expect("shipped variant loads"));

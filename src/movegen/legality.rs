@@ -397,3 +397,106 @@ impl Position {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::rules::Rules;
+
+    /// The moves that keep the royals safe when played with make and unmake, as
+    /// [`Position::legal_moves_into`] would keep them, sorted as text.
+    fn played_legal(pos: &mut Position) -> Vec<String> {
+        let mut played = Vec::new();
+        pos.pseudo_legal_moves(&mut played);
+        played.retain(|&m| pos.keeps_royals_safe(m));
+        if pos.rules.moves.must_capture {
+            pos.keep_captures(&mut played);
+        }
+        if !pos.hands.is_empty() {
+            pos.refuse_mating_drops(&mut played);
+        }
+        sorted(&played)
+    }
+
+    fn sorted(moves: &[Planned]) -> Vec<String> {
+        let mut v: Vec<String> = moves.iter().map(|m| format!("{:?}", m.mv)).collect();
+        v.sort();
+        v
+    }
+
+    fn load(file: &str) -> Arc<Rules> {
+        let path = format!("{}/variants/{file}.toml", env!("CARGO_MANIFEST_DIR"));
+        Arc::new(Rules::load(&path).expect("shipped variant loads"))
+    }
+
+    /// The legal moves as [`Position::legal_moves_into`] finds them (pins, check masks, moves
+    /// judged on the squares alone) are exactly the pseudo-legal moves that keep the royals safe
+    /// when played with make and unmake, at every position of seeded pseudo-random games of
+    /// variants with rings, cylinders, a twisted centre and moats, hops, drops, facing royals,
+    /// promotions and castling.
+    #[test]
+    fn legal_moves_equal_the_moves_that_survive_make_and_unmake() {
+        for file in [
+            "chess",
+            "three_man_chess",
+            "three_man_chess_literal",
+            "circular_chess",
+            "cylindrical_chess",
+            "capablanca",
+            "crazyhouse",
+            "shogi",
+            "xiangqi",
+            "grand",
+            "knightmate",
+            "threekings",
+        ] {
+            let rules = load(file);
+            for game in 0..6u64 {
+                let mut pos = Position::start(&rules);
+                let mut legal = Vec::new();
+                let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ (game << 32);
+                for ply in 0..150 {
+                    let (outcome, _) = pos.resolve(&mut legal);
+                    if outcome.is_some() || legal.is_empty() {
+                        break;
+                    }
+                    pos.legal_moves_into(&mut legal);
+                    let played = played_legal(&mut pos);
+                    assert_eq!(sorted(&legal), played, "{file} game {game} ply {ply}");
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos.make(legal[(seed % legal.len() as u64) as usize]);
+                }
+            }
+        }
+    }
+
+    /// Checks that random games seldom reach: one rook checking both ways round a ring
+    /// (circular, cylindrical), answered by taking it; a knight and a rook checking at once.
+    #[test]
+    fn checks_along_two_lines_or_by_two_pieces_are_answered_as_played() {
+        for (file, fen) in [
+            ("circular_chess", "7N3k4/6p7P1/1P7p6/r3K11 w - - 0 1"),
+            (
+                "cylindrical_chess",
+                "rn3bn1/p3ppp1/2k4R/p7/2p2P2/5K2/1PbPP3/R1B3N1 b - - 1 15",
+            ),
+            (
+                "cylindrical_chess",
+                "r3k3/1P5P/8/8/8/8/1p5p/R3K3 w Qq - 0 1",
+            ),
+            ("chess", "4k3/8/8/8/8/5n2/8/r3K3 w - - 0 1"),
+            ("chess", "4k3/8/8/8/8/8/3n4/r3K2R w K - 0 1"),
+        ] {
+            let rules = load(file);
+            let mut pos = Position::from_fen(&rules, fen).expect("test position reads");
+            let mut legal = Vec::new();
+            pos.legal_moves_into(&mut legal);
+            assert!(!legal.is_empty(), "{file} {fen}");
+            assert_eq!(sorted(&legal), played_legal(&mut pos), "{file} {fen}");
+        }
+    }
+}
