@@ -289,13 +289,6 @@ impl Position {
             self.piece_moves_into::<_, false>(from, board.gates, buf);
             return 0;
         }
-        let mut counter = Counter {
-            counted: 0,
-            squares: &self.squares,
-            rules,
-            sensitive: view.sensitive,
-            deferred: buf,
-        };
         // The moves in the count plan, unless one must be listed: onto a royal or a sensitive
         // square, or a promotion.
         let masked = match rules.tables().count_plan(p.kind, p.frame, from) {
@@ -311,6 +304,13 @@ impl Position {
                 }
             }
             None => None,
+        };
+        let mut counter = Counter {
+            counted: 0,
+            squares: &self.squares,
+            rules,
+            sensitive: view.sensitive,
+            deferred: buf,
         };
         match masked {
             Some(k) => {
