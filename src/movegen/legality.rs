@@ -37,7 +37,7 @@ impl Position {
     /// move only the royal's new square is looked at, not the whole board; on the squares alone
     /// where that is exact ([`Position::judge_on_squares`]), else by playing the move.
     fn keeps_royal_safe_at(&mut self, m: Planned, king: NodeId) -> bool {
-        if let Some(safe) = self.judge_on_squares(m, king) {
+        if let Some(safe) = self.judge_on_squares(m, Some(king)) {
             return safe;
         }
         let me = self.to_move;
@@ -119,7 +119,10 @@ impl Position {
                 while i < out.len() {
                     let legal = match king {
                         Some(k) => self.answers_check(out[i], k, mask.as_ref()),
-                        None => self.keeps_royals_safe(out[i]),
+                        None => match self.judge_on_squares(out[i], None) {
+                            Some(safe) => safe,
+                            None => self.keeps_royals_safe(out[i]),
+                        },
                     };
                     if legal {
                         i += 1;

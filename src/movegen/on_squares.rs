@@ -19,11 +19,12 @@ const MAX_CHECKERS: usize = 8;
 type Written = ArrayVec<(NodeId, Option<Piece>), 5>;
 
 impl Position {
-    /// Whether the move keeps the mover's only royal (on `king`) safe and, where it must not
-    /// give check, gives none, judged on the squares alone (see the module); `None` where that
-    /// is not exact: captures by relation, numbers, a drop, or a move that takes a royal (which
-    /// can put a player out).
-    pub(super) fn judge_on_squares(&mut self, m: Planned, king: NodeId) -> Option<bool> {
+    /// Whether the move keeps the mover's royals safe and, where it must not give check, gives
+    /// none, judged on the squares alone (see the module). With `king`, the mover's only royal
+    /// stands there and only its square is looked at; without, every royal of the mover is.
+    /// `None` where this is not exact: captures by relation, numbers, a drop, or a move that
+    /// takes a royal (which can put a player out).
+    pub(super) fn judge_on_squares(&mut self, m: Planned, king: Option<NodeId>) -> Option<bool> {
         let rules = &*self.rules;
         if !rules.captures.is_empty() || rules.numbers {
             return None;
@@ -42,17 +43,17 @@ impl Position {
             return None;
         }
         let me = self.to_move;
-        let at = match m.mv {
+        let at = king.map(|king| match m.mv {
             Move::Normal { from, to, .. } if from == king => to,
             Move::Castle {
                 king_from, king_to, ..
             } if king_from == king => king_to,
             _ => king,
-        };
+        });
         let written = self.write_move(m);
         let rules = &*self.rules;
-        let exposed = match self.squares[at.index()] {
-            Some(p) if p.owner == me && rules.is_royal(p.kind) => {
+        let exposed = match at.and_then(|at| self.squares[at.index()].map(|p| (at, p))) {
+            Some((at, p)) if p.owner == me && rules.is_royal(p.kind) => {
                 let by = self.alive & !(1 << me.0);
                 self.attacked_by_bits(at, by)
                     || (!rules.facing.is_empty() && self.faces_royal(at, by).is_some())
@@ -159,7 +160,7 @@ impl Position {
         if outside {
             return false;
         }
-        match self.judge_on_squares(m, king) {
+        match self.judge_on_squares(m, Some(king)) {
             Some(safe) => safe,
             None => self.keeps_royals_safe(m),
         }
