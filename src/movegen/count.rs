@@ -376,7 +376,8 @@ impl Position {
     /// only attacks on the royal's square decide it (no hops, zone-confined attacks or facing
     /// royals). A plain move is judged by looking for attacks on its destination with the royal
     /// lifted off its square (so that it does not shield the squares behind it); a promotion, a
-    /// capture of a royal or a move that must not give check is played and tested.
+    /// capture of a royal or a move that must not give check is judged like any other move
+    /// ([`Position::pins_allow`]).
     fn count_royal_moves(&mut self, moves: &[Planned], view: &PinView<'_>) -> u64 {
         let by = self.alive & !(1 << self.to_move.0);
         let lifted = self.squares[view.king.index()].take();

@@ -69,8 +69,11 @@ impl Position {
     ///
     /// With one royal piece that is not in check, ordinary moves are judged from the pins of that
     /// royal (the own pieces that alone stand between it and an attacker) without being played; king
-    /// moves, en passant, castling, king captures and moves that must not give check are played and
-    /// tested. Otherwise every move is played and tested. Lines that a move can open or close
+    /// moves, en passant, castling and moves that must not give check are judged on the squares
+    /// alone (`judge_on_squares`). In check, a move of another piece must land on the
+    /// check mask (`check_mask`) and is judged on the squares; so is every move of a
+    /// side with several royals or none. Captures of a royal, drops, captures after a move and
+    /// numbers are played and tested. Lines that a move can open or close
     /// otherwise (an enemy hop's line to the royal with one screen too many or too few, or
     /// facing royals with one piece between) make their squares sensitive: a move from or to
     /// one of them is played and tested too.

@@ -128,6 +128,9 @@ impl MoveTables {
         self.plan_index.clear();
         self.plans.truncate(1);
         self.bit_rays.clear();
+        self.plan_index.reserve_exact(self.ray_ranges.len());
+        self.plans.reserve(self.ray_ranges.len());
+        self.bit_rays.reserve(self.rays.len());
         for e in 0..self.ray_ranges.len() {
             let (a, b) = self.ray_ranges[e];
             let rays = a as usize..b as usize;
@@ -216,11 +219,14 @@ impl MoveTables {
 /// One bit ray of a ray: squares, shape, word and gate tags crossed (see [`BitRay`]).
 type Segment = (u64, RayShape, u8, TagSet);
 
+/// The bit rays of one ray, at most [`MAX_SEGMENTS`].
+type Segments = arrayvec::ArrayVec<Segment, MAX_SEGMENTS>;
+
 /// A ray as bit rays: a step (or a leap from a zone, or across a gate) as one, its destination
 /// and the squares passed in one word; a ride cut into segments, each in node order within one
 /// word and behind the same gates (of `gate_tags`). `None` when the ray does not fit (a step
 /// across words, a ride of too many segments).
-fn bit_segments(kind: Kind, steps: &[RayStep], gate_tags: TagSet) -> Option<Vec<Segment>> {
+fn bit_segments(kind: Kind, steps: &[RayStep], gate_tags: TagSet) -> Option<Segments> {
     let word = |s: &RayStep| (s.node.index() >> 6) as u8;
     let gates = |s: &RayStep| TagSet(s.tags.0 & gate_tags.0);
     let bit = |s: &RayStep| 1u64 << (s.node.index() & 63);
@@ -233,14 +239,11 @@ fn bit_segments(kind: Kind, steps: &[RayStep], gate_tags: TagSet) -> Option<Vec<
             Kind::Leap => 0,
             _ => passed.iter().fold(0, |m, s| m | bit(s)),
         };
-        return Some(vec![(
-            squares,
-            RayShape::Step(bit(last)),
-            word(last),
-            gates(last),
-        )]);
+        let mut one = Segments::new();
+        one.push((squares, RayShape::Step(bit(last)), word(last), gates(last)));
+        return Some(one);
     }
-    let mut segments = Vec::new();
+    let mut segments = Segments::new();
     let mut start = 0;
     while start < steps.len() {
         let mut end = start + 1;
@@ -261,8 +264,10 @@ fn bit_segments(kind: Kind, steps: &[RayStep], gate_tags: TagSet) -> Option<Vec<
             Some(false) => RayShape::Descending,
             _ => RayShape::Ascending,
         };
-        segments.push((squares, shape, word(&steps[start]), gates(&steps[start])));
+        segments
+            .try_push((squares, shape, word(&steps[start]), gates(&steps[start])))
+            .ok()?;
         start = end;
     }
-    (segments.len() <= MAX_SEGMENTS).then_some(segments)
+    Some(segments)
 }
