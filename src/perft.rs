@@ -50,7 +50,8 @@ fn count(pos: &mut Position, depth: u32, bufs: &mut [Vec<Planned>]) -> u64 {
     } else {
         let mut n = 0;
         for &m in buf.iter() {
-            let undo = pos.make(m);
+            // Nothing below reads the hash (perft applies no draw rule), and unmake restores it.
+            let undo = pos.make_with::<false>(m);
             n += count(pos, depth - 1, rest);
             pos.unmake(undo);
         }
