@@ -196,7 +196,11 @@ impl NodeSet {
     /// Adds the nodes `64 * i + b` for every bit `b` of `bits` (`i` below the number of words).
     #[inline(always)]
     pub fn add_word(&mut self, i: usize, bits: u64) {
-        self.0[i] |= bits;
+        // Every word written with a constant index keeps the set in registers: a store into one
+        // word of it on the stack, read back at once as a whole, would stall the load.
+        *self = NodeSet(std::array::from_fn(|k| {
+            self.0[k] | if k == i { bits } else { 0 }
+        }));
     }
 
     /// The lowest node of the set.

@@ -46,7 +46,9 @@ pub struct BitRay {
     /// A ride: every square of the ray; a step: the squares passed, which must be empty. Bits of
     /// word [`BitRay::word`] of a [`NodeSet`].
     pub squares: u64,
-    /// What kind of ray, and for a step its destination.
+    /// A step: its destination, as a bit of the same word (0 for a ride).
+    pub target: u64,
+    /// What kind of ray.
     pub shape: RayShape,
     /// Which word of a [`NodeSet`] the squares lie in.
     pub word: u8,
@@ -70,8 +72,8 @@ pub enum RayShape {
     Ascending,
     /// A ride whose squares descend in node order.
     Descending,
-    /// A step to one square (the bit given) over squares that must be empty.
-    Step(u64),
+    /// A step to one square ([`BitRay::target`]) over squares that must be empty.
+    Step,
 }
 
 impl BitRay {
@@ -84,10 +86,10 @@ impl BitRay {
         let quiet = if self.mode.quiet() { !0 } else { 0 };
         let captures = if self.mode.captures() { enemy } else { 0 };
         let first = match self.shape {
-            RayShape::Step(target) if blockers == 0 => {
-                return (target & ((quiet & !occupied) | captures), false);
+            RayShape::Step if blockers == 0 => {
+                return (self.target & ((quiet & !occupied) | captures), false);
             }
-            RayShape::Step(_) => return (0, false),
+            RayShape::Step => return (0, false),
             _ if blockers == 0 => return (self.squares & quiet, true),
             RayShape::Ascending => blockers & blockers.wrapping_neg(),
             RayShape::Descending => 1 << (63 - blockers.leading_zeros()),
@@ -168,13 +170,14 @@ impl MoveTables {
                 && !r.creates_ep
                 && r.from_zone.is_none()
                 && (r.kind == Kind::Leap || r.len == 1);
-            let segments = if plain && !leap {
+            let masked = leap;
+            let segments = if plain && !masked {
                 bit_segments(r.kind, steps, gate_tags)
             } else {
                 None
             };
-            self.rays[i].in_masks = leap || segments.is_some();
-            if leap {
+            self.rays[i].in_masks = masked || segments.is_some();
+            if masked {
                 let set = match r.mode {
                     Mode::Both => &mut plan.leaps.both,
                     Mode::Move => &mut plan.leaps.quiet,
@@ -183,9 +186,12 @@ impl MoveTables {
                 set.insert(last.node);
                 plan.any_leap = true;
             }
-            for (k, (squares, shape, word, gates)) in segments.into_iter().flatten().enumerate() {
+            for (k, (squares, target, shape, word, gates)) in
+                segments.into_iter().flatten().enumerate()
+            {
                 self.bit_rays.push(BitRay {
                     squares,
+                    target,
                     shape,
                     word,
                     mode: r.mode,
@@ -216,8 +222,8 @@ impl MoveTables {
     }
 }
 
-/// One bit ray of a ray: squares, shape, word and gate tags crossed (see [`BitRay`]).
-type Segment = (u64, RayShape, u8, TagSet);
+/// One bit ray of a ray: squares, target, shape, word and gate tags crossed (see [`BitRay`]).
+type Segment = (u64, u64, RayShape, u8, TagSet);
 
 /// The bit rays of one ray, at most [`MAX_SEGMENTS`].
 type Segments = arrayvec::ArrayVec<Segment, MAX_SEGMENTS>;
@@ -232,7 +238,7 @@ fn bit_segments(kind: Kind, steps: &[RayStep], gate_tags: TagSet) -> Option<Segm
     let bit = |s: &RayStep| 1u64 << (s.node.index() & 63);
     let (last, passed) = steps.split_last()?;
     if kind != Kind::Ride {
-        if passed.iter().any(|s| word(s) != word(last)) {
+        if kind != Kind::Leap && passed.iter().any(|s| word(s) != word(last)) {
             return None;
         }
         let squares = match kind {
@@ -240,7 +246,7 @@ fn bit_segments(kind: Kind, steps: &[RayStep], gate_tags: TagSet) -> Option<Segm
             _ => passed.iter().fold(0, |m, s| m | bit(s)),
         };
         let mut one = Segments::new();
-        one.push((squares, RayShape::Step(bit(last)), word(last), gates(last)));
+        one.push((squares, bit(last), RayShape::Step, word(last), gates(last)));
         return Some(one);
     }
     let mut segments = Segments::new();
@@ -265,7 +271,7 @@ fn bit_segments(kind: Kind, steps: &[RayStep], gate_tags: TagSet) -> Option<Segm
             _ => RayShape::Ascending,
         };
         segments
-            .try_push((squares, shape, word(&steps[start]), gates(&steps[start])))
+            .try_push((squares, 0, shape, word(&steps[start]), gates(&steps[start])))
             .ok()?;
         start = end;
     }
