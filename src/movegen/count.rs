@@ -426,8 +426,8 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
 
+    use super::super::test_games;
     use super::*;
 
     /// Along seeded pseudo-random games (captures, promotions, drops, castling, numbers and
@@ -450,8 +450,7 @@ mod tests {
             "grand",
             "knightmate",
         ] {
-            let path = format!("{}/variants/{file}.toml", env!("CARGO_MANIFEST_DIR"));
-            let rules = Arc::new(Rules::load(&path).expect("shipped variant loads"));
+            let rules = test_games::load(file);
             let mut pos = Position::start(&rules);
             let (mut buf, mut moves) = (Vec::new(), Vec::new());
             let mut seed = 0x9e37_79b9_7f4a_7c15u64;
@@ -483,10 +482,7 @@ mod tests {
                     assert_eq!(pos.royals, royals, "{file} ply {ply}");
                     pos.unmake(undo);
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos.make(moves[(seed % moves.len() as u64) as usize]);
+                pos.make(moves[test_games::pick(&mut seed, moves.len())]);
             }
         }
     }
@@ -507,8 +503,7 @@ mod tests {
             "shogi",
             "capablanca",
         ] {
-            let path = format!("{}/variants/{file}.toml", env!("CARGO_MANIFEST_DIR"));
-            let rules = Arc::new(Rules::load(&path).expect("shipped variant loads"));
+            let rules = test_games::load(file);
             let mut pos = Position::start(&rules);
             let (mut moves, mut walked) = (Vec::new(), Vec::new());
             let mut seed = 0x2545_f491_4f6c_dd1du64;
@@ -541,10 +536,7 @@ mod tests {
                     assert_eq!(planned, reached, "{file} {:?} from {from:?}", p.kind);
                     compared += 1;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos.make(moves[(seed % moves.len() as u64) as usize]);
+                pos.make(moves[test_games::pick(&mut seed, moves.len())]);
             }
             assert!(compared > 100, "{file}: only {compared} pieces compared");
         }

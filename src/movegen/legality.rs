@@ -406,10 +406,9 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
 
+    use super::super::test_games;
     use super::*;
-    use crate::rules::Rules;
 
     /// The moves that keep the royals safe when played with make and unmake, as
     /// [`Position::legal_moves_into`] would keep them, sorted as text.
@@ -430,11 +429,6 @@ mod tests {
         let mut v: Vec<String> = moves.iter().map(|m| format!("{:?}", m.mv)).collect();
         v.sort();
         v
-    }
-
-    fn load(file: &str) -> Arc<Rules> {
-        let path = format!("{}/variants/{file}.toml", env!("CARGO_MANIFEST_DIR"));
-        Arc::new(Rules::load(&path).expect("shipped variant loads"))
     }
 
     /// The legal moves as [`Position::legal_moves_into`] finds them (pins, check masks, moves
@@ -458,7 +452,7 @@ mod tests {
             "knightmate",
             "threekings",
         ] {
-            let rules = load(file);
+            let rules = test_games::load(file);
             for game in 0..6u64 {
                 let mut pos = Position::start(&rules);
                 let mut legal = Vec::new();
@@ -471,10 +465,7 @@ mod tests {
                     pos.legal_moves_into(&mut legal);
                     let played = played_legal(&mut pos);
                     assert_eq!(sorted(&legal), played, "{file} game {game} ply {ply}");
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    pos.make(legal[(seed % legal.len() as u64) as usize]);
+                    pos.make(legal[test_games::pick(&mut seed, legal.len())]);
                 }
             }
         }
@@ -497,7 +488,7 @@ mod tests {
             ("chess", "4k3/8/8/8/8/5n2/8/r3K3 w - - 0 1"),
             ("chess", "4k3/8/8/8/8/8/3n4/r3K2R w K - 0 1"),
         ] {
-            let rules = load(file);
+            let rules = test_games::load(file);
             let mut pos = Position::from_fen(&rules, fen).expect("test position reads");
             let mut legal = Vec::new();
             pos.legal_moves_into(&mut legal);

@@ -28,6 +28,9 @@ mod on_squares;
 mod progression;
 mod turn;
 
+#[cfg(test)]
+mod test_games;
+
 use crate::ids::{FrameId, KindId, NodeId};
 #[cfg(doc)]
 use crate::position::Position;
