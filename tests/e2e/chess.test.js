@@ -23,7 +23,8 @@ test("chess: a promotion through the chooser, undo and navigation", async () => 
     await page.click("#chooser button.promotion:text-is('N')");
     await waitPly(page, 1);
     assert.match(await page.textContent("#moves"), /a7-a8=N/);
-    // The knight is on a8.
+    // The knight is on a8 (the board may be redrawn just after the move list).
+    await page.waitForSelector("g.piece[data-node=a8] title", { state: "attached" });
     const title = await page.$eval("g.piece[data-node=a8] title", (t) => t.textContent);
     assert.match(title, /white knight on a8/);
     // Black plays, then navigation back to the start and forward again.
