@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use chessgraph::spec::schema::{FileKind, schema_text};
+use chessgraph::rules::schema::{FileKind, schema_text};
 
 use super::args::{FileKindArg, NewArgs};
 use super::io_error;

@@ -43,7 +43,7 @@ pub fn check_variant(path: impl AsRef<Path>) -> (Option<Rules>, Vec<FileReport>)
     let Some(rules) = rules else {
         return (None, reports);
     };
-    let (sources, spec) = read_variant_spec(path);
+    let (sources, spec) = read_variant_spec(path, &crate::rules::ends::declared_keys());
     let Ok(spec) = spec else {
         return (Some(rules), reports);
     };

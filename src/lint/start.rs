@@ -41,8 +41,7 @@ pub(super) fn mate_without_royal(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         .as_ref()
         .is_some_and(|s| s.value != crate::rules::Policy::Draw)
         || !outcome.stalemate_by_players.is_empty();
-    let other_end = !outcome.material.is_empty()
-        || outcome.reach.is_some()
+    let other_end = !outcome.declared.is_empty()
         || outcome.checks.is_some()
         || !outcome.captured.is_empty()
         || stalemate_decides;

@@ -182,10 +182,8 @@ impl Position {
         for i in 0..self.rules.outcome().conditions.len() {
             let settled = match self.rules.outcome().conditions[i] {
                 EndCondition::LastPlayerStanding => self.alive_count() <= 1,
-                EndCondition::Reach => true,
+                EndCondition::Declared(d) => self.declared_end_settles(d as usize, buf),
                 EndCondition::CheckCount => self.checks_end().is_some(),
-                EndCondition::BareRoyal => self.bare_royal_ends().is_some(),
-                EndCondition::Material => self.material_ends().is_some(),
                 EndCondition::CapturedMaterial => self.number_winner().is_some(),
                 EndCondition::NoLegalMove => {
                     let n = self.count_legal_moves(buf);

@@ -73,10 +73,8 @@ impl Position {
                 EndCondition::LastPlayerStanding => {
                     (self.alive_count() <= 1).then_some(Turn::Over(Outcome::Winner(self.to_move)))
                 }
-                EndCondition::Reach => self.reach_ends(moves),
+                EndCondition::Declared(d) => self.declared_end(d as usize, moves),
                 EndCondition::CheckCount => self.checks_end(),
-                EndCondition::BareRoyal => self.bare_royal_ends(),
-                EndCondition::Material => self.material_ends(),
                 EndCondition::CapturedMaterial => self
                     .number_winner()
                     .map(|(p, rule)| Turn::Over(Outcome::WonBy(p, rule))),

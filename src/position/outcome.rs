@@ -23,14 +23,16 @@ pub enum EndRule {
     Stalemate,
     /// The player to move had no legal move and was in check.
     Checkmate,
-    /// A player was left with royal pieces only (`bare_royal`).
-    BareRoyal,
-    /// A player's count of pieces fell far enough (`material`, by index).
-    Material(u8),
+    /// An end rule of `[outcome]` that is a slice, by its key (`reach`, `bare_royal`,
+    /// `material`, ...) and the entry of the rule that decided (`material` has several).
+    Declared {
+        /// The key of `[outcome]`.
+        key: &'static str,
+        /// The entry of the rule, in file order (0 for rules of one entry).
+        entry: u8,
+    },
     /// A player gave his last check (`checks`).
     Checks,
-    /// A piece reached its goal zone (`reach`).
-    Reach,
     /// A player's captured material reached a threshold (`captured`, by index).
     Captured(u8),
     /// A player has three numbers in progression on a line (`progression`).
@@ -55,31 +57,14 @@ impl EndRule {
             EndRule::Checkmate => {
                 "the player to move has no legal move and is in check (checkmate)".into()
             }
-            EndRule::BareRoyal => "a player is left with royal pieces only (bare royal)".into(),
-            EndRule::Material(i) => match rules.outcome().material.get(i as usize) {
-                Some(m) => {
-                    let kinds: Vec<&str> = rules
-                        .kind_ids()
-                        .filter(|&k| m.counts(k))
-                        .map(|k| rules.kind(k).name.as_str())
-                        .collect();
-                    let what = if kinds.len() == rules.kinds().len() {
-                        "piece".to_string()
-                    } else {
-                        kinds.join(" or ")
-                    };
-                    match m.at_most {
-                        0 => format!("a player has no {what} left"),
-                        n => format!("a player is down to {n} {what}(s)"),
-                    }
-                }
-                None => "a player's material".into(),
+            EndRule::Declared { key, entry } => match rules.outcome().declared(key) {
+                Some(d) => d.rule.describe(rules, p, entry),
+                None => format!("`{key}`"),
             },
             EndRule::Checks => format!(
                 "{name} gave check {} times",
                 rules.outcome().checks.unwrap_or(0)
             ),
-            EndRule::Reach => "a piece reached its goal".into(),
             EndRule::Captured(i) => match rules.captured_wins().get(i as usize) {
                 Some(w) => {
                     let mut how = Vec::new();

@@ -3,6 +3,7 @@
 
 use std::fmt::Write;
 
+use super::ends::Declared;
 use super::{KindId, Policy, Rules};
 
 /// A way a player's turn can end the game or a player's part in it, checked in order at the
@@ -12,50 +13,17 @@ use super::{KindId, Policy, Rules};
 pub enum EndCondition {
     /// One player is left in the game: he has won.
     LastPlayerStanding,
-    /// `reach`: a player's piece stands in his goal zone.
-    Reach,
+    /// An end rule of `[outcome]` that is a slice (`reach`, `bare_royal`, `material`,
+    /// ...): the index of [`OutcomePolicy::declared`].
+    Declared(u8),
     /// `checks`: the player who moved last has given his last check.
     CheckCount,
-    /// `bare_royal`: a player is left with royal pieces only.
-    BareRoyal,
-    /// `material`: a player's count of some kinds has fallen to a number.
-    Material,
     /// `captured` or `progression`: a player's captured material has reached a threshold, or he
     /// has three numbers in progression: he has won.
     CapturedMaterial,
     /// The player to move has no legal move: the checkmate or stalemate policy decides (always
     /// the last condition).
     NoLegalMove,
-}
-
-/// A rule on a player's count of pieces (`material`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MaterialRule {
-    /// The kinds counted together (bit `k`: kind `k`).
-    pub kinds: u32,
-    /// The rule applies when the count is at most this.
-    pub at_most: u32,
-    /// What happens to the player.
-    pub result: Policy,
-}
-
-impl MaterialRule {
-    /// Whether the rule counts kind `k`.
-    pub fn counts(&self, k: KindId) -> bool {
-        self.kinds & (1 << k.index()) != 0
-    }
-}
-
-/// Winning by bringing a piece into a zone (`reach`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ReachRule {
-    /// The kind that must arrive.
-    pub kind: KindId,
-    /// The player-relative zone (index of [`Rules::zone`]).
-    pub zone: usize,
-    /// The players after the one who arrived, in the same round, get one reply if it can
-    /// arrive too; arriving too draws. Without it, arrival wins at once.
-    pub reply: bool,
 }
 
 /// What happens when the game ends in a way the variant declares.
@@ -67,14 +35,10 @@ pub struct OutcomePolicy {
     pub stalemate_by_players: Vec<Option<Policy>>,
     /// Not in check, default.
     pub stalemate: Policy,
-    /// What happens to a player left with royal pieces only, against an opponent with more.
-    pub bare_royal: Option<Policy>,
-    /// Rules on a player's count of pieces, checked in order.
-    pub material: Vec<MaterialRule>,
     /// The number of checks that wins, when the variant counts them.
     pub checks: Option<u32>,
-    /// Winning by reaching a zone.
-    pub reach: Option<ReachRule>,
+    /// The end rules of `[outcome]` that are slices, in the order they are judged.
+    pub declared: Vec<Declared>,
     /// The conditions checked at the start of every turn, in order.
     pub conditions: Vec<EndCondition>,
 }
@@ -87,6 +51,11 @@ impl OutcomePolicy {
             .copied()
             .flatten()
             .unwrap_or(self.stalemate)
+    }
+
+    /// The declared rule of `key`, if the variant has one.
+    pub fn declared(&self, key: &str) -> Option<&Declared> {
+        self.declared.iter().find(|d| d.key == key)
     }
 }
 
@@ -143,47 +112,16 @@ impl Rules {
             }
         }
         let mut s = format!("checkmate: {}; {st}", policy_word(o.checkmate));
-        // The new rules say `loss` for a player put out, as their files do.
-        let result = |p: Policy| match p {
-            Policy::Eliminate => "loss",
-            other => policy_word(other),
-        };
-        if let Some(p) = o.bare_royal {
-            let _ = write!(s, "\nbare royal: {}", result(p));
-        }
-        for m in &o.material {
-            let kinds: Vec<&str> = self
-                .kind_ids()
-                .filter(|&k| m.counts(k))
-                .map(|k| self.kind(k).name.as_str())
-                .collect();
-            let what = if kinds.len() == self.kinds.len() {
-                "all pieces".to_string()
-            } else {
-                kinds.join("+")
-            };
-            let _ = write!(
-                s,
-                "\nmaterial: {what} at most {}: {}",
-                m.at_most,
-                result(m.result)
-            );
+        let (before, after): (Vec<&Declared>, Vec<&Declared>) =
+            o.declared.iter().partition(|d| d.before_checks);
+        for d in &after {
+            let _ = write!(s, "\n{}", d.rule.summary(self));
         }
         if let Some(n) = o.checks {
             let _ = write!(s, "\nchecks: the check number {n} wins");
         }
-        if let Some(r) = o.reach {
-            let _ = write!(
-                s,
-                "\nreach: {} in {} wins{}",
-                self.kind(r.kind).name,
-                self.zone_name(r.zone),
-                if r.reply {
-                    " (later players reply; reaching too draws)"
-                } else {
-                    " on arrival"
-                }
-            );
+        for d in &before {
+            let _ = write!(s, "\n{}", d.rule.summary(self));
         }
         if self.moves.must_capture {
             s.push_str("\nmoves: a capture is compulsory");

@@ -14,8 +14,11 @@
 mod build;
 mod drops;
 mod ending;
+pub mod ends;
 mod judged;
 pub mod relation;
+#[cfg(feature = "schema")]
+pub mod schema;
 mod summary;
 
 pub use drops::{DropRule, HandRules, LineLimit};
@@ -30,7 +33,7 @@ use crate::tables::MoveTables;
 use crate::zobrist::ZobristKeys;
 
 pub use crate::spec::variant::Policy;
-pub use ending::{DrawRules, EndCondition, MaterialRule, MoveRules, OutcomePolicy, ReachRule};
+pub use ending::{DrawRules, EndCondition, MoveRules, OutcomePolicy};
 
 pub use crate::limits::MAX_PLAYERS;
 

@@ -23,10 +23,15 @@
 //! insufficient = [["king", "king"], ["king", "king", "knight"]]
 //! ```
 
-use serde::Deserialize;
-use toml::Spanned;
+use std::any::Any;
+use std::sync::Arc;
 
-use super::{Located, TableReader, deserialize};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use toml::Spanned;
+use toml::de::DeValue;
+
+use super::{Located, Span, TableReader, deserialize};
 use crate::diagnostic::Diagnostic;
 
 /// What happens to a player when a rule of `[outcome]` applies to him.
@@ -44,39 +49,6 @@ pub enum Policy {
     Win,
 }
 
-/// One entry of `material`: a player whose count of some kinds falls to a number.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct MaterialSpec {
-    /// The piece names counted together; every piece of the player when omitted.
-    #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<String>>"))]
-    pub pieces: Option<Vec<Spanned<String>>>,
-    /// The rule applies when the player's count is at most this.
-    #[cfg_attr(feature = "schema", schemars(with = "u32"))]
-    pub at_most: Spanned<u32>,
-    /// What happens to the player: `loss` (`eliminate`), `draw` or `win`.
-    #[cfg_attr(feature = "schema", schemars(with = "Policy"))]
-    pub result: Spanned<Policy>,
-}
-
-/// `reach`: a player wins by bringing a piece into a zone.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct ReachSpec {
-    /// The piece name whose arrival wins.
-    #[cfg_attr(feature = "schema", schemars(with = "String"))]
-    pub piece: Spanned<String>,
-    /// A player-relative zone name (or a board zone).
-    #[cfg_attr(feature = "schema", schemars(with = "String"))]
-    pub zone: Spanned<String>,
-    /// The players after him in the round get one reply, if it can reach too; reaching too
-    /// draws (racing kings). Without it, the game is won on arrival (king of the hill).
-    #[serde(default)]
-    pub reply: bool,
-}
-
 /// `[outcome]`.
 #[derive(Clone, Debug, Default)]
 pub struct OutcomeSpec {
@@ -86,18 +58,58 @@ pub struct OutcomeSpec {
     pub stalemate: Option<Located<Policy>>,
     /// Stalemate policy by number of players still in the game (overrides `stalemate`).
     pub stalemate_by_players: Vec<(Located<String>, Located<Policy>)>,
-    /// What happens to a player left with royal pieces only.
-    pub bare_royal: Option<Located<Policy>>,
-    /// Rules on a player's count of pieces.
-    pub material: Vec<MaterialSpec>,
     /// The number of checks a player must give to win.
     pub checks: Option<Located<u32>>,
     /// Victories by captured material.
     pub captured: Vec<CapturedWinSpec>,
-    /// Winning by reaching a zone.
-    pub reach: Option<ReachSpec>,
     /// Winning by three numbers in progression on a line.
     pub progression: Option<ProgressionSpec>,
+    /// The keys of the end rules declared as slices (`rules::ends`), in the order the slices
+    /// are registered, each read as its slice's own type.
+    pub declared: Vec<DeclaredSpec>,
+}
+
+/// How a key of `[outcome]` that an end-rule slice owns is read: the spec layer knows the
+/// slices only through these (the slices live with the rules, later in the data flow).
+#[derive(Clone, Copy)]
+pub struct DeclaredKey {
+    /// The key in `[outcome]`.
+    pub key: &'static str,
+    /// Reads the key's value, reporting problems located; `what` names it in messages.
+    pub read: ReadDeclared,
+}
+
+/// Reads the value of a slice's key as the slice's own type.
+pub type ReadDeclared =
+    fn(&Spanned<DeValue<'_>>, &str, &mut Vec<Diagnostic>) -> Option<Arc<dyn Any + Send + Sync>>;
+
+/// [`ReadDeclared`] for a slice whose value reads as `T`.
+pub fn read_declared<T: DeserializeOwned + Send + Sync + 'static>(
+    value: &Spanned<DeValue<'_>>,
+    what: &str,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Arc<dyn Any + Send + Sync>> {
+    deserialize::<T>(value, what, diags).map(|v| Arc::new(v) as Arc<dyn Any + Send + Sync>)
+}
+
+/// The value of a slice's key, read but not judged.
+#[derive(Clone)]
+pub struct DeclaredSpec {
+    /// The key in `[outcome]`.
+    pub key: &'static str,
+    /// Where the value stands in the sources.
+    pub span: Span,
+    /// The value, of the type the slice's [`DeclaredKey::read`] made.
+    pub value: Arc<dyn Any + Send + Sync>,
+}
+
+impl std::fmt::Debug for DeclaredSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DeclaredSpec")
+            .field("key", &self.key)
+            .field("span", &self.span)
+            .finish_non_exhaustive()
+    }
 }
 
 /// A mean three numbers may be in (`[outcome] progression`).
@@ -177,9 +189,11 @@ pub struct DrawsSpec {
     pub insufficient: Vec<Spanned<Vec<Spanned<String>>>>,
 }
 
-/// `[outcome]`, or the default outcome when the file has none that is a table.
+/// `[outcome]`, or the default outcome when the file has none that is a table. `declared` are the
+/// keys of the end-rule slices.
 pub(super) fn read_outcome(
     top: &mut TableReader<'_, '_>,
+    declared: &[DeclaredKey],
     diags: &mut Vec<Diagnostic>,
 ) -> OutcomeSpec {
     let Some(mut o) = top
@@ -198,14 +212,20 @@ pub(super) fn read_outcome(
             Some((k, Located::new(p, v.span())))
         })
         .collect();
-    let bare_royal = o.optional::<Policy>("bare_royal", diags);
-    let material = match o.raw("material") {
-        Some(v) => deserialize::<Vec<MaterialSpec>>(v, "`[outcome]` key `material`", diags)
-            .unwrap_or_default(),
-        None => Vec::new(),
-    };
+    let mut read_declared = Vec::new();
+    for d in declared {
+        if let Some(v) = o.raw(d.key) {
+            let what = format!("`[outcome]` key `{}`", d.key);
+            if let Some(value) = (d.read)(v, &what, diags) {
+                read_declared.push(DeclaredSpec {
+                    key: d.key,
+                    span: v.span(),
+                    value,
+                });
+            }
+        }
+    }
     let checks = o.optional::<u32>("checks", diags);
-    let reach = o.optional::<ReachSpec>("reach", diags).map(|r| r.value);
     let captured = o
         .optional::<Vec<CapturedWinSpec>>("captured", diags)
         .map_or_else(Vec::new, |c| c.value);
@@ -217,12 +237,10 @@ pub(super) fn read_outcome(
         checkmate,
         stalemate,
         stalemate_by_players: by,
-        bare_royal,
-        material,
         checks,
-        reach,
         captured,
         progression,
+        declared: read_declared,
     }
 }
 

@@ -17,9 +17,7 @@ use schemars::{JsonSchema, generate::SchemaSettings};
 use serde_json::{Map, Value, json};
 
 use super::board::{DirectionBody, LinkSpec, NodeSpec, Parity, TagSpec, UnlinkSpec};
-use super::outcome::{
-    CapturedWinSpec, DrawsSpec, MaterialSpec, MovesSpec, Policy, ProgressionSpec, ReachSpec,
-};
+use super::outcome::{CapturedWinSpec, DrawsSpec, MovesSpec, Policy, ProgressionSpec};
 use super::variant::{
     CaptureSpec, CastlingSpec, FacingSpec, GateSpec, HandsSpec, PieceBody, PlayerSpec,
 };
@@ -36,22 +34,59 @@ pub enum FileKind {
     Variant,
 }
 
+/// A key of `[outcome]` that an end-rule slice owns (the slices live with the rules, later in
+/// the data flow, and hand their keys down): its name, its description, its value's schema.
+#[derive(Clone, Copy)]
+pub struct SliceKey {
+    /// The key.
+    pub key: &'static str,
+    /// The key's description.
+    pub about: &'static str,
+    /// The schema of the key's value.
+    pub schema: fn(&mut schemars::SchemaGenerator) -> schemars::Schema,
+}
+
 /// The draft-04 JSON Schema of a board or variant file, as pretty-printed JSON with a final
-/// line break (the text of `schema/board.schema.json` and `schema/variant.schema.json`).
-pub fn schema_text(kind: FileKind) -> String {
-    let mut text = serde_json::to_string_pretty(&schema(kind)).unwrap_or_default();
+/// line break (the text of `schema/board.schema.json` and `schema/variant.schema.json`);
+/// `outcome_keys` are the keys of the end-rule slices.
+pub fn schema_text(kind: FileKind, outcome_keys: &[SliceKey]) -> String {
+    let mut text = serde_json::to_string_pretty(&schema(kind, outcome_keys)).unwrap_or_default();
     text.push('\n');
     text
 }
 
-/// The draft-04 JSON Schema of a board or variant file.
-pub fn schema(kind: FileKind) -> Value {
-    let generator = SchemaSettings::draft07().into_generator();
+/// The draft-04 JSON Schema of a board or variant file; `outcome_keys` are the keys of the
+/// end-rule slices.
+pub fn schema(kind: FileKind, outcome_keys: &[SliceKey]) -> Value {
+    let mut generator = SchemaSettings::draft07().into_generator();
     let root = match kind {
-        FileKind::Board => generator.into_root_schema_for::<BoardFile>(),
-        FileKind::Variant => generator.into_root_schema_for::<VariantFile>(),
+        FileKind::Board => generator.into_root_schema_for::<BoardFile>().to_value(),
+        FileKind::Variant => {
+            let slices: Vec<(&str, Value)> = (outcome_keys.iter())
+                .map(|k| {
+                    let mut v = (k.schema)(&mut generator).to_value();
+                    if let Some(o) = v.as_object_mut() {
+                        o.insert("description".into(), json!(k.about));
+                    }
+                    (k.key, v)
+                })
+                .collect();
+            let mut root = generator.into_root_schema_for::<VariantFile>().to_value();
+            let at = [
+                "/definitions/OutcomeTable/properties",
+                "/$defs/OutcomeTable/properties",
+            ];
+            let at = at.into_iter().find(|p| root.pointer(p).is_some());
+            let outcome = at
+                .and_then(|p| root.pointer_mut(p))
+                .and_then(Value::as_object_mut);
+            if let Some(properties) = outcome {
+                properties.extend(slices.into_iter().map(|(k, v)| (k.to_string(), v)));
+            }
+            root
+        }
     };
-    let mut value = to_draft04(root.to_value());
+    let mut value = to_draft04(root);
     let title = match kind {
         FileKind::Board => "chessgraph board file",
         FileKind::Variant => "chessgraph variant file",
@@ -377,6 +412,7 @@ struct VariantTable {
     start: String,
 }
 
+// The keys the engine judges itself; `schema` adds the keys of the end-rule slices.
 /// `[outcome]`.
 #[derive(JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -391,18 +427,11 @@ struct OutcomeTable {
     /// The stalemate policy by the number of players still in (`{ "3" = "eliminate" }`);
     /// overrides `stalemate`.
     stalemate_by_players: Option<BTreeMap<String, Policy>>,
-    /// `loss`: a player left with royal pieces only loses, after his one reply (shatranj). Needs a
-    /// royal piece.
-    bare_royal: Option<Policy>,
-    /// Rules on a player's count of pieces; the first that holds decides.
-    material: Option<Vec<MaterialSpec>>,
     /// The number of checks (1 to 255) a player must give to win (3check).
     #[schemars(range(min = 1, max = 255))]
     checks: Option<u32>,
     /// Victories by captured material, checked in order (Rithmomachia).
     captured: Option<Vec<CapturedWinSpec>>,
-    /// A piece of this kind in its owner's zone wins (king of the hill, racing kings).
-    reach: Option<ReachSpec>,
     /// Three numbers in progression on a line win (Rithmomachia's Victoria magna).
     progression: Option<ProgressionSpec>,
 }

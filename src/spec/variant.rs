@@ -427,7 +427,9 @@ pub struct FacingSpec {
     pub directions: Spanned<Vec<Spanned<String>>>,
 }
 
-pub use super::outcome::{DrawsSpec, MaterialSpec, MovesSpec, OutcomeSpec, Policy, ReachSpec};
+pub use super::outcome::{
+    DeclaredKey, DeclaredSpec, DrawsSpec, MovesSpec, OutcomeSpec, Policy, read_declared,
+};
 
 /// A whole variant file (with its `extends` chain merged), read but not validated.
 #[derive(Clone, Debug)]
@@ -499,9 +501,12 @@ pub fn looks_like_variant(text: &str) -> bool {
     }
 }
 
-/// Reads a variant file and the files it extends. On failure, every diagnostic, in the span space of
-/// the returned [`SourceSet`].
-pub fn read_variant_spec(path: &Path) -> (SourceSet, Result<VariantSpec, Vec<Diagnostic>>) {
+/// Reads a variant file and the files it extends; `declared` are the `[outcome]` keys of the
+/// end-rule slices. On failure, every diagnostic, in the span space of the returned [`SourceSet`].
+pub fn read_variant_spec(
+    path: &Path,
+    declared: &[DeclaredKey],
+) -> (SourceSet, Result<VariantSpec, Vec<Diagnostic>>) {
     let mut sources = SourceSet::new();
     let mut diags = Vec::new();
     let Some(texts) = super::chain::read_chain(path, &mut sources, &mut diags) else {
@@ -512,7 +517,7 @@ pub fn read_variant_spec(path: &Path) -> (SourceSet, Result<VariantSpec, Vec<Dia
         return (sources, Err(diags));
     }
     let merged = merged.unwrap_or_default();
-    let spec = read_merged(&merged, &sources, &mut diags);
+    let spec = read_merged(&merged, &sources, declared, &mut diags);
     match spec {
         Some(s) if diags.is_empty() => (sources, Ok(s)),
         _ => (sources, Err(diags)),
@@ -532,6 +537,7 @@ struct VariantTable {
 fn read_merged(
     doc: &DeTable<'_>,
     sources: &SourceSet,
+    declared: &[DeclaredKey],
     diags: &mut Vec<Diagnostic>,
 ) -> Option<VariantSpec> {
     let mut top = TableReader::new(doc, 0..0, "the variant file");
@@ -549,7 +555,7 @@ fn read_merged(
     let players = top.items::<PlayerSpec>("player", "`[[player]]`", diags);
     let pieces = read_pieces(&mut top, diags);
     let castling = top.items::<CastlingSpec>("castling", "`[[castling]]`", diags);
-    let outcome = super::outcome::read_outcome(&mut top, diags);
+    let outcome = super::outcome::read_outcome(&mut top, declared, diags);
     let moves = super::outcome::read_moves(&mut top, diags);
     let draws = super::outcome::read_draws(&mut top, diags);
     let gates = top.items::<GateSpec>("gate", "`[[gate]]`", diags);

@@ -13,6 +13,24 @@ use chessgraph::rules::{PlayerId, Rules};
 const WHITE: PlayerId = PlayerId::seat(0);
 const BLACK: PlayerId = PlayerId::seat(1);
 
+/// The end rules of `[outcome]` these games declare, as a finished game names them.
+const BARE_ROYAL: EndRule = EndRule::Declared {
+    key: "bare_royal",
+    entry: 0,
+};
+const REACH: EndRule = EndRule::Declared {
+    key: "reach",
+    entry: 0,
+};
+
+/// Entry `entry` of `material`.
+fn material(entry: u8) -> EndRule {
+    EndRule::Declared {
+        key: "material",
+        entry,
+    }
+}
+
 fn rules(name: &str) -> Arc<Rules> {
     crate::helpers::load(format!("variants/{name}.toml"))
 }
@@ -69,7 +87,7 @@ fn a_bare_king_loses_after_his_one_reply() {
     // Black was bared by White's last move and had his reply: White to move has won.
     assert_over(
         &at(&r, "3k4/8/8/8/8/8/8/R2K4 w - - 0 1"),
-        Outcome::WonBy(WHITE, EndRule::BareRoyal),
+        Outcome::WonBy(WHITE, BARE_ROYAL),
     );
     // Black, bare, to move against a single rook: his reply may bare White too.
     let pos = at(&r, "3k4/8/8/8/8/8/R7/3K4 b - - 0 1");
@@ -81,11 +99,11 @@ fn a_bare_king_loses_after_his_one_reply() {
     // Bare against two pieces: no single reply can bare White, so Black has lost already.
     assert_over(
         &at(&r, "3k4/8/8/8/8/8/R7/R2K4 b - - 0 1"),
-        Outcome::WonBy(WHITE, EndRule::BareRoyal),
+        Outcome::WonBy(WHITE, BARE_ROYAL),
     );
     // The capture that bares Black ends the game once Black has replied.
     let pos = after(&r, "3k4/8/8/8/8/8/3p4/R2K4 w - - 0 1", &["d1-d2", "d8-e8"]);
-    assert_over(&pos, Outcome::WonBy(WHITE, EndRule::BareRoyal));
+    assert_over(&pos, Outcome::WonBy(WHITE, BARE_ROYAL));
 }
 
 #[test]
@@ -93,7 +111,7 @@ fn courier_inherits_the_bare_king_and_the_stalemate_loss() {
     let r = rules("courier");
     assert_over(
         &at(&r, "5k6/12/12/12/12/12/12/M4K6 w - - 0 1"),
-        Outcome::WonBy(WHITE, EndRule::BareRoyal),
+        Outcome::WonBy(WHITE, BARE_ROYAL),
     );
 }
 
@@ -127,7 +145,7 @@ fn losing_a_king_of_three_loses_and_kings_may_be_left_attacked() {
     assert!(moves.contains(&"e1-e2".to_string()), "{moves:?}");
     // The queen takes a king: White is down to two and has lost.
     let pos = after(&r, "k3k2k/8/8/8/8/8/3q4/K3K2K b - - 0 1", &["d2-e1"]);
-    assert_over(&pos, Outcome::WonBy(BLACK, EndRule::Material(0)));
+    assert_over(&pos, Outcome::WonBy(BLACK, material(0)));
 }
 
 #[test]
@@ -139,7 +157,7 @@ fn extinction_ends_when_a_kind_dies_out() {
         "rnb1kbnr/pppppppp/8/8/8/8/3qPPPP/RNBQKBNR b KQkq - 0 1",
         &["d2-d1"],
     );
-    assert_over(&pos, Outcome::WonBy(BLACK, EndRule::Material(1)));
+    assert_over(&pos, Outcome::WonBy(BLACK, material(1)));
     // The king is not royal: castling may pass an attacked square.
     let pos = at(&r, "rnbqk2r/pppppppp/8/8/8/8/PPPPPqPP/RNBQK2R w KQkq - 0 1");
     let moves: Vec<String> = pos
@@ -154,7 +172,7 @@ fn extinction_ends_when_a_kind_dies_out() {
 fn in_antichess_losing_every_piece_wins() {
     let r = rules("antichess");
     let pos = after(&r, "8/8/8/8/8/8/1p6/B7 b - - 0 1", &["b2-a1=Q"]);
-    assert_over(&pos, Outcome::WonBy(WHITE, EndRule::Material(0)));
+    assert_over(&pos, Outcome::WonBy(WHITE, material(0)));
 }
 
 #[test]
@@ -200,7 +218,7 @@ fn a_capture_is_compulsory_and_any_capture_will_do() {
 fn horde_white_loses_with_his_last_pawn() {
     let r = rules("horde");
     let pos = after(&r, "4k3/8/8/8/8/8/3P4/2q5 b - - 0 1", &["c1-d2"]);
-    assert_over(&pos, Outcome::WonBy(BLACK, EndRule::Material(0)));
+    assert_over(&pos, Outcome::WonBy(BLACK, material(0)));
     // White has no king: he is never in check, and his first-rank pawns double-step without
     // leaving an en passant square.
     let pos = after(&r, "4k3/8/8/8/8/8/8/P7 w - - 0 1", &["a1-a3"]);
@@ -238,7 +256,7 @@ fn the_third_check_wins_and_the_count_is_position_text() {
 fn the_hill_is_won_on_arrival() {
     let r = rules("kingofthehill");
     let pos = after(&r, "4k3/8/8/8/8/4K3/8/8 w - - 0 1", &["e3-e4"]);
-    assert_over(&pos, Outcome::WonBy(WHITE, EndRule::Reach));
+    assert_over(&pos, Outcome::WonBy(WHITE, REACH));
     // A king that merely attacks the hill has not won.
     let pos = after(&r, "4k3/8/8/8/8/8/4K3/8 w - - 0 1", &["e2-e3"]);
     assert_eq!(pos.outcome(), None);
@@ -256,18 +274,18 @@ fn racing_kings_gives_black_an_equalising_reply() {
     assert_eq!(pos.outcome(), None);
     // ... and arriving draws, while any other reply loses.
     let drawn = after(&r, "K7/7k/8/8/8/8/8/8 b - - 0 1", &["h7-h8"]);
-    assert_over(&drawn, Outcome::DrawnBy(EndRule::Reach));
+    assert_over(&drawn, Outcome::DrawnBy(REACH));
     let lost = after(&r, "K7/7k/8/8/8/8/8/8 b - - 0 1", &["h7-h6"]);
-    assert_over(&lost, Outcome::WonBy(WHITE, EndRule::Reach));
+    assert_over(&lost, Outcome::WonBy(WHITE, REACH));
     // Black cannot arrive in one move: White has won at once.
     assert_over(
         &at(&r, "K7/8/7k/8/8/8/8/8 b - - 0 1"),
-        Outcome::WonBy(WHITE, EndRule::Reach),
+        Outcome::WonBy(WHITE, REACH),
     );
     // Black arrives first: he wins at once, White gets no reply.
     assert_over(
         &at(&r, "7k/8/K7/8/8/8/8/8 w - - 0 1"),
-        Outcome::WonBy(BLACK, EndRule::Reach),
+        Outcome::WonBy(BLACK, REACH),
     );
 }
 

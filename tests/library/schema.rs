@@ -7,8 +7,8 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use chessgraph::diagnostic::{Code, Diagnostic};
+use chessgraph::rules::schema::{FileKind, schema, schema_text};
 use chessgraph::spec::board::read_board_spec;
-use chessgraph::spec::schema::{FileKind, schema, schema_text};
 use chessgraph::spec::variant::read_variant_spec;
 use serde_json::Value;
 
@@ -244,7 +244,10 @@ fn load_changed(path: &Path, kind: FileKind, doc: &toml::Value, dir: &Path) -> V
         FileKind::Variant => {
             let file = dir.join("changed.toml");
             std::fs::write(&file, text).unwrap();
-            read_variant_spec(&file).1.err().unwrap_or_default()
+            read_variant_spec(&file, &chessgraph::rules::ends::declared_keys())
+                .1
+                .err()
+                .unwrap_or_default()
         }
     }
 }

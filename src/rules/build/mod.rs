@@ -50,7 +50,7 @@ pub struct StartCheck<'a> {
 }
 
 pub(super) fn load(path: &Path, check_start: StartCheck<'_>) -> (Option<Rules>, Vec<FileReport>) {
-    let (sources, spec) = read_variant_spec(path);
+    let (sources, spec) = read_variant_spec(path, &super::ends::declared_keys());
     let spec = match spec {
         Ok(s) => s,
         Err(diags) => return (None, sources.reports(diags)),
@@ -167,11 +167,11 @@ impl Builder<'_> {
         let players = self.players(spec, &frames);
         let mut zone_keys = ZoneKeys::default();
         let mut kinds = self.pieces(spec, &mut zone_keys);
-        let reach_zone = spec
-            .outcome
-            .reach
-            .as_ref()
-            .map(|r| zone_keys.intern(&crate::spec::Located::from(r.zone.clone())));
+        // Compiled now so that their zones are interned with the others; their problems are
+        // reported with the rest of `[outcome]`, after the steps that stop the build early.
+        let before = self.diags.len();
+        let declared = self.declared_ends(spec, &kinds, &mut zone_keys);
+        let end_problems = self.diags.split_off(before);
         let progression_zone = spec
             .outcome
             .progression
@@ -187,7 +187,8 @@ impl Builder<'_> {
         }
         let mut tables = self.tables(spec, &mut kinds, &frames, &after)?;
         let (castling, castle_clear) = self.castling_entries(spec, &kinds);
-        let outcome = self.outcome(spec, players.len(), &kinds, reach_zone);
+        self.diags.extend(end_problems);
+        let outcome = self.outcome(spec, players.len(), &kinds, declared);
         let moves = self.move_rules(spec);
         let draws = self.draw_rules(spec, &kinds);
         let (gates, gate_tags) = self.gates(spec);

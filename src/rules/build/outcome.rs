@@ -5,24 +5,80 @@ use toml::Spanned;
 
 use super::Builder;
 use super::lookup::unknown;
+use super::zones::ZoneKeys;
 use crate::diagnostic::{Code, Diagnostic};
+use crate::rules::ends::{BuildContext, Declared, FAMILIES};
 use crate::rules::{
-    CapturedWin, DrawRules, EndCondition, KindId, MaterialRule, MoveRules, OutcomePolicy,
-    PieceKind, Policy, ReachRule,
+    CapturedWin, DrawRules, EndCondition, KindId, MoveRules, OutcomePolicy, PieceKind, Policy,
 };
+use crate::spec::Located;
 use crate::spec::variant::VariantSpec;
 
 /// Most checks an n-check rule may ask for (a position keeps the count in a byte).
 const MAX_CHECKS: u32 = 255;
 
+/// What the end-rule slices may ask while they compile: the builder, the kinds and the zone
+/// names interned so far.
+struct EndContext<'b, 'a> {
+    builder: &'b mut Builder<'a>,
+    kinds: &'b [PieceKind],
+    zone_keys: &'b mut ZoneKeys,
+}
+
+impl BuildContext for EndContext<'_, '_> {
+    fn kinds(&self) -> &[PieceKind] {
+        self.kinds
+    }
+
+    fn kind_named(&mut self, name: &Spanned<String>, context: &str) -> Option<KindId> {
+        self.builder.kind_named(name, self.kinds, context)
+    }
+
+    fn zone(&mut self, name: &Spanned<String>) -> usize {
+        self.zone_keys.intern(&Located::from(name.clone()))
+    }
+
+    fn error(&mut self, d: Diagnostic) {
+        self.builder.err(d);
+    }
+}
+
 impl Builder<'_> {
-    /// The outcome policy. `reach_zone` is the interned zone of `reach`, when there is one.
+    /// The end rules of `[outcome]` that are slices, compiled in the order they are judged; the
+    /// zones they name are interned (so this runs before the zones are built).
+    pub(super) fn declared_ends(
+        &mut self,
+        spec: &VariantSpec,
+        kinds: &[PieceKind],
+        zone_keys: &mut ZoneKeys,
+    ) -> Vec<Declared> {
+        let mut cx = EndContext {
+            builder: self,
+            kinds,
+            zone_keys,
+        };
+        let mut out = Vec::new();
+        for family in FAMILIES {
+            for d in spec.outcome.declared.iter().filter(|d| d.key == family.key) {
+                if let Some(rule) = family.build(&*d.value, &mut cx) {
+                    out.push(Declared {
+                        key: family.key,
+                        before_checks: family.before_checks,
+                        rule,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// The outcome policy, with the declared end rules.
     pub(super) fn outcome(
         &mut self,
         spec: &VariantSpec,
         player_count: usize,
         kinds: &[PieceKind],
-        reach_zone: Option<usize>,
+        declared: Vec<Declared>,
     ) -> OutcomePolicy {
         let o = &spec.outcome;
         let mut by = vec![None; player_count + 1];
@@ -44,110 +100,30 @@ impl Builder<'_> {
             }
         }
         let has_royal = kinds.iter().any(|k| k.royal);
-        let bare_royal = self.bare_royal(spec, has_royal);
-        let material = self.material(spec, kinds);
         let checks = self.checks(spec, has_royal);
-        let reach = o.reach.as_ref().and_then(|r| {
-            let kind = self.kind_named(&r.piece, kinds, "`reach`")?;
-            Some(ReachRule {
-                kind,
-                zone: reach_zone?,
-                reply: r.reply,
-            })
-        });
         let mut conditions = vec![EndCondition::LastPlayerStanding];
-        for (on, c) in [
-            (reach.is_some(), EndCondition::Reach),
-            (checks.is_some(), EndCondition::CheckCount),
-            (bare_royal.is_some(), EndCondition::BareRoyal),
-            (!material.is_empty(), EndCondition::Material),
-            (
-                !o.captured.is_empty() || o.progression.is_some(),
-                EndCondition::CapturedMaterial,
-            ),
-        ] {
-            if on {
-                conditions.push(c);
-            }
+        let declared_where = |before: bool| {
+            (declared.iter().enumerate())
+                .filter(move |(_, d)| d.before_checks == before)
+                .map(|(i, _)| EndCondition::Declared(i as u8))
+        };
+        conditions.extend(declared_where(true));
+        if checks.is_some() {
+            conditions.push(EndCondition::CheckCount);
+        }
+        conditions.extend(declared_where(false));
+        if !o.captured.is_empty() || o.progression.is_some() {
+            conditions.push(EndCondition::CapturedMaterial);
         }
         conditions.push(EndCondition::NoLegalMove);
         OutcomePolicy {
             checkmate: o.checkmate.as_ref().map_or(Policy::Eliminate, |p| p.value),
             stalemate: o.stalemate.as_ref().map_or(Policy::Draw, |p| p.value),
             stalemate_by_players: by,
-            bare_royal,
-            material,
             checks,
-            reach,
+            declared,
             conditions,
         }
-    }
-
-    /// `bare_royal`: only `loss` (or `eliminate`) means anything, and only with royal pieces.
-    fn bare_royal(&mut self, spec: &VariantSpec, has_royal: bool) -> Option<Policy> {
-        let b = spec.outcome.bare_royal.as_ref()?;
-        if b.value != Policy::Eliminate {
-            self.err(
-                Diagnostic::new(
-                    Code::InvalidValue,
-                    b.span.clone(),
-                    "`bare_royal` can only be `loss`: the bared player loses",
-                )
-                .label("expected \"loss\"")
-                .help("write `bare_royal = \"loss\"`, or leave the key out"),
-            );
-            return None;
-        }
-        if !has_royal {
-            self.err(
-                Diagnostic::new(
-                    Code::InvalidValue,
-                    b.span.clone(),
-                    "`bare_royal` needs a royal piece, and no piece of this variant is royal",
-                )
-                .label("no royal piece")
-                .help("mark the king `royal = true`, or count pieces with `material`"),
-            );
-            return None;
-        }
-        Some(b.value)
-    }
-
-    /// `material`: each entry's kinds (every kind when `pieces` is left out).
-    fn material(&mut self, spec: &VariantSpec, kinds: &[PieceKind]) -> Vec<MaterialRule> {
-        let mut out = Vec::new();
-        for m in &spec.outcome.material {
-            let mask = match &m.pieces {
-                None => (1u64 << kinds.len()).wrapping_sub(1) as u32,
-                Some(names) if names.is_empty() => {
-                    self.err(
-                        Diagnostic::new(
-                            Code::InvalidValue,
-                            m.at_most.span(),
-                            "`material` entry with `pieces = []` counts nothing",
-                        )
-                        .label("this entry")
-                        .help("list piece names, or leave `pieces` out to count every piece"),
-                    );
-                    continue;
-                }
-                Some(names) => {
-                    let mut mask = 0u32;
-                    for n in names {
-                        if let Some(k) = self.kind_named(n, kinds, "`material`") {
-                            mask |= 1 << k.index();
-                        }
-                    }
-                    mask
-                }
-            };
-            out.push(MaterialRule {
-                kinds: mask,
-                at_most: *m.at_most.get_ref(),
-                result: *m.result.get_ref(),
-            });
-        }
-        out
     }
 
     /// `checks`: from 1 to [`MAX_CHECKS`], and only with royal pieces to check.

@@ -1,0 +1,140 @@
+//! `material`: a player whose count of some kinds of pieces falls to a number loses, draws or
+//! wins (three kings, extinction, horde).
+//!
+//! ```toml
+//! [outcome]
+//! material = [{ pieces = ["king"], at_most = 2, result = "loss" }]   # three kings
+//! material = [{ at_most = 0, result = "loss" }]                      # no piece left
+//! ```
+
+use std::sync::Arc;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::{BuildContext, DeclaredEnd, EndSlice, TurnStart, Verdict, result_word};
+use crate::diagnostic::{Code, Diagnostic};
+use crate::ids::PlayerId;
+use crate::rules::{Policy, Rules};
+
+/// One entry of `material`: a player whose count of some kinds falls to a number.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub(crate) struct MaterialSpec {
+    /// The piece names counted together; every piece of the player when omitted.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<String>>"))]
+    pieces: Option<Vec<Spanned<String>>>,
+    /// The rule applies when the player's count is at most this.
+    #[cfg_attr(feature = "schema", schemars(with = "u32"))]
+    at_most: Spanned<u32>,
+    /// What happens to the player: `loss` (`eliminate`), `draw` or `win`.
+    #[cfg_attr(feature = "schema", schemars(with = "Policy"))]
+    result: Spanned<Policy>,
+}
+
+/// The slice.
+pub(super) struct Material;
+
+impl EndSlice for Material {
+    const KEY: &'static str = "material";
+    const ABOUT: &'static str =
+        "Rules on a player's count of pieces; the first that holds decides.";
+    type Spec = Vec<MaterialSpec>;
+
+    /// Each entry's kinds (every kind when `pieces` is left out).
+    fn build(spec: &Vec<MaterialSpec>, cx: &mut dyn BuildContext) -> Option<Arc<dyn DeclaredEnd>> {
+        let mut entries = Vec::new();
+        for m in spec {
+            if m.pieces.as_ref().is_some_and(|p| p.is_empty()) {
+                cx.error(
+                    Diagnostic::new(
+                        Code::InvalidValue,
+                        m.at_most.span(),
+                        "`material` entry with `pieces = []` counts nothing",
+                    )
+                    .label("this entry")
+                    .help("list piece names, or leave `pieces` out to count every piece"),
+                );
+                continue;
+            }
+            entries.push(MaterialEntry {
+                kinds: cx.kind_mask(m.pieces.as_deref(), "`material`"),
+                at_most: *m.at_most.get_ref(),
+                result: *m.result.get_ref(),
+            });
+        }
+        (!entries.is_empty()).then(|| Arc::new(MaterialRule { entries }) as Arc<dyn DeclaredEnd>)
+    }
+}
+
+/// A rule on a player's count of pieces, compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct MaterialEntry {
+    /// The kinds counted together (bit `k`: kind `k`).
+    kinds: u32,
+    /// The rule applies when the count is at most this.
+    at_most: u32,
+    /// What happens to the player.
+    result: Policy,
+}
+
+/// Every entry of `material`, in file order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct MaterialRule {
+    entries: Vec<MaterialEntry>,
+}
+
+impl MaterialRule {
+    /// The entry's kinds in words: their names joined by `joiner`, or `all` when it counts
+    /// every kind.
+    fn kinds_in_words(rules: &Rules, m: &MaterialEntry, joiner: &str, all: &str) -> String {
+        let kinds: Vec<&str> = rules
+            .kind_ids()
+            .filter(|k| m.kinds & (1 << k.index()) != 0)
+            .map(|k| rules.kind(k).name.as_str())
+            .collect();
+        if kinds.len() == rules.kinds().len() {
+            all.to_string()
+        } else {
+            kinds.join(joiner)
+        }
+    }
+}
+
+impl DeclaredEnd for MaterialRule {
+    /// The first player, from the one who moved last, whose count of an entry's kinds is at
+    /// most its number, by the first such entry.
+    fn judge(&self, turn: &mut dyn TurnStart) -> Option<Verdict> {
+        for p in turn.players_from_last_mover() {
+            for (i, m) in self.entries.iter().enumerate() {
+                if turn.count_pieces(p, m.kinds) <= m.at_most {
+                    return Some(Verdict::applies(p, m.result).by_entry(i as u8));
+                }
+            }
+        }
+        None
+    }
+
+    fn summary(&self, rules: &Rules) -> String {
+        let lines: Vec<String> = (self.entries.iter())
+            .map(|m| {
+                let what = Self::kinds_in_words(rules, m, "+", "all pieces");
+                let result = result_word(m.result);
+                format!("material: {what} at most {}: {result}", m.at_most)
+            })
+            .collect();
+        lines.join("\n")
+    }
+
+    fn describe(&self, rules: &Rules, _p: PlayerId, entry: u8) -> String {
+        let Some(m) = self.entries.get(entry as usize) else {
+            return "a player's material".into();
+        };
+        let what = Self::kinds_in_words(rules, m, " or ", "piece");
+        match m.at_most {
+            0 => format!("a player has no {what} left"),
+            n => format!("a player is down to {n} {what}(s)"),
+        }
+    }
+}

@@ -1,0 +1,289 @@
+//! The end rules a variant declares in `[outcome]`, one file each: a *slice* holds the rule's key
+//! and its value's type (which the JSON Schema and the README key table are made from), its
+//! validation with located diagnostics, its compiled form, how it judges a turn, its summary line
+//! for `snapshot` and its words for a finished game.
+//!
+//! A new end rule is a new file here implementing [`EndSlice`] and one line in [`FAMILIES`] (plus
+//! its `mod` line). The engine knows the rules only through [`DeclaredEnd`], judged at the start
+//! of every turn on a [`TurnStart`], the narrow view of a position the rules may look at (the
+//! position comes later in the data flow, so it implements the view, not the other way round).
+//!
+//! Checkmate, stalemate, the last player standing, `checks` (its count of checks given is part
+//! of the position and its text) and Rithmomachia's victories (`captured`, `progression`, which
+//! read the captured material the position keeps) are judged by the engine itself, in the order
+//! the README gives.
+
+mod bare_royal;
+mod material;
+mod reach;
+
+use std::any::Any;
+use std::fmt;
+use std::sync::Arc;
+
+use toml::Spanned;
+
+use super::{KindId, PieceKind, Policy, Rules};
+use crate::diagnostic::Diagnostic;
+use crate::ids::{NodeId, PlayerId};
+use crate::spec::variant::{DeclaredKey, read_declared};
+
+/// Every end-rule slice, in the order they are judged at the start of a turn (a slice with
+/// [`EndSlice::BEFORE_CHECKS`] comes before `checks`, the others after it).
+pub(crate) const FAMILIES: &[EndFamily] = &[
+    EndFamily::of::<reach::Reach>(),
+    EndFamily::of::<bare_royal::BareRoyal>(),
+    EndFamily::of::<material::Material>(),
+];
+
+/// A compiled end rule of a variant, judged at the start of every turn.
+pub trait DeclaredEnd: fmt::Debug + Send + Sync {
+    /// What the rule says of the turn about to start: `None` while it does not apply.
+    fn judge(&self, turn: &mut dyn TurnStart) -> Option<Verdict>;
+
+    /// Whether [`DeclaredEnd::judge`] may look at the legal moves: perft then settles every
+    /// turn instead of counting the moves one ply above its leaves.
+    fn needs_moves(&self) -> bool {
+        false
+    }
+
+    /// The rule in `snapshot`'s and `check`'s summary: one line (or more), in the file's terms.
+    fn summary(&self, rules: &Rules) -> String;
+
+    /// Why the game ended by this rule, in words (`entry`: the [`Verdict::entry`]; `p`: the
+    /// winner, or the player to move for a draw).
+    fn describe(&self, rules: &Rules, p: PlayerId, entry: u8) -> String;
+}
+
+/// What an end rule decided: `policy` applies to `player` (he wins, the game is drawn, or he
+/// is out; with two players in, the other then wins).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// The player the policy applies to.
+    pub player: PlayerId,
+    /// What happens to him.
+    pub policy: Policy,
+    /// Which entry of the rule decided (for rules with several, such as `material`).
+    pub entry: u8,
+}
+
+impl Verdict {
+    /// `player` wins.
+    pub fn wins(player: PlayerId) -> Self {
+        Verdict::applies(player, Policy::Win)
+    }
+
+    /// The game is drawn (`player`: the player to move).
+    pub fn draw(player: PlayerId) -> Self {
+        Verdict::applies(player, Policy::Draw)
+    }
+
+    /// `policy` applies to `player`.
+    pub fn applies(player: PlayerId, policy: Policy) -> Self {
+        Verdict {
+            player,
+            policy,
+            entry: 0,
+        }
+    }
+
+    /// The same verdict, by entry `entry` of the rule.
+    pub fn by_entry(self, entry: u8) -> Self {
+        Verdict { entry, ..self }
+    }
+}
+
+/// The position at the start of a turn, as the end rules see it.
+pub trait TurnStart {
+    /// The rules of the game.
+    fn rules(&self) -> &Rules;
+    /// The player whose turn starts.
+    fn to_move(&self) -> PlayerId;
+    /// The live player who moved last (the player to move himself when he is the only one).
+    fn last_mover(&self) -> PlayerId;
+    /// Whether `p` is still in the game.
+    fn is_alive(&self, p: PlayerId) -> bool;
+    /// The owner and kind of the piece on `node`.
+    fn piece_at(&self, node: NodeId) -> Option<(PlayerId, KindId)>;
+    /// How many pieces `p` has on the board of the kinds in `kinds` (bit `k`: kind `k`).
+    fn count_pieces(&self, p: PlayerId, kinds: u32) -> u32;
+    /// Whether some legal move of the player to move leads to a position where `test` holds.
+    fn some_move_leads_to(&mut self, test: &dyn Fn(&dyn TurnStart) -> bool) -> bool;
+}
+
+impl dyn TurnStart + '_ {
+    /// The live players from the one who moved last, in turn order (he, then the player to
+    /// move, then the others).
+    pub fn players_from_last_mover(&self) -> Vec<PlayerId> {
+        let n = self.rules().players().len();
+        let last = self.last_mover().index();
+        (0..n)
+            .map(|k| PlayerId::seat(((last + k) % n) as u8))
+            .filter(|&p| self.is_alive(p))
+            .collect()
+    }
+
+    /// Whether a piece of `p` of a kind in `kinds` (bit `k`: kind `k`) stands in zone `zone`
+    /// of `p` (an index of [`Rules::zone`]).
+    pub fn has_piece_in(&self, p: PlayerId, kinds: u32, zone: usize) -> bool {
+        self.rules().zone(zone, p).iter().any(|n| {
+            self.piece_at(n)
+                .is_some_and(|(o, k)| o == p && kinds & (1 << k.index()) != 0)
+        })
+    }
+}
+
+/// An end rule as a slice: its key, its value's type, and how the value compiles.
+pub(crate) trait EndSlice {
+    /// The key of `[outcome]` that declares the rule.
+    const KEY: &'static str;
+    /// What the key does, in one or two sentences: the schema's description of the key, and so
+    /// the README's key table.
+    const ABOUT: &'static str;
+    /// Judged before `checks` (the others are judged after it).
+    const BEFORE_CHECKS: bool = false;
+    /// The key's value as read from the file.
+    type Spec: SpecType;
+    /// Validates the value and compiles the rule; every problem goes to `cx`, located.
+    fn build(spec: &Self::Spec, cx: &mut dyn BuildContext) -> Option<Arc<dyn DeclaredEnd>>;
+}
+
+/// What the type of a slice's value must be: read by serde and, with the `schema` feature,
+/// described by schemars.
+#[cfg(feature = "schema")]
+pub(crate) trait SpecType:
+    serde::de::DeserializeOwned + schemars::JsonSchema + Send + Sync + 'static
+{
+}
+#[cfg(feature = "schema")]
+impl<T: serde::de::DeserializeOwned + schemars::JsonSchema + Send + Sync + 'static> SpecType for T {}
+
+/// What the type of a slice's value must be: read by serde.
+#[cfg(not(feature = "schema"))]
+pub(crate) trait SpecType: serde::de::DeserializeOwned + Send + Sync + 'static {}
+#[cfg(not(feature = "schema"))]
+impl<T: serde::de::DeserializeOwned + Send + Sync + 'static> SpecType for T {}
+
+/// What a slice may ask of the rules under construction while it compiles.
+pub(crate) trait BuildContext {
+    /// The piece kinds, in declaration order.
+    fn kinds(&self) -> &[PieceKind];
+    /// The kind with this piece name, or a located error naming `context` (e.g. "`reach`").
+    fn kind_named(&mut self, name: &Spanned<String>, context: &str) -> Option<KindId>;
+    /// The index of a player-relative zone name (or a board zone), as [`Rules::zone`] takes it;
+    /// an unknown name is reported with the other zones.
+    fn zone(&mut self, name: &Spanned<String>) -> usize;
+    /// Reports a problem.
+    fn error(&mut self, d: Diagnostic);
+}
+
+impl dyn BuildContext + '_ {
+    /// The bits of the kinds named in `names`, or of every kind when `names` is `None`; an
+    /// unknown name is reported and left out.
+    pub fn kind_mask(&mut self, names: Option<&[Spanned<String>]>, context: &str) -> u32 {
+        match names {
+            None => (1u64 << self.kinds().len()).wrapping_sub(1) as u32,
+            Some(names) => names
+                .iter()
+                .filter_map(|n| self.kind_named(n, context))
+                .fold(0, |mask, k| mask | (1 << k.index())),
+        }
+    }
+
+    /// Whether some kind is royal.
+    pub fn has_royal(&self) -> bool {
+        self.kinds().iter().any(|k| k.royal)
+    }
+}
+
+/// [`EndSlice::build`] on a value whose type is erased.
+type BuildErased =
+    fn(&(dyn Any + Send + Sync), &mut dyn BuildContext) -> Option<Arc<dyn DeclaredEnd>>;
+
+/// A slice with its types erased, as the registry holds it.
+#[derive(Clone, Copy)]
+pub(crate) struct EndFamily {
+    /// [`EndSlice::KEY`].
+    pub(crate) key: &'static str,
+    /// [`EndSlice::ABOUT`] (read by the schema).
+    #[cfg_attr(not(feature = "schema"), allow(dead_code))]
+    pub(crate) about: &'static str,
+    /// [`EndSlice::BEFORE_CHECKS`].
+    pub(crate) before_checks: bool,
+    read: crate::spec::outcome::ReadDeclared,
+    build: BuildErased,
+    /// The schema of the key's value (without its description).
+    #[cfg(feature = "schema")]
+    pub(crate) schema: fn(&mut schemars::SchemaGenerator) -> schemars::Schema,
+}
+
+impl EndFamily {
+    /// The registry entry of slice `S`.
+    const fn of<S: EndSlice>() -> Self {
+        EndFamily {
+            key: S::KEY,
+            about: S::ABOUT,
+            before_checks: S::BEFORE_CHECKS,
+            read: read_declared::<S::Spec>,
+            build: build_erased::<S>,
+            #[cfg(feature = "schema")]
+            schema: schema_of::<S::Spec>,
+        }
+    }
+
+    /// Compiles a value this family read.
+    pub(crate) fn build(
+        &self,
+        value: &(dyn Any + Send + Sync),
+        cx: &mut dyn BuildContext,
+    ) -> Option<Arc<dyn DeclaredEnd>> {
+        (self.build)(value, cx)
+    }
+}
+
+/// The keys the spec reader asks `[outcome]` for on behalf of the slices.
+pub fn declared_keys() -> Vec<DeclaredKey> {
+    FAMILIES
+        .iter()
+        .map(|f| DeclaredKey {
+            key: f.key,
+            read: f.read,
+        })
+        .collect()
+}
+
+fn build_erased<S: EndSlice>(
+    value: &(dyn Any + Send + Sync),
+    cx: &mut dyn BuildContext,
+) -> Option<Arc<dyn DeclaredEnd>> {
+    // The family read this value, so it has the family's type.
+    let spec = value.downcast_ref::<S::Spec>()?;
+    S::build(spec, cx)
+}
+
+#[cfg(feature = "schema")]
+fn schema_of<T: schemars::JsonSchema>(
+    generator: &mut schemars::SchemaGenerator,
+) -> schemars::Schema {
+    generator.subschema_for::<T>()
+}
+
+/// A declared end rule of compiled rules, under its key.
+#[derive(Clone, Debug)]
+pub struct Declared {
+    /// The key of `[outcome]` that declared it.
+    pub key: &'static str,
+    /// Judged before `checks` (and summarised after it).
+    pub before_checks: bool,
+    /// The compiled rule.
+    pub rule: Arc<dyn DeclaredEnd>,
+}
+
+/// The word for a policy in summaries: the rules' files say `loss` for a player put out.
+pub(crate) fn result_word(p: Policy) -> &'static str {
+    match p {
+        Policy::Eliminate => "loss",
+        Policy::Draw => "draw",
+        Policy::Win => "win",
+    }
+}

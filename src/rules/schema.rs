@@ -1,0 +1,38 @@
+//! The JSON Schema (draft-04) of board and variant files, with the keys of every end-rule slice
+//! of [`crate::rules::ends`]: what `chessgraph schema` prints and `schema/*.schema.json` hold.
+//!
+//! ```
+//! use chessgraph::rules::schema::{FileKind, schema};
+//! let s = schema(FileKind::Variant);
+//! let outcome = &s["properties"]["outcome"]["properties"];
+//! assert!(outcome["reach"].is_object() && outcome["material"].is_object());
+//! ```
+
+use serde_json::Value;
+
+pub use crate::spec::schema::FileKind;
+use crate::spec::schema::SliceKey;
+
+use super::ends::FAMILIES;
+
+/// The keys of the end-rule slices, as the schema describes them.
+fn slice_keys() -> Vec<SliceKey> {
+    (FAMILIES.iter())
+        .map(|f| SliceKey {
+            key: f.key,
+            about: f.about,
+            schema: f.schema,
+        })
+        .collect()
+}
+
+/// The draft-04 JSON Schema of a board or variant file.
+pub fn schema(kind: FileKind) -> Value {
+    crate::spec::schema::schema(kind, &slice_keys())
+}
+
+/// The draft-04 JSON Schema of a board or variant file as pretty-printed JSON with a final line
+/// break (the text of `schema/board.schema.json` and `schema/variant.schema.json`).
+pub fn schema_text(kind: FileKind) -> String {
+    crate::spec::schema::schema_text(kind, &slice_keys())
+}
