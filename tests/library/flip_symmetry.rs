@@ -40,6 +40,7 @@ const EXPECTED: &[&str] = &[
     "grand",
     "grasshopper",
     "janus",
+    "jesonmor",
     "judkins",
     "kingofthehill",
     "knightmate",

@@ -14,6 +14,7 @@
 //! the README gives.
 
 mod bare_royal;
+mod hold;
 mod material;
 mod reach;
 
@@ -34,6 +35,7 @@ pub(crate) const FAMILIES: &[EndFamily] = &[
     EndFamily::of::<reach::Reach>(),
     EndFamily::of::<bare_royal::BareRoyal>(),
     EndFamily::of::<material::Material>(),
+    EndFamily::of::<hold::Hold>(),
 ];
 
 /// A compiled end rule of a variant, judged at the start of every turn.

@@ -1,0 +1,156 @@
+//! `hold`: a player wins when, at the start of his turn, a piece of his stands in his goal zone:
+//! he brought it there and it survived every reply (Jeson Mor: a knight on e5 that the opponent
+//! could not capture or drive away). Fairy-Stockfish calls this a flag with `flagMove`.
+//!
+//! ```toml
+//! [outcome]
+//! hold = { piece = "knight", zone = "center" }
+//! hold = { zone = "center" }                    # any piece of his
+//! ```
+
+use std::sync::Arc;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::{BuildContext, DeclaredEnd, EndSlice, TurnStart, Verdict};
+use crate::ids::PlayerId;
+use crate::rules::Rules;
+
+/// `hold`: a piece standing in its owner's zone at the start of his turn wins.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub(crate) struct HoldSpec {
+    /// The piece name that must hold the zone; any piece of the player when omitted.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
+    piece: Option<Spanned<String>>,
+    /// A player-relative zone name (or a board zone).
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
+    zone: Spanned<String>,
+}
+
+/// The slice.
+pub(super) struct Hold;
+
+impl EndSlice for Hold {
+    const KEY: &'static str = "hold";
+    const ABOUT: &'static str = "A piece (of this kind) that stands in its owner's zone at the start of his turn wins: it arrived and survived the replies (Jeson Mor).";
+    type Spec = HoldSpec;
+
+    fn build(spec: &HoldSpec, cx: &mut dyn BuildContext) -> Option<Arc<dyn DeclaredEnd>> {
+        let zone = cx.zone(&spec.zone);
+        let pieces = spec.piece.as_ref().map(std::slice::from_ref);
+        let kinds = cx.kind_mask(pieces, "`hold`");
+        (kinds != 0).then(|| Arc::new(HoldRule { kinds, zone }) as Arc<dyn DeclaredEnd>)
+    }
+}
+
+/// Holding a zone, compiled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct HoldRule {
+    /// The kinds that hold (bit `k`: kind `k`).
+    kinds: u32,
+    /// The player-relative zone (index of [`Rules::zone`]).
+    zone: usize,
+}
+
+impl DeclaredEnd for HoldRule {
+    fn judge(&self, turn: &mut dyn TurnStart) -> Option<Verdict> {
+        let p = turn.to_move();
+        turn.has_piece_in(p, self.kinds, self.zone)
+            .then(|| Verdict::wins(p))
+    }
+
+    fn summary(&self, rules: &Rules) -> String {
+        let what = if self.kinds.count_ones() as usize == rules.kinds().len() {
+            "a piece".to_string()
+        } else {
+            let names: Vec<&str> = (rules.kind_ids())
+                .filter(|k| self.kinds & (1 << k.index()) != 0)
+                .map(|k| rules.kind(k).name.as_str())
+                .collect();
+            names.join("+")
+        };
+        format!(
+            "hold: {what} in {} at the start of its owner's turn wins",
+            rules.zone_name(self.zone)
+        )
+    }
+
+    fn describe(&self, _rules: &Rules, _p: PlayerId, _entry: u8) -> String {
+        "a piece held its goal through the replies".into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The rule judged on a hand-made view of a position: the slice needs nothing else.
+    use super::*;
+    use crate::ids::{KindId, NodeId};
+
+    /// Pieces on squares and a player to move: all `hold` looks at.
+    struct Turn {
+        rules: Rules,
+        to_move: PlayerId,
+        pieces: Vec<(NodeId, PlayerId, KindId)>,
+    }
+
+    impl TurnStart for Turn {
+        fn rules(&self) -> &Rules {
+            &self.rules
+        }
+        fn to_move(&self) -> PlayerId {
+            self.to_move
+        }
+        fn last_mover(&self) -> PlayerId {
+            PlayerId::seat(1 - self.to_move.index() as u8)
+        }
+        fn is_alive(&self, _p: PlayerId) -> bool {
+            true
+        }
+        fn piece_at(&self, node: NodeId) -> Option<(PlayerId, KindId)> {
+            (self.pieces.iter())
+                .find(|(n, _, _)| *n == node)
+                .map(|&(_, p, k)| (p, k))
+        }
+        fn count_pieces(&self, p: PlayerId, kinds: u32) -> u32 {
+            (self.pieces.iter())
+                .filter(|(_, o, k)| *o == p && kinds & (1 << k.index()) != 0)
+                .count() as u32
+        }
+        fn some_move_leads_to(&mut self, _test: &dyn Fn(&dyn TurnStart) -> bool) -> bool {
+            unreachable!("`hold` never looks at the moves")
+        }
+    }
+
+    /// Jeson Mor's rule and a view with one knight of `owner` on `square`, `to_move` to move.
+    fn judged(owner: u8, square: &str, to_move: u8) -> Option<Verdict> {
+        let rules = Rules::load("variants/jesonmor.toml").expect("jesonmor loads");
+        let d = rules
+            .outcome()
+            .declared("hold")
+            .expect("a hold rule")
+            .clone();
+        let node = rules.board().node(square).expect("a square");
+        let knight = rules.kind_by_letter('N').expect("a knight");
+        let mut turn = Turn {
+            rules,
+            to_move: PlayerId::seat(to_move),
+            pieces: vec![(node, PlayerId::seat(owner), knight)],
+        };
+        d.rule.judge(&mut turn)
+    }
+
+    #[test]
+    fn a_knight_on_e5_at_its_owners_turn_wins() {
+        assert_eq!(judged(0, "e5", 0), Some(Verdict::wins(PlayerId::seat(0))));
+        assert_eq!(judged(1, "e5", 1), Some(Verdict::wins(PlayerId::seat(1))));
+    }
+
+    #[test]
+    fn the_opponent_replies_first_and_other_squares_do_not_count() {
+        assert_eq!(judged(0, "e5", 1), None, "black still has his reply");
+        assert_eq!(judged(0, "d5", 0), None, "d5 is not the goal");
+    }
+}
