@@ -10,16 +10,21 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use chessgraph::board::Board;
 use chessgraph::diagnostic::{TextError, read_text_file};
 use chessgraph::diff::{self, DiffError, DiffReport, PerftPair};
+use chessgraph::ids::NodeId;
 use chessgraph::output_file::write_output;
 use chessgraph::perft_suite::{self, Format};
+use chessgraph::position::Position;
+use chessgraph::render::{RenderOptions, render_svg};
 use chessgraph::revision::{CheckedOut, VariantSource, check_out};
 use chessgraph::rules::Rules;
 use chessgraph::snapshot::{self, snap::SnapFile};
 
 use super::args::{DiffArgs, SnapshotArgs, SuiteArgs};
-use super::{io_error, load_rules, shown, to_stderr};
+use super::load::load_rules;
+use super::output::{io_error, shown, to_stderr};
 
 /// Exit status 1: a difference or a failing count was found.
 const FOUND: u8 = 1;
@@ -296,7 +301,7 @@ pub fn diff_command(
             .map_err(io_error)?;
     }
     if let (Some(svg), Some(d)) = (&args.svg, &report.difference) {
-        let picture = super::difference_svg(&old.rules, d)?;
+        let picture = difference_svg(&old.rules, d)?;
         let mut inputs = old.rules.files().to_vec();
         inputs.extend(new.rules.files().iter().cloned());
         write_output(svg, picture.as_bytes(), &inputs).map_err(|e| e.to_string())?;
@@ -320,6 +325,36 @@ fn board_line(file: &Path) -> (usize, usize) {
             t.starts_with("board") && t["board".len()..].trim_start().starts_with('=')
         })
         .map_or((1, 1), |(i, l)| (i + 1, l.len() - l.trim_start().len() + 1))
+}
+
+/// The picture of the first differing position of `diff` (OLD's rules): the moves only OLD has
+/// and those only NEW has marked differently.
+fn difference_svg(rules: &Arc<Rules>, d: &diff::Difference) -> Result<String, String> {
+    let mut pos = Position::from_fen(rules, &d.old.fen).map_err(|e| e.to_string())?;
+    let _ = pos.resolve(&mut Vec::new());
+    let board = rules.board();
+    let ends = |moves: &[String]| -> Vec<(Option<NodeId>, NodeId)> {
+        moves.iter().filter_map(|m| move_ends(board, m)).collect()
+    };
+    let options = RenderOptions {
+        marked_moves: vec![ends(&d.only_old), ends(&d.only_new)],
+        title: Some(format!(
+            "{}: only OLD's moves (red), only NEW's (blue)",
+            rules.name()
+        )),
+        ..RenderOptions::default()
+    };
+    Ok(render_svg(board, Some(&pos), &options))
+}
+
+/// The nodes a move text goes from and to (`e2-e4`, `e7-e8=Q`, `e1-g1/h1`, `P@e4`).
+fn move_ends(board: &Board, text: &str) -> Option<(Option<NodeId>, NodeId)> {
+    let core = text.split(['=', '/']).next()?.trim_end_matches(['+', '-']);
+    if let Some((_, to)) = core.split_once('@') {
+        return Some((None, board.node(to)?));
+    }
+    let (from, to) = core.split_once('-')?;
+    Some((Some(board.node(from)?), board.node(to)?))
 }
 
 /// The text of a diff report.
