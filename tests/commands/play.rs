@@ -2,24 +2,17 @@
 //! with the reason, `undo`, `moves`, `fen`, `svg`, mate and the outcome), with two and three players.
 
 use crate::helpers::cli::{run, run_with_input};
-use std::sync::Arc;
 
+use crate::helpers::load;
 use chessgraph::play::{GameEnd, PlayOptions, play};
 use chessgraph::position::{Outcome, Position};
-use chessgraph::rules::{PlayerId, Rules};
+use chessgraph::rules::PlayerId;
 
 const THREE_ARMIES: &str = "tests/fixtures/render/three_armies.toml";
 
-fn rules(path: &str) -> Arc<Rules> {
-    match Rules::load(path) {
-        Ok(r) => Arc::new(r),
-        Err(e) => panic!("{path}: {e}"),
-    }
-}
-
 /// Plays `input` from `fen` (the start when `None`); returns the transcript and how it ended.
 fn transcript(variant: &str, fen: Option<&str>, input: &str) -> (String, GameEnd) {
-    let rules = rules(variant);
+    let rules = load(variant);
     let start = match fen {
         Some(f) => Position::from_fen(&rules, f).expect("fen"),
         None => Position::start(&rules),
@@ -214,7 +207,7 @@ fn render_marks_the_drops_of_a_kind() {
 
 #[test]
 fn save_and_load_carry_a_game_between_sessions() {
-    let dir = tempfile::tempdir().expect("a temporary folder");
+    let dir = crate::helpers::temp_dir();
     let file = dir.path().join("game.toml");
     let (text, _) = transcript(
         "variants/chess.toml",

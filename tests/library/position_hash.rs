@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use crate::helpers::{Rng, load, swept_variant_files};
+use crate::helpers::{Rng, load, playout, swept_variant_files};
 use chessgraph::position::Position;
 
 /// The position text without the two clock fields (halfmove, fullmove).
@@ -27,26 +27,29 @@ fn the_incremental_hash_equals_the_hash_from_scratch_along_random_games() {
         let rules = load(&path);
         let mut rng = Rng::new(0x4a5b);
         for game in 0..12 {
-            let mut pos = Position::start(&rules);
-            let mut moves = Vec::new();
-            for ply in 0..80 {
-                let (outcome, _) = pos.resolve(&mut moves);
-                if outcome.is_some() || moves.is_empty() {
-                    break;
-                }
-                let what = format!("{} game {game} ply {ply}: {}", path.display(), pos.to_fen());
-                assert_eq!(pos.hash(), pos.hash_from_scratch(), "{what}");
-                // Every legal move and its take-back keep the hash exact.
-                let before = pos.hash();
-                for &m in &moves {
-                    let undo = pos.make(m);
-                    assert_eq!(pos.hash(), pos.hash_from_scratch(), "{what}: after {m:?}");
-                    pos.unmake(undo);
-                    assert_eq!(pos.hash(), before, "{what}: after taking back {m:?}");
-                }
-                let m = moves[rng.below(moves.len())];
-                pos.make(m);
-            }
+            let mut ply = 0;
+            playout(
+                Position::start(&rules),
+                &mut rng,
+                80,
+                |pos, moves, chosen| {
+                    if chosen.is_none() {
+                        return;
+                    }
+                    let what =
+                        format!("{} game {game} ply {ply}: {}", path.display(), pos.to_fen());
+                    ply += 1;
+                    assert_eq!(pos.hash(), pos.hash_from_scratch(), "{what}");
+                    // Every legal move and its take-back keep the hash exact.
+                    let before = pos.hash();
+                    for &m in moves {
+                        let undo = pos.make(m);
+                        assert_eq!(pos.hash(), pos.hash_from_scratch(), "{what}: after {m:?}");
+                        pos.unmake(undo);
+                        assert_eq!(pos.hash(), before, "{what}: after taking back {m:?}");
+                    }
+                },
+            );
         }
     }
 }
@@ -57,7 +60,6 @@ fn distinct_positions_of_random_games_have_distinct_hashes() {
         let rules = load(&path);
         let mut rng = Rng::new(0x9e37);
         let mut seen: HashMap<u64, String> = HashMap::new();
-        let mut moves = Vec::new();
         let mut games = 0;
         while seen.len() < 10_000 {
             games += 1;
@@ -66,13 +68,11 @@ fn distinct_positions_of_random_games_have_distinct_hashes() {
                 "{}: too few distinct positions",
                 path.display()
             );
-            let mut pos = Position::start(&rules);
-            for _ in 0..120 {
-                let (outcome, _) = pos.resolve(&mut moves);
-                if outcome.is_some() || moves.is_empty() {
-                    break;
+            playout(Position::start(&rules), &mut rng, 120, |pos, _, chosen| {
+                if chosen.is_none() {
+                    return;
                 }
-                let text = text_without_clocks(&pos);
+                let text = text_without_clocks(pos);
                 if let Some(other) = seen.insert(pos.hash(), text.clone()) {
                     assert_eq!(
                         other,
@@ -82,8 +82,7 @@ fn distinct_positions_of_random_games_have_distinct_hashes() {
                         pos.hash()
                     );
                 }
-                pos.make(moves[rng.below(moves.len())]);
-            }
+            });
         }
     }
 }
