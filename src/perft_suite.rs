@@ -6,8 +6,11 @@
 //!   names it. The position text must fit on one line (it may omit the clocks, as EPD does). The
 //!   variant is given by the caller (`--variant`).
 //! - `.perft`: entries of `id NAME`, `variant PATH`, `fen TEXT` and `perft DEPTH COUNT` lines,
-//!   separated by blank lines (`moves` and `fsf-fen` lines, which the test suite checks, are read
-//!   and ignored). `PATH` is relative to the current directory, or else to the suite's folder.
+//!   separated by blank lines. `PATH` is relative to the current directory, or else to the suite's
+//!   folder. Entries written by `scripts/fsf-oracle` also have a `moves MOVE...` line (the moves
+//!   from the variant's start that reach the position) and an `fsf-fen TEXT` line
+//!   (Fairy-Stockfish's text of it): they are read into the entry for the test suite to check;
+//!   running a suite does not use them.
 //!
 //! Lines starting with `#` are comments in both. A suite is read whole before anything is run, so a
 //! mistake in it is reported (file, line, column, what was expected) before any count.
@@ -86,6 +89,11 @@ pub struct Entry {
     pub fen_at: (usize, usize),
     /// The expected counts, by depth as written.
     pub counts: Vec<Expected>,
+    /// `moves` (`.perft` files): the moves from the variant's start that reach the position, as
+    /// written (Fairy-Stockfish's compact UCI text), when given.
+    pub moves: Option<Vec<String>>,
+    /// `fsf-fen` (`.perft` files): Fairy-Stockfish's text of the position, when given.
+    pub fsf_fen: Option<String>,
 }
 
 /// A suite file, read.
@@ -153,6 +161,8 @@ fn parse_epd(path: &Path, text: &str) -> Result<Vec<Entry>, TextError> {
             fen: fen.to_string(),
             fen_at: (i + 1, column_of(line, offset_of(fen))),
             counts: Vec::new(),
+            moves: None,
+            fsf_fen: None,
         };
         for field in fields {
             let f = field.trim();
@@ -229,6 +239,8 @@ fn parse_perft(path: &Path, text: &str) -> Result<Vec<Entry>, TextError> {
                 fen: String::new(),
                 fen_at: (i + 1, 1),
                 counts: Vec::new(),
+                moves: None,
+                fsf_fen: None,
             });
             continue;
         }
@@ -244,19 +256,11 @@ fn parse_perft(path: &Path, text: &str) -> Result<Vec<Entry>, TextError> {
                 e.fen = value.to_string();
                 e.fen_at = (i + 1, column_of(line, value_at));
             }
-            "fsf-fen" | "moves" => {}
+            "fsf-fen" => e.fsf_fen = Some(value.to_string()),
+            "moves" => e.moves = Some(value.split_whitespace().map(String::from).collect()),
             "perft" => {
-                let words: Vec<&str> = value.split_whitespace().collect();
-                let [d, n] = words[..] else {
-                    return Err(err(value_at, "expected `perft DEPTH COUNT`".into()));
-                };
-                let depth = number(d, "a depth", d).map_err(|m| err(value_at, m))?;
-                let n_at = n.as_ptr() as usize - line.as_ptr() as usize;
-                let nodes = number(n, "a count", n).map_err(|m| err(n_at, m))?;
-                let depth = u32::try_from(depth)
-                    .ok()
-                    .filter(|&d| d <= crate::limits::MAX_PERFT_DEPTH)
-                    .ok_or_else(|| err(value_at, format!("depth {depth} is over 64")))?;
+                let (depth, nodes, n_at) =
+                    count_line(line, value, value_at).map_err(|(o, m)| err(o, m))?;
                 e.counts.push(Expected {
                     depth,
                     nodes,
@@ -293,6 +297,27 @@ fn parse_perft(path: &Path, text: &str) -> Result<Vec<Entry>, TextError> {
         }
     }
     Ok(out)
+}
+
+/// The depth, the count and the offset of the count of a `perft DEPTH COUNT` line whose value
+/// (`DEPTH COUNT`) starts at `value_at`; or the offset and text of its problem.
+fn count_line(
+    line: &str,
+    value: &str,
+    value_at: usize,
+) -> Result<(u32, u64, usize), (usize, String)> {
+    let words: Vec<&str> = value.split_whitespace().collect();
+    let [d, n] = words[..] else {
+        return Err((value_at, "expected `perft DEPTH COUNT`".into()));
+    };
+    let depth = number(d, "a depth", d).map_err(|m| (value_at, m))?;
+    let n_at = n.as_ptr() as usize - line.as_ptr() as usize;
+    let nodes = number(n, "a count", n).map_err(|m| (n_at, m))?;
+    let depth = u32::try_from(depth)
+        .ok()
+        .filter(|&d| d <= crate::limits::MAX_PERFT_DEPTH)
+        .ok_or_else(|| (value_at, format!("depth {depth} is over 64")))?;
+    Ok((depth, nodes, n_at))
 }
 
 impl Suite {
@@ -588,5 +613,18 @@ mod tests {
         assert_eq!((e.line, e.column), (3, 7), "{e}");
         let e = p("id a\nfen x\nwhat 1\n").unwrap_err();
         assert!(e.message.contains("found `what`"), "{e}");
+    }
+
+    #[test]
+    fn oracle_lines_are_read_into_the_entry() {
+        let text =
+            "id a\nfen x\nmoves e2e4  e7e5\nfsf-fen y z\nperft 1 20\nid b\nfen x\nperft 1 20\n";
+        let suite = parse(Path::new("s.perft"), text, Format::Perft).unwrap();
+        let [a, b] = &suite.entries[..] else {
+            panic!("two entries")
+        };
+        assert_eq!(a.moves, Some(vec!["e2e4".to_string(), "e7e5".to_string()]));
+        assert_eq!(a.fsf_fen.as_deref(), Some("y z"));
+        assert_eq!((&b.moves, &b.fsf_fen), (&None, &None));
     }
 }
