@@ -3,7 +3,8 @@
 //!   every take-back;
 //! - among at least 10,000 positions of random games per variant, two positions with the same
 //!   hash are the same position (compared by their text without the clocks, which the hash
-//!   leaves out on purpose).
+//!   leaves out on purpose);
+//! - a position equals its own text read back.
 
 use std::collections::HashMap;
 
@@ -85,4 +86,32 @@ fn distinct_positions_of_random_games_have_distinct_hashes() {
             });
         }
     }
+}
+
+/// Regression: the en passant list derived its equality over its fixed slots, so two positions with
+/// the same entries in different slots were unequal. After e4 c5 (pawns on d5 and f4 taking part)
+/// Black's entry sat in slot 1, White's being still in slot 0 when it was pushed, while reading the
+/// same position text put it in slot 0: the position did not equal its own text read back. The
+/// list now keeps its entries packed at the front, in order (`EpList::retain`).
+#[test]
+fn a_position_equals_its_text_read_back_with_an_en_passant_square() {
+    let rules = load("variants/chess.toml");
+    // Pawns on d5 and f4, so that both double steps leave an entry someone could take.
+    let mut pos = Position::from_fen(
+        &rules,
+        "rnbqkbnr/ppppp1pp/8/3P4/5p2/8/PPP1PPPP/RNBQKBNR w KQkq - 0 1",
+    )
+    .expect("reads");
+    chessgraph::notation::play_line(&mut pos, "e2e4 c7c5").expect("legal moves");
+    let fen = pos.to_fen();
+    assert_eq!(
+        fen,
+        "rnbqkbnr/pp1pp1pp/8/2pP4/4Pp2/8/PPP2PPP/RNBQKBNR w KQkq c6 0 2"
+    );
+    let reread = Position::from_fen(&rules, &fen).expect("reads back");
+    assert_eq!(reread.to_fen(), fen);
+    assert!(
+        reread == pos,
+        "the position read back from `{fen}` is not equal to it"
+    );
 }
