@@ -1,16 +1,13 @@
 //! Frames act on composite directions through their paths: a frame lists plain directions only,
 //! and `nne = { path = "n n e" }` turns with them (`docs/format-changes.md`).
 
-use std::sync::Arc;
-
 use chessgraph::position::Position;
-use chessgraph::rules::Rules;
 
 const VARIANT: &str = "tests/fixtures/variants/composite_knights.toml";
 
 #[test]
 fn a_composite_direction_turns_with_the_frame_through_its_path() {
-    let rules = Arc::new(Rules::load(VARIANT).expect("the fixture loads"));
+    let rules = crate::helpers::load(VARIANT);
     let board = rules.board();
     let black = rules.frame_by_name("black").expect("black's frame");
     let (nne, ssw) = (
@@ -84,7 +81,7 @@ fn frames_reached_through_twists_turn_composite_directions_too() {
     std::fs::write(dir.path().join("board.toml"), TWISTED_BOARD).expect("board");
     let variant = dir.path().join("variant.toml");
     std::fs::write(&variant, TWISTED_VARIANT).expect("variant");
-    let rules = Rules::load(&variant).expect("the variant loads");
+    let rules = crate::helpers::load(&variant);
     let board = rules.board();
     let flipped = rules
         .frame_by_name("identity+flip")

@@ -157,7 +157,7 @@ fn builtin_parents_play_as_the_shipped_variants() {
         let ini = format!("[as-{0}:{0}]\n", b.name);
         let imported = import_into(dir.path(), "builtins.ini", &ini);
         let ours = load(dir.path(), &imported[0]);
-        let shipped = Arc::new(Rules::load(Path::new("variants").join(b.shipped)).unwrap());
+        let shipped = crate::helpers::load(Path::new("variants").join(b.shipped));
         let (mut a, mut s) = (Position::start(&ours), Position::start(&shipped));
         assert_eq!(a.to_fen(), s.to_fen(), "{}", b.name);
         assert_eq!(legal(&a), legal(&s), "{}", b.name);
@@ -254,7 +254,7 @@ fn the_oracle_ini_files_import_as_their_variants() {
         let text = std::fs::read_to_string(Path::new("tests/fixtures/fsf").join(ini)).unwrap();
         let imported = import_into(dir.path(), ini, &text);
         let ours = load(dir.path(), &imported[0]);
-        let theirs = Arc::new(Rules::load(shipped).unwrap());
+        let theirs = crate::helpers::load(shipped);
         let (mut a, mut s) = (Position::start(&ours), Position::start(&theirs));
         assert_eq!(legal(&a), legal(&s), "{ini}");
         for d in 1..=3 {

@@ -504,10 +504,16 @@ fn three_armies_rasterised_shows_each_players_colour() {
     assert!(ye > 394.0 && ym < ye && yu < ye);
 }
 
-/// A variant file extending chess with the given `[[player]]` colours.
-fn chess_with_colours(name: &str, white: &str, black: &str) -> std::path::PathBuf {
+/// A variant file extending chess with the given `[[player]]` colours, in a temporary folder
+/// (removed when the first value is dropped).
+fn chess_with_colours(
+    name: &str,
+    white: &str,
+    black: &str,
+) -> (tempfile::TempDir, std::path::PathBuf) {
     let chess = std::fs::canonicalize("variants/chess.toml").expect("chess");
-    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let dir = crate::helpers::temp_dir();
+    let path = dir.path().join(name);
     let text = format!(
         "extends = {chess:?}\n\n\
          [[player]]\nname = \"white\"\nshort = \"w\"\nmark = \"upper\"\n\
@@ -516,13 +522,13 @@ fn chess_with_colours(name: &str, white: &str, black: &str) -> std::path::PathBu
          zones = {{ pawn_start = \"rank_7\", promotion = \"rank_1\" }}\ncolour = \"{black}\"\n"
     );
     std::fs::write(&path, text).expect("write");
-    path
+    (dir, path)
 }
 
 #[test]
 fn player_colours_come_from_the_variant_file() {
-    let path = chess_with_colours("colours_ok.toml", "#F0E0D0", "#102030");
-    let r = Arc::new(Rules::load(&path).unwrap_or_else(|e| panic!("{e}")));
+    let (_dir, path) = chess_with_colours("colours_ok.toml", "#F0E0D0", "#102030");
+    let r = load(&path);
     assert_eq!(
         r.player(chessgraph::rules::PlayerId::seat(0)).colour,
         Some([0xf0, 0xe0, 0xd0])
@@ -549,7 +555,7 @@ fn player_colours_come_from_the_variant_file() {
 
 #[test]
 fn a_bad_player_colour_is_reported_where_it_is_written() {
-    let path = chess_with_colours("colours_bad.toml", "#fff", "black");
+    let (_dir, path) = chess_with_colours("colours_bad.toml", "#fff", "black");
     let e = Rules::load(&path).expect_err("invalid colours");
     let text: String = e.0.iter().map(|r| r.render_short()).collect();
     assert_eq!(text.matches("schema::invalid-value").count(), 2, "{text}");

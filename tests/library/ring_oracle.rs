@@ -249,10 +249,7 @@ fn assert_perft(file: &str, game: &Game, fen: &str, depth: u32) -> u64 {
 #[test]
 fn perft_from_the_start_agrees_with_the_oracle() {
     let circular = Game::circular();
-    let start = Rules::load(CIRCULAR)
-        .expect("loads")
-        .start_fen()
-        .to_string();
+    let start = load(CIRCULAR).start_fen().to_string();
     let counts: Vec<u64> = (1..=3)
         .map(|d| assert_perft(CIRCULAR, &circular, &start, d))
         .collect();
@@ -263,7 +260,7 @@ fn perft_from_the_start_agrees_with_the_oracle() {
         (WRONG_ROOK, Castling::WrongRook),
     ] {
         let game = Game::cylindrical(castling);
-        let start = Rules::load(file).expect("loads").start_fen().to_string();
+        let start = load(file).start_fen().to_string();
         let counts: Vec<u64> = (1..=3)
             .map(|d| assert_perft(file, &game, &start, d))
             .collect();
@@ -357,7 +354,7 @@ fn cylindrical_chess_perft_is_invariant_under_the_boards_symmetries() {
         (WRONG_ROOK, Castling::WrongRook),
     ] {
         let game = Game::cylindrical(castling);
-        let start = Rules::load(file).expect("loads").start_fen().to_string();
+        let start = load(file).start_fen().to_string();
         let mut fens = playout_samples(file, &start, 100, 11);
         fens.push("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".into());
         let flip = |i: usize| {
@@ -407,10 +404,7 @@ fn cylindrical_chess_perft_is_invariant_under_the_boards_symmetries() {
 #[test]
 fn perft_4_from_the_start_agrees_with_the_oracle() {
     let circular = Game::circular();
-    let start = Rules::load(CIRCULAR)
-        .expect("loads")
-        .start_fen()
-        .to_string();
+    let start = load(CIRCULAR).start_fen().to_string();
     assert_eq!(assert_perft(CIRCULAR, &circular, &start, 4), 184_025);
     for (file, castling) in [
         (CYLINDRICAL, Castling::Orthodox),
@@ -418,7 +412,7 @@ fn perft_4_from_the_start_agrees_with_the_oracle() {
         (WRONG_ROOK, Castling::WrongRook),
     ] {
         let game = Game::cylindrical(castling);
-        let start = Rules::load(file).expect("loads").start_fen().to_string();
+        let start = load(file).start_fen().to_string();
         assert_eq!(assert_perft(file, &game, &start, 4), 211_036, "{file}");
     }
 }
@@ -433,7 +427,7 @@ fn perft_5_from_the_start_agrees_with_the_oracle() {
         (NO_CASTLING, Game::cylindrical(Castling::None)),
         (WRONG_ROOK, Game::cylindrical(Castling::WrongRook)),
     ] {
-        let start = Rules::load(file).expect("loads").start_fen().to_string();
+        let start = load(file).start_fen().to_string();
         eprintln!("{file}: perft 5 = {}", assert_perft(file, &game, &start, 5));
     }
 }
