@@ -278,25 +278,28 @@ fn parse_perft(path: &Path, text: &str) -> Result<Vec<Entry>, TextError> {
             }
         }
     }
-    for e in &out {
-        let missing = if e.fen.is_empty() {
-            Some("a `fen TEXT` line")
-        } else if e.counts.is_empty() {
-            Some("a `perft DEPTH COUNT` line")
-        } else {
-            None
-        };
-        if let Some(what) = missing {
-            return Err(TextError::new(
-                path,
-                e.line,
-                1,
-                SUITE_CODE,
-                format!("the entry `{}` lacks {what}", quoted(&e.name)),
-            ));
-        }
+    match out.iter().find_map(|e| missing_line(path, e)) {
+        Some(problem) => Err(problem),
+        None => Ok(out),
     }
-    Ok(out)
+}
+
+/// The problem of a `.perft` entry without a position or a count, at its `id` line.
+fn missing_line(path: &Path, e: &Entry) -> Option<TextError> {
+    let what = if e.fen.is_empty() {
+        "a `fen TEXT` line"
+    } else if e.counts.is_empty() {
+        "a `perft DEPTH COUNT` line"
+    } else {
+        return None;
+    };
+    Some(TextError::new(
+        path,
+        e.line,
+        1,
+        SUITE_CODE,
+        format!("the entry `{}` lacks {what}", quoted(&e.name)),
+    ))
 }
 
 /// The depth, the count and the offset of the count of a `perft DEPTH COUNT` line whose value
@@ -508,38 +511,12 @@ pub fn run(
     }
     let mut entries = Vec::new();
     for (e, file, mut pos) in prepared {
-        let mut depths = Vec::new();
-        let mut counts = e.counts.clone();
-        counts.sort_by_key(|c| c.depth);
-        for c in counts {
-            if max_nodes.is_some_and(|m| c.nodes > m) {
-                depths.push(DepthResult::Skipped {
-                    depth: c.depth,
-                    expected: c.nodes,
-                });
-                continue;
-            }
-            let found = perft(&mut pos, c.depth);
-            if found == c.nodes {
-                depths.push(DepthResult::Pass {
-                    depth: c.depth,
-                    nodes: found,
-                });
-            } else {
-                depths.push(DepthResult::Fail {
-                    depth: c.depth,
-                    expected: c.nodes,
-                    found,
-                });
-                break;
-            }
-        }
         let result = EntryResult {
             name: e.name.clone(),
             line: e.line,
             variant: file.display().to_string(),
             fen: e.fen.clone(),
-            depths,
+            depths: count_depths(&mut pos, &e.counts, max_nodes),
         };
         each(&result);
         entries.push(result);
@@ -567,6 +544,42 @@ pub fn run(
             .count(),
         entries,
     })
+}
+
+/// The expected counts of one position judged, shallowest first; the first wrong count ends
+/// them (the deeper ones would only repeat it).
+fn count_depths(
+    pos: &mut Position,
+    counts: &[Expected],
+    max_nodes: Option<u64>,
+) -> Vec<DepthResult> {
+    let mut counts = counts.to_vec();
+    counts.sort_by_key(|c| c.depth);
+    let mut depths = Vec::new();
+    for c in counts {
+        if max_nodes.is_some_and(|m| c.nodes > m) {
+            depths.push(DepthResult::Skipped {
+                depth: c.depth,
+                expected: c.nodes,
+            });
+            continue;
+        }
+        let found = perft(pos, c.depth);
+        if found == c.nodes {
+            depths.push(DepthResult::Pass {
+                depth: c.depth,
+                nodes: found,
+            });
+        } else {
+            depths.push(DepthResult::Fail {
+                depth: c.depth,
+                expected: c.nodes,
+                found,
+            });
+            break;
+        }
+    }
+    depths
 }
 
 #[cfg(test)]
