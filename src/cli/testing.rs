@@ -132,18 +132,7 @@ fn check_snapshot(
         status!("{}: created", shown(stored));
         ExitCode::SUCCESS
     } else {
-        let text = read_text_file(stored, snapshot::snap::SNAP_CODE).map_err(|e| {
-            if stored.exists() {
-                e.to_string()
-            } else {
-                format!(
-                    "{e} (write it first with `chessgraph snapshot {} --check {} --update`)",
-                    args.variant.display(),
-                    stored.display()
-                )
-            }
-        })?;
-        let old = SnapFile::parse(stored, text.text()).map_err(|e| e.to_string())?;
+        let old = read_stored(args, stored)?;
         let label = stored.display().to_string();
         match snapshot::snap::unified_diff(
             &old.body,
@@ -168,24 +157,7 @@ fn check_snapshot(
                     out.write_all(d.as_bytes()).map_err(io_error)?;
                 }
                 result.diff = Some(d);
-                let ci = std::env::var("CI").is_ok_and(|v| v == "true");
-                if !ci {
-                    let mut new = stored.as_os_str().to_owned();
-                    new.push(".new");
-                    let new = PathBuf::from(new);
-                    let mut inputs = inputs.to_vec();
-                    inputs.push(stored.to_path_buf());
-                    write_output(&new, file.to_text().as_bytes(), &inputs)
-                        .map_err(|e| e.to_string())?;
-                    status!(
-                        "{}: the report changed; the new one is in {} (review it with `cargo insta review --workspace-root DIR`, or accept it with --update)",
-                        shown(stored),
-                        shown(&new)
-                    );
-                    result.new_file = Some(new.display().to_string());
-                } else {
-                    status!("{}: the report changed", shown(stored));
-                }
+                result.new_file = write_for_review(stored, file, inputs)?;
                 ExitCode::from(FOUND)
             }
         }
@@ -194,6 +166,47 @@ fn check_snapshot(
         out.write_all(json(&result)?.as_bytes()).map_err(io_error)?;
     }
     Ok(code)
+}
+
+/// The stored snapshot of `snapshot --check FILE`, read and parsed.
+fn read_stored(args: &SnapshotArgs, stored: &Path) -> Result<SnapFile, String> {
+    let text = read_text_file(stored, snapshot::snap::SNAP_CODE).map_err(|e| {
+        if stored.exists() {
+            e.to_string()
+        } else {
+            format!(
+                "{e} (write it first with `chessgraph snapshot {} --check {} --update`)",
+                args.variant.display(),
+                stored.display()
+            )
+        }
+    })?;
+    SnapFile::parse(stored, text.text()).map_err(|e| e.to_string())
+}
+
+/// A changed report written beside the stored one as `FILE.new` for review (not on CI, where
+/// nobody reviews it there); returns that file's name.
+fn write_for_review(
+    stored: &Path,
+    file: &SnapFile,
+    inputs: &[PathBuf],
+) -> Result<Option<String>, String> {
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        status!("{}: the report changed", shown(stored));
+        return Ok(None);
+    }
+    let mut new = stored.as_os_str().to_owned();
+    new.push(".new");
+    let new = PathBuf::from(new);
+    let mut inputs = inputs.to_vec();
+    inputs.push(stored.to_path_buf());
+    write_output(&new, file.to_text().as_bytes(), &inputs).map_err(|e| e.to_string())?;
+    status!(
+        "{}: the report changed; the new one is in {} (review it with `cargo insta review --workspace-root DIR`, or accept it with --update)",
+        shown(stored),
+        shown(&new)
+    );
+    Ok(Some(new.display().to_string()))
 }
 
 /// A variant of `diff`: its rules, how to name it, and the files of a revision (kept until the
