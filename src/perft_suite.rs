@@ -6,8 +6,11 @@
 //!   names it. The position text must fit on one line (it may omit the clocks, as EPD does). The
 //!   variant is given by the caller (`--variant`).
 //! - `.perft`: entries of `id NAME`, `variant PATH`, `fen TEXT` and `perft DEPTH COUNT` lines,
-//!   separated by blank lines (`moves` and `fsf-fen` lines, which the test suite checks, are read
-//!   and ignored). `PATH` is relative to the current directory, or else to the suite's folder.
+//!   separated by blank lines. `PATH` is relative to the current directory, or else to the suite's
+//!   folder. Entries written by `scripts/fsf-oracle` also have a `moves MOVE...` line (the moves
+//!   from the variant's start that reach the position) and an `fsf-fen TEXT` line
+//!   (Fairy-Stockfish's text of it): they are read into the entry for the test suite to check;
+//!   running a suite does not use them.
 //!
 //! Lines starting with `#` are comments in both. A suite is read whole before anything is run, so a
 //! mistake in it is reported (file, line, column, what was expected) before any count.
@@ -86,6 +89,11 @@ pub struct Entry {
     pub fen_at: (usize, usize),
     /// The expected counts, by depth as written.
     pub counts: Vec<Expected>,
+    /// `moves` (`.perft` files): the moves from the variant's start that reach the position, as
+    /// written (Fairy-Stockfish's compact UCI text), when given.
+    pub moves: Option<Vec<String>>,
+    /// `fsf-fen` (`.perft` files): Fairy-Stockfish's text of the position, when given.
+    pub fsf_fen: Option<String>,
 }
 
 /// A suite file, read.
@@ -153,6 +161,8 @@ fn parse_epd(path: &Path, text: &str) -> Result<Vec<Entry>, TextError> {
             fen: fen.to_string(),
             fen_at: (i + 1, column_of(line, offset_of(fen))),
             counts: Vec::new(),
+            moves: None,
+            fsf_fen: None,
         };
         for field in fields {
             let f = field.trim();
@@ -229,6 +239,8 @@ fn parse_perft(path: &Path, text: &str) -> Result<Vec<Entry>, TextError> {
                 fen: String::new(),
                 fen_at: (i + 1, 1),
                 counts: Vec::new(),
+                moves: None,
+                fsf_fen: None,
             });
             continue;
         }
@@ -244,19 +256,11 @@ fn parse_perft(path: &Path, text: &str) -> Result<Vec<Entry>, TextError> {
                 e.fen = value.to_string();
                 e.fen_at = (i + 1, column_of(line, value_at));
             }
-            "fsf-fen" | "moves" => {}
+            "fsf-fen" => e.fsf_fen = Some(value.to_string()),
+            "moves" => e.moves = Some(value.split_whitespace().map(String::from).collect()),
             "perft" => {
-                let words: Vec<&str> = value.split_whitespace().collect();
-                let [d, n] = words[..] else {
-                    return Err(err(value_at, "expected `perft DEPTH COUNT`".into()));
-                };
-                let depth = number(d, "a depth", d).map_err(|m| err(value_at, m))?;
-                let n_at = n.as_ptr() as usize - line.as_ptr() as usize;
-                let nodes = number(n, "a count", n).map_err(|m| err(n_at, m))?;
-                let depth = u32::try_from(depth)
-                    .ok()
-                    .filter(|&d| d <= crate::limits::MAX_PERFT_DEPTH)
-                    .ok_or_else(|| err(value_at, format!("depth {depth} is over 64")))?;
+                let (depth, nodes, n_at) =
+                    count_line(line, value, value_at).map_err(|(o, m)| err(o, m))?;
                 e.counts.push(Expected {
                     depth,
                     nodes,
@@ -274,25 +278,49 @@ fn parse_perft(path: &Path, text: &str) -> Result<Vec<Entry>, TextError> {
             }
         }
     }
-    for e in &out {
-        let missing = if e.fen.is_empty() {
-            Some("a `fen TEXT` line")
-        } else if e.counts.is_empty() {
-            Some("a `perft DEPTH COUNT` line")
-        } else {
-            None
-        };
-        if let Some(what) = missing {
-            return Err(TextError::new(
-                path,
-                e.line,
-                1,
-                SUITE_CODE,
-                format!("the entry `{}` lacks {what}", quoted(&e.name)),
-            ));
-        }
+    match out.iter().find_map(|e| missing_line(path, e)) {
+        Some(problem) => Err(problem),
+        None => Ok(out),
     }
-    Ok(out)
+}
+
+/// The problem of a `.perft` entry without a position or a count, at its `id` line.
+fn missing_line(path: &Path, e: &Entry) -> Option<TextError> {
+    let what = if e.fen.is_empty() {
+        "a `fen TEXT` line"
+    } else if e.counts.is_empty() {
+        "a `perft DEPTH COUNT` line"
+    } else {
+        return None;
+    };
+    Some(TextError::new(
+        path,
+        e.line,
+        1,
+        SUITE_CODE,
+        format!("the entry `{}` lacks {what}", quoted(&e.name)),
+    ))
+}
+
+/// The depth, the count and the offset of the count of a `perft DEPTH COUNT` line whose value
+/// (`DEPTH COUNT`) starts at `value_at`; or the offset and text of its problem.
+fn count_line(
+    line: &str,
+    value: &str,
+    value_at: usize,
+) -> Result<(u32, u64, usize), (usize, String)> {
+    let words: Vec<&str> = value.split_whitespace().collect();
+    let [d, n] = words[..] else {
+        return Err((value_at, "expected `perft DEPTH COUNT`".into()));
+    };
+    let depth = number(d, "a depth", d).map_err(|m| (value_at, m))?;
+    let n_at = n.as_ptr() as usize - line.as_ptr() as usize;
+    let nodes = number(n, "a count", n).map_err(|m| (n_at, m))?;
+    let depth = u32::try_from(depth)
+        .ok()
+        .filter(|&d| d <= crate::limits::MAX_PERFT_DEPTH)
+        .ok_or_else(|| (value_at, format!("depth {depth} is over 64")))?;
+    Ok((depth, nodes, n_at))
 }
 
 impl Suite {
@@ -483,38 +511,12 @@ pub fn run(
     }
     let mut entries = Vec::new();
     for (e, file, mut pos) in prepared {
-        let mut depths = Vec::new();
-        let mut counts = e.counts.clone();
-        counts.sort_by_key(|c| c.depth);
-        for c in counts {
-            if max_nodes.is_some_and(|m| c.nodes > m) {
-                depths.push(DepthResult::Skipped {
-                    depth: c.depth,
-                    expected: c.nodes,
-                });
-                continue;
-            }
-            let found = perft(&mut pos, c.depth);
-            if found == c.nodes {
-                depths.push(DepthResult::Pass {
-                    depth: c.depth,
-                    nodes: found,
-                });
-            } else {
-                depths.push(DepthResult::Fail {
-                    depth: c.depth,
-                    expected: c.nodes,
-                    found,
-                });
-                break;
-            }
-        }
         let result = EntryResult {
             name: e.name.clone(),
             line: e.line,
             variant: file.display().to_string(),
             fen: e.fen.clone(),
-            depths,
+            depths: count_depths(&mut pos, &e.counts, max_nodes),
         };
         each(&result);
         entries.push(result);
@@ -542,6 +544,42 @@ pub fn run(
             .count(),
         entries,
     })
+}
+
+/// The expected counts of one position judged, shallowest first; the first wrong count ends
+/// them (the deeper ones would only repeat it).
+fn count_depths(
+    pos: &mut Position,
+    counts: &[Expected],
+    max_nodes: Option<u64>,
+) -> Vec<DepthResult> {
+    let mut counts = counts.to_vec();
+    counts.sort_by_key(|c| c.depth);
+    let mut depths = Vec::new();
+    for c in counts {
+        if max_nodes.is_some_and(|m| c.nodes > m) {
+            depths.push(DepthResult::Skipped {
+                depth: c.depth,
+                expected: c.nodes,
+            });
+            continue;
+        }
+        let found = perft(pos, c.depth);
+        if found == c.nodes {
+            depths.push(DepthResult::Pass {
+                depth: c.depth,
+                nodes: found,
+            });
+        } else {
+            depths.push(DepthResult::Fail {
+                depth: c.depth,
+                expected: c.nodes,
+                found,
+            });
+            break;
+        }
+    }
+    depths
 }
 
 #[cfg(test)]
@@ -588,5 +626,18 @@ mod tests {
         assert_eq!((e.line, e.column), (3, 7), "{e}");
         let e = p("id a\nfen x\nwhat 1\n").unwrap_err();
         assert!(e.message.contains("found `what`"), "{e}");
+    }
+
+    #[test]
+    fn oracle_lines_are_read_into_the_entry() {
+        let text =
+            "id a\nfen x\nmoves e2e4  e7e5\nfsf-fen y z\nperft 1 20\nid b\nfen x\nperft 1 20\n";
+        let suite = parse(Path::new("s.perft"), text, Format::Perft).unwrap();
+        let [a, b] = &suite.entries[..] else {
+            panic!("two entries")
+        };
+        assert_eq!(a.moves, Some(vec!["e2e4".to_string(), "e7e5".to_string()]));
+        assert_eq!(a.fsf_fen.as_deref(), Some("y z"));
+        assert_eq!((&b.moves, &b.fsf_fen), (&None, &None));
     }
 }

@@ -16,7 +16,7 @@ use crate::diagnostic::{is_unprintable, printable};
 use crate::game::{Game, MAX_RECORD_BYTES, Record};
 use crate::limits::MAX_LINE_BYTES;
 use crate::movegen::Move;
-use crate::notation::{MoveError, move_text};
+use crate::notation::{MoveError, legal_move_texts, sorted_texts};
 use crate::output_file::write_output;
 use crate::position::{Outcome, Position};
 use crate::render::{RenderOptions, render_svg};
@@ -406,12 +406,7 @@ fn wrapped(out: &mut impl Write, texts: &[String]) -> io::Result<()> {
 }
 
 fn list_moves(out: &mut impl Write, pos: &Position) -> io::Result<()> {
-    let mut texts: Vec<String> = pos
-        .legal_moves()
-        .into_iter()
-        .map(|m| move_text(pos, m))
-        .collect();
-    texts.sort();
+    let texts = legal_move_texts(pos);
     writeln!(
         out,
         "{} legal move(s) for {}:",
@@ -431,13 +426,11 @@ fn list_drops(out: &mut impl Write, pos: &Position, token: &str) -> io::Result<(
     let Some(k) = kind else {
         return writeln!(out, "no piece has the token `{}`", printable(token));
     };
-    let mut texts: Vec<String> = pos
+    let drops = pos
         .legal_moves()
         .into_iter()
-        .filter(|m| matches!(m, Move::Drop { kind, .. } if *kind == k))
-        .map(|m| move_text(pos, m))
-        .collect();
-    texts.sort();
+        .filter(|m| matches!(m, Move::Drop { kind, .. } if *kind == k));
+    let texts = sorted_texts(pos, drops);
     let me = pos.to_move();
     writeln!(
         out,
@@ -470,12 +463,7 @@ fn list_piece_moves(out: &mut impl Write, pos: &Position, square: &str) -> io::R
             "the {kind} on {square} is {owner}'s; {owner} is out: the piece is frozen"
         );
     }
-    let mut texts: Vec<String> = pos
-        .piece_legal_moves(n)
-        .into_iter()
-        .map(|m| move_text(pos, m))
-        .collect();
-    texts.sort();
+    let texts = sorted_texts(pos, pos.piece_legal_moves(n));
     let whose = if pc.owner == pos.to_move() {
         format!("the {owner} {kind} on {square}")
     } else {

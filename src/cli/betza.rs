@@ -6,7 +6,8 @@ use std::process::ExitCode;
 
 use chessgraph::diagnostic::{FileReport, SourceFile};
 
-use super::{io_error, load_board, report};
+use super::load::load_board;
+use super::output::{io_error, report};
 
 /// Prints one path program per line; a string that does not compile is reported at its
 /// character, as a one-line source named `<betza>`.

@@ -12,7 +12,8 @@ use chessgraph::board::Board;
 use chessgraph::diagnostic::{FileReport, Record};
 use chessgraph::spec::kind::FileKind;
 
-use super::{io_error, report, shown, to_stderr};
+use super::load::kind_of;
+use super::output::{io_error, report, shown, to_stderr};
 
 /// How `check` prints.
 #[derive(Clone, Copy, Debug)]
@@ -53,7 +54,7 @@ struct CheckDocument {
 
 /// Validates and lints one file: its kind, its reports, and its summary when valid.
 fn check_one(f: &Path) -> (FileKind, Vec<FileReport>, Option<String>) {
-    let kind = super::kind_of(f).unwrap_or(FileKind::Board);
+    let kind = kind_of(f).unwrap_or(FileKind::Board);
     match kind {
         FileKind::Variant => {
             let (rules, reports) = chessgraph::lint::check_variant(f);

@@ -9,7 +9,7 @@ use chessgraph::diagnostic::{FileReport, SourceFile};
 use chessgraph::import::import_fsf;
 
 use super::args::FsfArgs;
-use super::{io_error, report};
+use super::output::{io_error, report};
 
 /// Prints (no `-o`) or writes (`-o DIR`, never over a file) the files of every imported section;
 /// problems of the ini are reported with their line, and nothing is written.

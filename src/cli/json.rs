@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
-use chessgraph::notation::move_text;
+use chessgraph::notation::legal_move_texts;
 use chessgraph::position::{Outcome, Position};
 
 /// The document, pretty-printed, with a final line break.
@@ -61,15 +61,10 @@ struct MovesDoc {
 /// `moves --json`: `{variant, fen, to_move, in_check, outcome, moves}`.
 pub fn moves(pos: &Position, out: &mut dyn Write) -> std::io::Result<ExitCode> {
     let outcome = pos.outcome();
-    let mut moves: Vec<String> = match outcome {
+    let moves = match outcome {
         Some(_) => Vec::new(),
-        None => pos
-            .legal_moves()
-            .into_iter()
-            .map(|m| move_text(pos, m))
-            .collect(),
+        None => legal_move_texts(pos),
     };
-    moves.sort();
     let position = PositionDoc::of(pos, outcome);
     print(out, &MovesDoc { position, moves })?;
     Ok(ExitCode::SUCCESS)

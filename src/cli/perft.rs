@@ -11,7 +11,8 @@ use chessgraph::position::Position;
 use chessgraph::rules::Rules;
 
 use super::args::PerftArgs;
-use super::{io_error, load_rules, position_at, shown, to_stderr};
+use super::load::{load_rules, position_at};
+use super::output::{io_error, shown, to_stderr};
 
 /// `perft`: the count and the divide, a split, one unit's count, or the merge of a split's results.
 pub(super) fn perft_command(

@@ -34,7 +34,7 @@ pub fn format_of(path: &Path) -> Result<Format, String> {
         Some(e) => Err(format!(
             "cannot write a `.{}` picture ({}): render writes .svg and .png files",
             chessgraph::diagnostic::printable(&e),
-            super::shown(path)
+            super::output::shown(path)
         )),
     }
 }

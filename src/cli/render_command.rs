@@ -1,15 +1,21 @@
 //! The `render` command: what it draws (the marks a request asks for, the rotation) on the
 //! picture of a board file or of a position of a variant file.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use std::sync::Arc;
 
 use chessgraph::board::Board;
 use chessgraph::ids::KindId;
+use chessgraph::output_file::{check_target, write_output};
 use chessgraph::render::{RenderOptions, render_svg};
 use chessgraph::rules::Rules;
 
-use super::{PositionArgs, load_board, load_rules, position_and_last_move};
+use super::args::PositionArgs;
+use super::load::{kind_of, load_board, load_rules, position_and_last_move};
+use super::output::{io_error, shown};
+use super::picture;
 
 /// What `render` was asked to mark and draw besides the board.
 pub struct RenderRequest {
@@ -64,8 +70,32 @@ fn rotation(
     Ok(Some((rotate.unwrap_or(default) + 180.0).rem_euclid(360.0)))
 }
 
-/// The `render` command: the picture of a board file or of a position of a variant file.
-pub fn render_file(
+/// `render`: the picture of a board file or of a position of a variant file, written to
+/// `output` (its format from the extension; never over one of the files read), or the SVG to
+/// `out` without one or with `-`.
+pub fn render_command(
+    file: &Path,
+    at: &PositionArgs,
+    request: RenderRequest,
+    output: Option<&Path>,
+    out: &mut dyn Write,
+    colour: bool,
+) -> Result<ExitCode, String> {
+    let (svg, inputs) = render_file(file, at, request, colour)?;
+    match output {
+        Some(path) if path.as_os_str() != "-" => {
+            check_target(path, &inputs).map_err(|e| e.to_string())?;
+            let bytes = picture::encode(&svg, picture::format_of(path)?)?;
+            write_output(path, &bytes, &inputs).map_err(|e| e.to_string())?;
+            status!("wrote {}", shown(path));
+        }
+        _ => out.write_all(svg.as_bytes()).map_err(io_error)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The picture `render` draws, and the files it was drawn from.
+fn render_file(
     file: &Path,
     at: &PositionArgs,
     request: RenderRequest,
@@ -79,7 +109,7 @@ pub fn render_file(
         rotate,
         flip,
     } = request;
-    let is_variant = super::kind_of(file) == Some(chessgraph::spec::kind::FileKind::Variant);
+    let is_variant = kind_of(file) == Some(chessgraph::spec::kind::FileKind::Variant);
     let mut options = RenderOptions {
         tags,
         ..RenderOptions::default()

@@ -10,16 +10,21 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use chessgraph::board::Board;
 use chessgraph::diagnostic::{TextError, read_text_file};
 use chessgraph::diff::{self, DiffError, DiffReport, PerftPair};
+use chessgraph::ids::NodeId;
 use chessgraph::output_file::write_output;
 use chessgraph::perft_suite::{self, Format};
+use chessgraph::position::Position;
+use chessgraph::render::{RenderOptions, render_svg};
 use chessgraph::revision::{CheckedOut, VariantSource, check_out};
 use chessgraph::rules::Rules;
 use chessgraph::snapshot::{self, snap::SnapFile};
 
 use super::args::{DiffArgs, SnapshotArgs, SuiteArgs};
-use super::{io_error, load_rules, shown, to_stderr};
+use super::load::load_rules;
+use super::output::{io_error, shown, to_stderr};
 
 /// Exit status 1: a difference or a failing count was found.
 const FOUND: u8 = 1;
@@ -127,18 +132,7 @@ fn check_snapshot(
         status!("{}: created", shown(stored));
         ExitCode::SUCCESS
     } else {
-        let text = read_text_file(stored, snapshot::snap::SNAP_CODE).map_err(|e| {
-            if stored.exists() {
-                e.to_string()
-            } else {
-                format!(
-                    "{e} (write it first with `chessgraph snapshot {} --check {} --update`)",
-                    args.variant.display(),
-                    stored.display()
-                )
-            }
-        })?;
-        let old = SnapFile::parse(stored, text.text()).map_err(|e| e.to_string())?;
+        let old = read_stored(args, stored)?;
         let label = stored.display().to_string();
         match snapshot::snap::unified_diff(
             &old.body,
@@ -163,24 +157,7 @@ fn check_snapshot(
                     out.write_all(d.as_bytes()).map_err(io_error)?;
                 }
                 result.diff = Some(d);
-                let ci = std::env::var("CI").is_ok_and(|v| v == "true");
-                if !ci {
-                    let mut new = stored.as_os_str().to_owned();
-                    new.push(".new");
-                    let new = PathBuf::from(new);
-                    let mut inputs = inputs.to_vec();
-                    inputs.push(stored.to_path_buf());
-                    write_output(&new, file.to_text().as_bytes(), &inputs)
-                        .map_err(|e| e.to_string())?;
-                    status!(
-                        "{}: the report changed; the new one is in {} (review it with `cargo insta review --workspace-root DIR`, or accept it with --update)",
-                        shown(stored),
-                        shown(&new)
-                    );
-                    result.new_file = Some(new.display().to_string());
-                } else {
-                    status!("{}: the report changed", shown(stored));
-                }
+                result.new_file = write_for_review(stored, file, inputs)?;
                 ExitCode::from(FOUND)
             }
         }
@@ -189,6 +166,47 @@ fn check_snapshot(
         out.write_all(json(&result)?.as_bytes()).map_err(io_error)?;
     }
     Ok(code)
+}
+
+/// The stored snapshot of `snapshot --check FILE`, read and parsed.
+fn read_stored(args: &SnapshotArgs, stored: &Path) -> Result<SnapFile, String> {
+    let text = read_text_file(stored, snapshot::snap::SNAP_CODE).map_err(|e| {
+        if stored.exists() {
+            e.to_string()
+        } else {
+            format!(
+                "{e} (write it first with `chessgraph snapshot {} --check {} --update`)",
+                args.variant.display(),
+                stored.display()
+            )
+        }
+    })?;
+    SnapFile::parse(stored, text.text()).map_err(|e| e.to_string())
+}
+
+/// A changed report written beside the stored one as `FILE.new` for review (not on CI, where
+/// nobody reviews it there); returns that file's name.
+fn write_for_review(
+    stored: &Path,
+    file: &SnapFile,
+    inputs: &[PathBuf],
+) -> Result<Option<String>, String> {
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        status!("{}: the report changed", shown(stored));
+        return Ok(None);
+    }
+    let mut new = stored.as_os_str().to_owned();
+    new.push(".new");
+    let new = PathBuf::from(new);
+    let mut inputs = inputs.to_vec();
+    inputs.push(stored.to_path_buf());
+    write_output(&new, file.to_text().as_bytes(), &inputs).map_err(|e| e.to_string())?;
+    status!(
+        "{}: the report changed; the new one is in {} (review it with `cargo insta review --workspace-root DIR`, or accept it with --update)",
+        shown(stored),
+        shown(&new)
+    );
+    Ok(Some(new.display().to_string()))
 }
 
 /// A variant of `diff`: its rules, how to name it, and the files of a revision (kept until the
@@ -296,7 +314,7 @@ pub fn diff_command(
             .map_err(io_error)?;
     }
     if let (Some(svg), Some(d)) = (&args.svg, &report.difference) {
-        let picture = super::difference_svg(&old.rules, d)?;
+        let picture = difference_svg(&old.rules, d)?;
         let mut inputs = old.rules.files().to_vec();
         inputs.extend(new.rules.files().iter().cloned());
         write_output(svg, picture.as_bytes(), &inputs).map_err(|e| e.to_string())?;
@@ -320,6 +338,36 @@ fn board_line(file: &Path) -> (usize, usize) {
             t.starts_with("board") && t["board".len()..].trim_start().starts_with('=')
         })
         .map_or((1, 1), |(i, l)| (i + 1, l.len() - l.trim_start().len() + 1))
+}
+
+/// The picture of the first differing position of `diff` (OLD's rules): the moves only OLD has
+/// and those only NEW has marked differently.
+fn difference_svg(rules: &Arc<Rules>, d: &diff::Difference) -> Result<String, String> {
+    let mut pos = Position::from_fen(rules, &d.old.fen).map_err(|e| e.to_string())?;
+    let _ = pos.resolve(&mut Vec::new());
+    let board = rules.board();
+    let ends = |moves: &[String]| -> Vec<(Option<NodeId>, NodeId)> {
+        moves.iter().filter_map(|m| move_ends(board, m)).collect()
+    };
+    let options = RenderOptions {
+        marked_moves: vec![ends(&d.only_old), ends(&d.only_new)],
+        title: Some(format!(
+            "{}: only OLD's moves (red), only NEW's (blue)",
+            rules.name()
+        )),
+        ..RenderOptions::default()
+    };
+    Ok(render_svg(board, Some(&pos), &options))
+}
+
+/// The nodes a move text goes from and to (`e2-e4`, `e7-e8=Q`, `e1-g1/h1`, `P@e4`).
+fn move_ends(board: &Board, text: &str) -> Option<(Option<NodeId>, NodeId)> {
+    let core = text.split(['=', '/']).next()?.trim_end_matches(['+', '-']);
+    if let Some((_, to)) = core.split_once('@') {
+        return Some((None, board.node(to)?));
+    }
+    let (from, to) = core.split_once('-')?;
+    Some((Some(board.node(from)?), board.node(to)?))
 }
 
 /// The text of a diff report.

@@ -47,6 +47,31 @@ pub fn move_text(pos: &Position, m: Move) -> String {
     m.text(pos.rules())
 }
 
+/// The legal moves of the side to move as move text, sorted (the order `moves` prints them in);
+/// eliminations that are due are not settled, as in [`Position::legal_moves`].
+///
+/// ```
+/// use std::sync::Arc;
+/// use chessgraph::notation::legal_move_texts;
+/// use chessgraph::position::Position;
+/// use chessgraph::rules::Rules;
+///
+/// let rules = Arc::new(Rules::load("variants/chess.toml").expect("a valid variant"));
+/// let texts = legal_move_texts(&Position::start(&rules));
+/// assert_eq!(texts.len(), 20);
+/// assert_eq!(texts[..3], ["a2-a3", "a2-a4", "b1-a3"]);
+/// ```
+pub fn legal_move_texts(pos: &Position) -> Vec<String> {
+    sorted_texts(pos, pos.legal_moves())
+}
+
+/// The text of each of `moves`, sorted.
+pub(crate) fn sorted_texts(pos: &Position, moves: impl IntoIterator<Item = Move>) -> Vec<String> {
+    let mut texts: Vec<String> = moves.into_iter().map(|m| move_text(pos, m)).collect();
+    texts.sort();
+    texts
+}
+
 /// Why a line of moves could not be played: which move (1-based), its text, and the reason.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("move {index} `{text}`: {error}")]

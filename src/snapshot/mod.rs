@@ -28,7 +28,7 @@ use serde::Serialize;
 pub use positions::{ExtraPosition, POSITIONS_CODE, parse_positions, read_positions};
 
 use crate::limits::MAX_PERFT_DEPTH;
-use crate::notation::move_text;
+use crate::notation::sorted_texts;
 use crate::perft::{divide, perft_within};
 use crate::position::{Outcome, Position};
 use crate::rules::Rules;
@@ -168,9 +168,8 @@ pub fn outcome_text(rules: &Rules, o: Outcome) -> String {
 pub fn sorted_moves(pos: &mut Position) -> (Vec<String>, Option<Outcome>) {
     let mut planned = Vec::new();
     let (outcome, res) = pos.resolve(&mut planned);
-    let mut moves: Vec<String> = planned.iter().map(|m| move_text(pos, m.mv())).collect();
+    let moves = sorted_texts(pos, planned.iter().map(|m| m.mv()));
     pos.unresolve(res);
-    moves.sort();
     (moves, outcome)
 }
 

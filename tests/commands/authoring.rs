@@ -3,7 +3,8 @@
 
 use std::path::Path;
 
-use crate::helpers::cli::{run, run_in, temp_dir};
+use crate::helpers::cli::{run, run_in};
+use crate::helpers::temp_dir;
 
 fn in_dir(dir: &Path, args: &[&str]) -> crate::helpers::cli::Run {
     run_in(Some(dir), args, b"")

@@ -127,7 +127,7 @@ fn commands_say_which_kind_of_file_they_expected() {
 
 #[test]
 fn a_misspelt_top_table_gets_did_you_mean() {
-    let dir = tempfile::tempdir().expect("temporary folder");
+    let dir = crate::helpers::temp_dir();
     let chess = std::fs::read_to_string("variants/chess.toml").expect("chess");
     let board = std::path::absolute("boards/chess.toml").expect("absolute path");
     let text = chess

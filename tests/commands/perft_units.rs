@@ -4,7 +4,8 @@
 use std::path::Path;
 use std::process::Command;
 
-use crate::helpers::cli::{Run, run as chessgraph, temp_dir};
+use crate::helpers::cli::{Run, run as chessgraph};
+use crate::helpers::temp_dir;
 
 /// The count of a `Nodes searched: N` output.
 fn nodes(r: &Run) -> u64 {

@@ -5,7 +5,8 @@ use std::path::Path;
 
 use resvg::tiny_skia::Pixmap;
 
-use crate::helpers::cli::{run, temp_dir};
+use crate::helpers::cli::run;
+use crate::helpers::temp_dir;
 
 /// Dark pixels (the labels' `#333333`, the pieces' outlines) in a box around a point.
 fn dark_pixels(p: &Pixmap, (cx, cy): (u32, u32), half: u32) -> usize {

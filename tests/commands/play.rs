@@ -2,24 +2,17 @@
 //! with the reason, `undo`, `moves`, `fen`, `svg`, mate and the outcome), with two and three players.
 
 use crate::helpers::cli::{run, run_with_input};
-use std::sync::Arc;
 
+use crate::helpers::load;
 use chessgraph::play::{GameEnd, PlayOptions, play};
 use chessgraph::position::{Outcome, Position};
-use chessgraph::rules::{PlayerId, Rules};
+use chessgraph::rules::PlayerId;
 
 const THREE_ARMIES: &str = "tests/fixtures/render/three_armies.toml";
 
-fn rules(path: &str) -> Arc<Rules> {
-    match Rules::load(path) {
-        Ok(r) => Arc::new(r),
-        Err(e) => panic!("{path}: {e}"),
-    }
-}
-
 /// Plays `input` from `fen` (the start when `None`); returns the transcript and how it ended.
 fn transcript(variant: &str, fen: Option<&str>, input: &str) -> (String, GameEnd) {
-    let rules = rules(variant);
+    let rules = load(variant);
     let start = match fen {
         Some(f) => Position::from_fen(&rules, f).expect("fen"),
         None => Position::start(&rules),
@@ -42,7 +35,8 @@ fn transcript(variant: &str, fen: Option<&str>, input: &str) -> (String, GameEnd
 
 #[test]
 fn fools_mate_with_an_illegal_move_an_undo_and_the_commands() {
-    let svg = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("play_fools_mate.svg");
+    let dir = crate::helpers::temp_dir();
+    let svg = dir.path().join("play_fools_mate.svg");
     let input = format!(
         "help\ne2e5\ne2-e9\nmoves e2\nmoves g8\nmoves e4\nf2f3\nundo\nundo\nf2f3\ne7e5\nfen\n\
          e1g1\ng2g4\nmoves\nsvg {}\nd8h4\nthis line is never read\n",
@@ -71,7 +65,8 @@ fn three_players_mate_eliminates_one_and_the_game_goes_on() {
     // White's rook b3 goes to b1: along ring 1 it attacks gray's king on m1 from both sides (and
     // l1, n1), the rook on c2 holds ring 2 (l2, m2, n2). Gray is mated and out; black moves next.
     let fen = "24/24/4wK15bK3/1wR22/2wR21/12gK11 w - - 0 1";
-    let svg = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("play_three.svg");
+    let dir = crate::helpers::temp_dir();
+    let svg = dir.path().join("play_three.svg");
     let input = format!(
         "m1m2\nb3b1\nmoves m1\nmoves\nsvg {}\nu4u5\nundo\nu4u5\nquit\n",
         svg.display()
@@ -214,7 +209,7 @@ fn render_marks_the_drops_of_a_kind() {
 
 #[test]
 fn save_and_load_carry_a_game_between_sessions() {
-    let dir = tempfile::tempdir().expect("a temporary folder");
+    let dir = crate::helpers::temp_dir();
     let file = dir.path().join("game.toml");
     let (text, _) = transcript(
         "variants/chess.toml",

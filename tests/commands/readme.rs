@@ -6,7 +6,8 @@ use std::collections::BTreeSet;
 use chessgraph::rules::schema::{FileKind, schema};
 use serde_json::Value;
 
-use crate::helpers::cli::{run_in, temp_dir};
+use crate::helpers::cli::run_in;
+use crate::helpers::temp_dir;
 
 /// The README's reference part, between its markers.
 fn reference() -> String {

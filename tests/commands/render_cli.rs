@@ -5,7 +5,8 @@ use crate::helpers::cli::{run as chessgraph, stderr};
 
 #[test]
 fn render_writes_the_same_picture_to_a_file_and_to_stdout() {
-    let file = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("render_cli_chess.svg");
+    let dir = crate::helpers::temp_dir();
+    let file = dir.path().join("render_cli_chess.svg");
     let f = file.to_str().unwrap();
     let args = [
         "render",

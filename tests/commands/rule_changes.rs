@@ -6,7 +6,8 @@
 use std::path::Path;
 use std::process::Command;
 
-use crate::helpers::cli::{chess_variant_text, run as chessgraph, run_in, temp_dir};
+use crate::helpers::cli::{chess_variant_text, run as chessgraph, run_in};
+use crate::helpers::temp_dir;
 
 fn json(text: &str) -> serde_json::Value {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}):\n{text}"))

@@ -4,7 +4,7 @@
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use chessgraph::board::Board;
@@ -81,10 +81,11 @@ fn mutated_boards_never_panic_and_every_problem_is_located() {
     }
 }
 
-/// A copy of `boards/` and `variants/` under the target directory, where mutants are written
-/// beside the shipped variants so that their `board` and `extends` paths still resolve.
-fn sandbox() -> PathBuf {
-    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fuzz_variants");
+/// A copy of `boards/` and `variants/` in a temporary folder, where mutants are written beside
+/// the shipped variants so that their `board` and `extends` paths still resolve.
+fn sandbox() -> tempfile::TempDir {
+    let tmp = crate::helpers::temp_dir();
+    let root = tmp.path();
     for dir in ["boards", "variants"] {
         std::fs::create_dir_all(root.join(dir)).unwrap();
         for entry in std::fs::read_dir(dir).unwrap() {
@@ -92,12 +93,13 @@ fn sandbox() -> PathBuf {
             std::fs::copy(&path, root.join(dir).join(path.file_name().unwrap())).unwrap();
         }
     }
-    root
+    tmp
 }
 
 #[test]
 fn mutated_variants_never_panic_and_accepted_ones_read_back() {
-    let root = sandbox();
+    let sandbox = sandbox();
+    let root = sandbox.path();
     let names: Vec<PathBuf> = {
         let mut v: Vec<PathBuf> = std::fs::read_dir("variants")
             .unwrap()

@@ -119,7 +119,7 @@ fn run(text: &str, dir: &std::path::Path) -> String {
 #[test]
 fn mutated_ini_files_never_panic_and_every_problem_is_located() {
     let seeds = seeds();
-    let dir = tempfile::tempdir().unwrap();
+    let dir = crate::helpers::temp_dir();
     let outcomes = RefCell::new(BTreeMap::<String, usize>::new());
     let strategy = (0..seeds.len(), proptest::collection::vec(mutation(), 1..4));
     TestRunner::new(budget::config(300))
@@ -149,7 +149,7 @@ fn mutated_ini_files_never_panic_and_every_problem_is_located() {
 
 #[test]
 fn random_ini_files_never_panic_and_every_problem_is_located() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = crate::helpers::temp_dir();
     TestRunner::new(budget::config(300))
         .run(&random_ini(), |text| {
             run(&text, dir.path());

@@ -10,6 +10,9 @@
 //! CHESSGRAPH_FUZZ_CASES=20000 cargo test --release --test fuzz
 //! ```
 
+#[path = "../helpers/mod.rs"]
+mod helpers;
+
 mod budget;
 mod files;
 mod import;

@@ -17,10 +17,7 @@ fn shipped() -> Vec<Arc<Rules>> {
         .map(|e| e.unwrap().path())
         .collect();
     files.sort();
-    files
-        .iter()
-        .map(|f| Arc::new(Rules::load(f).expect("a shipped variant")))
-        .collect()
+    files.iter().map(crate::helpers::load).collect()
 }
 
 #[test]

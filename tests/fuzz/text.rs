@@ -11,6 +11,7 @@ use proptest::prelude::*;
 use proptest::test_runner::TestRunner;
 
 use super::budget;
+use crate::helpers::{Rng, load, playout};
 
 const VARIANTS: [&str; 3] = [
     "variants/chess.toml",
@@ -19,26 +20,17 @@ const VARIANTS: [&str; 3] = [
 ];
 
 fn rules() -> Vec<Arc<Rules>> {
-    VARIANTS
-        .iter()
-        .map(|v| Arc::new(Rules::load(v).expect("a shipped variant")))
-        .collect()
+    VARIANTS.iter().map(load).collect()
 }
 
 /// A position after `plies` pseudo-random legal moves chosen by `seed`.
 fn played(rules: &Arc<Rules>, seed: u64, plies: usize) -> Position {
-    let mut pos = Position::start(rules);
-    let mut moves = Vec::new();
-    let mut x = seed;
-    for _ in 0..plies {
-        let (outcome, _) = pos.resolve(&mut moves);
-        if outcome.is_some() || moves.is_empty() {
-            break;
-        }
-        x = chessgraph::zobrist::mix(x);
-        pos.make(moves[(x % moves.len() as u64) as usize]);
-    }
-    pos
+    playout(
+        Position::start(rules),
+        &mut Rng::new(seed),
+        plies,
+        |_, _, _| {},
+    )
 }
 
 /// Characters that matter to position and move text, and some that should not be there.

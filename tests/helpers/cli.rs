@@ -146,7 +146,10 @@ pub fn run_with_input(args: &[&str], stdin: &[u8]) -> Run {
     run_in(None, args, stdin)
 }
 
-/// A fresh empty directory under the target directory for one test's files.
+/// A fresh empty folder at a fixed place under the target directory (`target/tmp/reliability/NAME`,
+/// four levels below the crate root), for the reliability tests of files: some of their files
+/// name the repository's by relative paths (`../../../../boards/chess.toml`). Every other test
+/// uses [`temp_dir`](super::temp_dir).
 pub fn scratch_dir(name: &str) -> std::path::PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("reliability")
@@ -154,15 +157,6 @@ pub fn scratch_dir(name: &str) -> std::path::PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch dir");
     dir
-}
-
-/// A fresh temporary directory for one test's files, removed with everything in it when the
-/// value is dropped.
-pub fn temp_dir() -> tempfile::TempDir {
-    tempfile::Builder::new()
-        .prefix("chessgraph-reliability-")
-        .tempdir()
-        .expect("a temporary directory")
 }
 
 /// The text of `variants/chess.toml` with its board named by an absolute path, so that a copy

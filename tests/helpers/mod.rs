@@ -1,6 +1,6 @@
-//! Helpers shared by the integration tests: the shipped variants, position text built from a list of
-//! pieces, a small deterministic random number generator for playouts, and the coordinate-arithmetic
-//! oracle for Circular and Cylindrical Chess.
+//! Helpers shared by the integration tests, one per job: the shipped variants, loading a variant,
+//! positions built from a list of pieces, seeded random playouts, the legal moves of one piece,
+//! temporary folders, and the coordinate-arithmetic oracle for Circular and Cylindrical Chess.
 
 #![allow(dead_code)] // each test file uses a different part of this module
 
@@ -16,6 +16,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use chessgraph::board::NodeId;
+use chessgraph::movegen::Planned;
+use chessgraph::notation::legal_move_texts;
 use chessgraph::position::{Piece, Position, TEXT_WAIVERS};
 use chessgraph::rules::{KindId, PlayerId, Rules};
 use chessgraph::setup::{Setup, SetupErrors, SetupPiece};
@@ -107,9 +109,33 @@ pub fn royal_kind(rules: &Rules) -> Option<KindId> {
 /// SplitMix64 (the one generator of the tests), so that failures reproduce from the seed.
 pub use splitmix::SplitMix as Rng;
 
-/// Positions met on random games from the start: `games` games of at most `plies` plies each,
-/// every position along the way (the start included once per game). Eliminations are settled
-/// before each move; a game stops when it is over.
+/// One seeded random game from `pos`, of at most `plies` moves: before each move the eliminations
+/// that are due are settled, and `visit` sees the position, its legal moves and the one `rng`
+/// chose, which is then played. At the game's end `visit` sees the last position once more, with
+/// no moves and no choice. `visit` may make and unmake moves but must leave the position as it
+/// found it. Returns the position reached.
+pub fn playout(
+    mut pos: Position,
+    rng: &mut Rng,
+    plies: usize,
+    mut visit: impl FnMut(&mut Position, &[Planned], Option<Planned>),
+) -> Position {
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let (outcome, _) = pos.resolve(&mut moves);
+        if outcome.is_some() || moves.is_empty() {
+            visit(&mut pos, &[], None);
+            break;
+        }
+        let m = moves[rng.below(moves.len())];
+        visit(&mut pos, &moves, Some(m));
+        pos.make(m);
+    }
+    pos
+}
+
+/// Positions met on random games from the start: `games` [`playout`]s of at most `plies` plies
+/// each, every position along the way (the start included once per game).
 pub fn playout_positions(
     rules: &Arc<Rules>,
     seed: u64,
@@ -118,18 +144,28 @@ pub fn playout_positions(
 ) -> Vec<Position> {
     let mut rng = Rng(seed);
     let mut out = Vec::new();
-    let mut moves = Vec::new();
     for _ in 0..games {
-        let mut pos = Position::start(rules);
-        for _ in 0..plies {
-            let (outcome, _) = pos.resolve(&mut moves);
-            out.push(pos.clone());
-            if outcome.is_some() || moves.is_empty() {
-                break;
-            }
-            let m = moves[rng.below(moves.len())];
-            pos.make(m);
-        }
+        playout(Position::start(rules), &mut rng, plies, |pos, _, _| {
+            out.push(pos.clone())
+        });
     }
     out
+}
+
+/// The legal moves of the side to move that start on `square`, as sorted move text.
+pub fn legal_moves_from(pos: &Position, square: &str) -> Vec<String> {
+    let prefix = format!("{square}-");
+    legal_move_texts(pos)
+        .into_iter()
+        .filter(|t| t.starts_with(&prefix))
+        .collect()
+}
+
+/// A fresh temporary folder for one test's files, removed with everything in it when the value
+/// is dropped.
+pub fn temp_dir() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("chessgraph-test-")
+        .tempdir()
+        .expect("a temporary folder")
 }

@@ -14,10 +14,12 @@ use std::sync::Arc;
 
 use chessgraph::board::NodeId;
 use chessgraph::movegen::Planned;
-use chessgraph::notation::{move_text, parse_move, play_line};
+use chessgraph::notation::{legal_move_texts, parse_move, play_line};
 use chessgraph::position::{Position, TEXT_WAIVERS};
 use chessgraph::rules::{Mark, PlayerId, Rules};
 use chessgraph::setup::SetupPiece;
+
+use super::load;
 
 /// The default variant (`knight_moat = strict`).
 pub const STRICT: &str = "variants/three_man_chess.toml";
@@ -43,17 +45,6 @@ pub const KINGS: [(&str, &str); 3] = [("e1", "wK"), ("m1", "gK"), ("u1", "bK")];
 /// The three start kings plus `extra` pieces.
 pub fn with_kings<'a>(extra: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
     [&KINGS[..], extra].concat()
-}
-
-/// Loads a variant file (relative to the crate root), panicking with the rendered diagnostics.
-pub fn load(path: &str) -> Arc<Rules> {
-    match Rules::load(path) {
-        Ok(r) => Arc::new(r),
-        Err(e) => {
-            let text: Vec<String> = e.0.iter().map(|r| r.render(false, 100)).collect();
-            panic!("{path} does not load:\n{}", text.join("\n"))
-        }
-    }
 }
 
 /// The strict rules.
@@ -195,10 +186,7 @@ pub fn targets(pos: &Position, from: &str) -> BTreeSet<String> {
 
 /// The legal moves of the side to move, as move text.
 pub fn legal(pos: &Position) -> BTreeSet<String> {
-    pos.legal_moves()
-        .into_iter()
-        .map(|m| move_text(pos, m))
-        .collect()
+    legal_move_texts(pos).into_iter().collect()
 }
 
 /// The legal moves of the side to move that start on `from`, as destination names.

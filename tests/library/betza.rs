@@ -62,7 +62,7 @@ moves = ["move step n"]
 
 /// Loads the variant text from a file in a fresh temporary directory.
 fn load_text(text: &str) -> (Option<Rules>, Vec<FileReport>, tempfile::TempDir) {
-    let dir = tempfile::tempdir().expect("a temporary directory");
+    let dir = crate::helpers::temp_dir();
     let path = dir.path().join("betza.toml");
     std::fs::write(&path, text).expect("written");
     let (rules, reports) = Rules::check_file(&path);

@@ -205,3 +205,63 @@ fn polar_layout_rows_start_at_the_innermost_ring() {
         }
     );
 }
+
+/// Regression: two declared twists with the same permutation shared one id, renamed
+/// `center|flip`, so `Board::twist_named("center")` found nothing and the links declared with
+/// `twist = "center"` printed as `~center|flip`. A declared twist now always gets an id of its
+/// own (only twists composed along composite paths share an equal one).
+#[test]
+fn twist_named_finds_each_declared_twist() {
+    let text = r#"
+[board]
+name = "Two diameters"
+layout = "polar"
+
+[grid]
+files = "abcd"
+ranks = 2
+
+[directions]
+in = { opposite = "out" }
+out = {}
+cw = { opposite = "ccw" }
+ccw = {}
+
+[map]
+wrap_files = true
+offsets = { in = [0, 1], out = [0, -1], cw = [1, 0], ccw = [-1, 0] }
+
+[twists]
+center = { in = "out", out = "in" }
+flip = { in = "out", out = "in" }
+
+[[link]]
+dir = "in"
+chain = ["a2", "c2", "a2"]
+twist = "center"
+
+[[link]]
+dir = "in"
+chain = ["b2", "d2", "b2"]
+twist = "flip"
+"#;
+    let board = load_text(text);
+    assert!(board.twist_named("center").is_some());
+    assert!(board.twist_named("flip").is_some());
+}
+
+/// Regression: every `[[unlink]]` ran after every `[[link]]`, whatever their order in the file, so
+/// a map link could not be replaced, although the duplicate-link help says "or `[[unlink]]` the
+/// first before linking again". Links and unlinks now act in file order, after `[map]`.
+#[test]
+fn unlink_then_link_reroutes_a_map_link() {
+    let text = format!(
+        "{}\n[map.offsets]\nn = [0, 1]\ns = [0, -1]\ne = [1, 0]\nw = [-1, 0]\n\n\
+         [[unlink]]\ndir = \"e\"\nnodes = [\"c1\"]\n\n\
+         [[link]]\ndir = \"e\"\nchain = [\"c1\", \"a1\"]\n",
+        crate::invalid_boards::STRIP
+    );
+    let board = load_text(&text);
+    let (c1, e) = (board.node("c1").unwrap(), board.direction("e").unwrap());
+    assert_eq!(board.node_name(board.step(c1, e).unwrap().to), "a1");
+}

@@ -3,11 +3,11 @@
 
 use std::sync::Arc;
 
-use chessgraph::movegen::Move;
-use chessgraph::notation::{MoveError, move_text, parse_move, play_line};
+use chessgraph::notation::{MoveError, legal_move_texts, move_text, parse_move, play_line};
 use chessgraph::position::Position;
 use chessgraph::rules::Rules;
 
+use crate::helpers::legal_moves_from;
 use crate::helpers::load;
 
 fn pos(rules: &Arc<Rules>, text: &str) -> Position {
@@ -16,14 +16,11 @@ fn pos(rules: &Arc<Rules>, text: &str) -> Position {
 
 /// The legal drops of the side to move, as sorted text.
 fn drops(p: &Position) -> Vec<String> {
-    let mut v: Vec<String> = p
-        .legal_moves()
+    // Only a drop's text has an `@`.
+    legal_move_texts(p)
         .into_iter()
-        .filter(|m| matches!(m, Move::Drop { .. }))
-        .map(|m| move_text(p, m))
-        .collect();
-    v.sort();
-    v
+        .filter(|t| t.contains('@'))
+        .collect()
 }
 
 /// The reason a move is refused, as the user reads it.
@@ -154,29 +151,13 @@ fn captured_pieces_join_the_hand_as_their_base_kind() {
 fn shogi_promotion_is_optional_except_where_the_piece_could_not_move_again() {
     let rules = load("variants/shogi.toml");
     let p = pos(&rules, "4k4/9/2P6/P8/9/9/6N2/1S7/4K4[] w - - 0 1");
-    let texts = |from: &str| -> Vec<String> {
-        let mut v: Vec<String> = p
-            .legal_moves()
-            .into_iter()
-            .filter(|m| m.from() == rules.board().node(from))
-            .map(|m| move_text(&p, m))
-            .collect();
-        v.sort();
-        v
-    };
+    let texts = |from: &str| legal_moves_from(&p, from);
     // A pawn entering rank 7 may promote or not; on rank 9 it must.
     assert_eq!(texts("a6"), ["a6-a7", "a6-a7+"]);
     assert_eq!(texts("c7"), ["c7-c8", "c7-c8+"]);
     // A knight landing on rank 8 could never move again: only the promotion.
     let p2 = pos(&rules, "4k4/9/9/6N2/9/9/9/9/4K4[] w - - 0 1");
-    let mut knight: Vec<String> = p2
-        .legal_moves()
-        .into_iter()
-        .filter(|m| m.from() == rules.board().node("g6"))
-        .map(|m| move_text(&p2, m))
-        .collect();
-    knight.sort();
-    assert_eq!(knight, ["g6-f8+", "g6-h8+"]);
+    assert_eq!(legal_moves_from(&p2, "g6"), ["g6-f8+", "g6-h8+"]);
     assert!(refusal(&p2, "g6f8").starts_with("the knight must promote on f8"));
     // Leaving the zone promotes too: a silver on c8 stepping back to b7... and out to d7.
     let p3 = pos(&rules, "4k4/2S6/9/9/9/9/9/9/4K4[] w - - 0 1");

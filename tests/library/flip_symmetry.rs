@@ -13,7 +13,7 @@ use chessgraph::position::{Position, TEXT_WAIVERS};
 use chessgraph::rules::{PlayerId, Rules};
 use chessgraph::setup::{EpEntry, Setup, SetupPiece};
 
-use crate::helpers::splitmix::SplitMix;
+use crate::helpers::{Rng, playout};
 
 /// A perft depth is skipped when the count one depth shallower is above this (debug builds).
 const SHALLOWER_LIMIT: u64 = 20_000;
@@ -160,21 +160,20 @@ fn symmetric_mirror(rules: &Arc<Rules>) -> Option<Mirror> {
 
 /// Positions of a seeded random game, every few plies.
 fn random_positions(rules: &Arc<Rules>, seed: u64) -> Vec<Position> {
-    let mut rng = SplitMix::new(seed);
-    let mut pos = Position::start(rules);
     let mut out = Vec::new();
-    for ply in 1..=60 {
-        let moves = pos.legal_moves();
-        // A game ended by a rule of the variant (a bare king, a lost kind) has no next move.
-        if moves.is_empty() || pos.outcome().is_some() {
-            break;
-        }
-        let m = moves[rng.below(moves.len())];
-        pos.play(&m).expect("a legal move plays");
-        if ply % 12 == 0 || moves.len() < 3 {
-            out.push(pos.clone());
-        }
-    }
+    let mut ply = 0;
+    // Besides every 12th position, those with few moves (checks, near ends) and the game's end.
+    playout(
+        Position::start(rules),
+        &mut Rng::new(seed),
+        60,
+        |pos, moves, _| {
+            if (ply > 0 && ply % 12 == 0) || moves.len() < 3 {
+                out.push(pos.clone());
+            }
+            ply += 1;
+        },
+    );
     out
 }
 

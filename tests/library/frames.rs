@@ -1,27 +1,13 @@
 //! Frames act on composite directions through their paths: a frame lists plain directions only,
 //! and `nne = { path = "n n e" }` turns with them (`docs/format-changes.md`).
 
-use std::sync::Arc;
-
 use chessgraph::position::Position;
-use chessgraph::rules::Rules;
 
 const VARIANT: &str = "tests/fixtures/variants/composite_knights.toml";
 
-fn moves_of(pos: &Position, from: &str) -> Vec<String> {
-    let mut moves: Vec<String> = pos
-        .legal_moves()
-        .into_iter()
-        .map(|m| chessgraph::notation::move_text(pos, m))
-        .filter(|t| t.starts_with(&format!("{from}-")))
-        .collect();
-    moves.sort();
-    moves
-}
-
 #[test]
 fn a_composite_direction_turns_with_the_frame_through_its_path() {
-    let rules = Arc::new(Rules::load(VARIANT).expect("the fixture loads"));
+    let rules = crate::helpers::load(VARIANT);
     let board = rules.board();
     let black = rules.frame_by_name("black").expect("black's frame");
     let (nne, ssw) = (
@@ -32,9 +18,9 @@ fn a_composite_direction_turns_with_the_frame_through_its_path() {
     assert_eq!(rules.frame_dir(black, ssw), nne);
     // White's knight on a1 leaps two up and one right; Black's on e5 two down and one left.
     let pos = Position::start(&rules);
-    assert_eq!(moves_of(&pos, "a1"), ["a1-b3"]);
+    assert_eq!(crate::helpers::legal_moves_from(&pos, "a1"), ["a1-b3"]);
     let pos = Position::from_fen(&rules, "k3n/5/5/5/N3K b - - 0 1").expect("black to move");
-    assert_eq!(moves_of(&pos, "e5"), ["e5-d3"]);
+    assert_eq!(crate::helpers::legal_moves_from(&pos, "e5"), ["e5-d3"]);
 }
 
 const TWISTED_BOARD: &str = r#"
@@ -91,11 +77,11 @@ moves = ["leap nne sse"]
 
 #[test]
 fn frames_reached_through_twists_turn_composite_directions_too() {
-    let dir = tempfile::tempdir().expect("temporary folder");
+    let dir = crate::helpers::temp_dir();
     std::fs::write(dir.path().join("board.toml"), TWISTED_BOARD).expect("board");
     let variant = dir.path().join("variant.toml");
     std::fs::write(&variant, TWISTED_VARIANT).expect("variant");
-    let rules = Rules::load(&variant).expect("the variant loads");
+    let rules = crate::helpers::load(&variant);
     let board = rules.board();
     let flipped = rules
         .frame_by_name("identity+flip")

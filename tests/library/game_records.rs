@@ -1,20 +1,15 @@
 //! The library's game (`chessgraph::game`): moves as text with undo, eliminations and results,
 //! the legal moves grouped by origin, and records saved and replayed.
 
-use std::sync::Arc;
-
+use crate::helpers::load;
 use chessgraph::game::{Game, MAX_PLIES, Record, RecordError, choices_by_origin};
 use chessgraph::notation::MoveError;
 use chessgraph::position::{Outcome, Position};
-use chessgraph::rules::{PlayerId, Rules};
-
-fn rules(path: &str) -> Arc<Rules> {
-    Arc::new(Rules::load(path).unwrap_or_else(|e| panic!("{path}: {e}")))
-}
+use chessgraph::rules::PlayerId;
 
 #[test]
 fn moves_are_kept_as_text_and_undone() {
-    let rules = rules("variants/chess.toml");
+    let rules = load("variants/chess.toml");
     let mut game = Game::new(Position::start(&rules), true);
     assert_eq!(game.play_text("e2e4").unwrap().text, "e2-e4");
     game.play_text("e7-e5").unwrap();
@@ -34,7 +29,7 @@ fn moves_are_kept_as_text_and_undone() {
 
 #[test]
 fn a_refused_move_leaves_the_game_as_it_was() {
-    let rules = rules("variants/chess.toml");
+    let rules = load("variants/chess.toml");
     let mut game = Game::new(Position::start(&rules), true);
     let before = game.position().to_fen();
     let e = game.play_text("e2e5").unwrap_err();
@@ -50,7 +45,7 @@ fn a_refused_move_leaves_the_game_as_it_was() {
 
 #[test]
 fn a_finished_game_has_its_result_and_takes_no_move() {
-    let rules = rules("variants/chess.toml");
+    let rules = load("variants/chess.toml");
     let mut game = Game::new(Position::start(&rules), true);
     game.play_all(&["f2f3", "e7e5", "g2g4", "d8h4"]).unwrap();
     assert_eq!(game.outcome(), Some(Outcome::Winner(PlayerId::seat(1))));
@@ -69,7 +64,7 @@ fn a_finished_game_has_its_result_and_takes_no_move() {
 fn eliminations_are_told_as_events() {
     // Gray's knight on b1 shields white's king on a1 from black's rook on c1; gray moves it away
     // and black takes the king (as in the command-line test of `play`).
-    let rules = rules("tests/fixtures/render/three_armies.toml");
+    let rules = load("tests/fixtures/render/three_armies.toml");
     let start = Position::from_fen(&rules, "24/24/12gK11/24/24/wKgNbRbK20 g - - 0 1").unwrap();
     let mut game = Game::new(start, true);
     assert!(game.start_events().is_empty());
@@ -84,7 +79,7 @@ fn eliminations_are_told_as_events() {
 
 #[test]
 fn records_round_trip_and_replay() {
-    let rules = rules("variants/chess.toml");
+    let rules = load("variants/chess.toml");
     let mut game = Game::new(Position::start(&rules), true);
     game.play_all(&["e2e4", "e7e5", "g1f3"]).unwrap();
     let text = game.record().to_toml();
@@ -109,7 +104,7 @@ type Expected = fn(&RecordError) -> bool;
 
 #[test]
 fn bad_records_are_refused_with_the_reason() {
-    let rules = rules("variants/chess.toml");
+    let rules = load("variants/chess.toml");
     let cases: [(&str, Expected); 5] = [
         ("moves = 3", |e| matches!(e, RecordError::Syntax(_))),
         ("variant = \"x\"\nstart = \"y\"\nextra = 1", |e| {
@@ -136,12 +131,12 @@ fn bad_records_are_refused_with_the_reason() {
 
 #[test]
 fn legal_moves_are_grouped_by_origin_with_drops_by_token() {
-    let rules = rules("variants/chess.toml");
+    let rules = load("variants/chess.toml");
     let groups = choices_by_origin(&Position::start(&rules));
     assert_eq!(groups.len(), 10);
     let g1: Vec<&str> = groups["g1"].iter().map(|c| c.to.as_str()).collect();
     assert_eq!(g1, ["f3", "h3"]);
-    let rules = self::rules("variants/crazyhouse.toml");
+    let rules = load("variants/crazyhouse.toml");
     let pos = Position::from_fen(&rules, "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1").unwrap();
     let groups = choices_by_origin(&pos);
     assert_eq!(groups["P@"].len(), 48);
@@ -150,7 +145,7 @@ fn legal_moves_are_grouped_by_origin_with_drops_by_token() {
 
 #[test]
 fn a_game_holds_at_most_max_plies() {
-    let rules = rules("variants/chess.toml");
+    let rules = load("variants/chess.toml");
     let mut game = Game::new(Position::start(&rules), false);
     let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
     for i in 0..MAX_PLIES {

@@ -24,8 +24,8 @@ fn hashed_perft_equals_every_listed_count() {
     for e in super::perft::entries() {
         let rules = load(&e.variant);
         let roomy = PerftTable::new(2).expect("2 MiB");
-        let start = Position::from_fen(&rules, &e.fen).expect("perft position");
-        for &(depth, count) in e.counts.iter().filter(|c| c.1 <= NODE_LIMIT) {
+        let start = Position::from_fen(&rules, &e.read.fen).expect("perft position");
+        for (depth, count) in e.counts().into_iter().filter(|c| c.1 <= NODE_LIMIT) {
             // A fresh tiny table per count: 4 buckets, so lookups meet other positions all the time.
             let tiny = PerftTable::with_buckets(4).expect("a tiny table");
             for (table, what) in [(&tiny, "tiny"), (&roomy, "roomy")] {
@@ -34,7 +34,7 @@ fn hashed_perft_equals_every_listed_count() {
                 assert_eq!(
                     got, count,
                     "{} ({}): hashed perft {depth}, {what} table",
-                    e.at, e.id
+                    e.at, e.read.name
                 );
                 assert_eq!(pos, start, "{}: the position is left as found", e.at);
                 assert!(stats.hits <= stats.probes && stats.stores <= stats.probes);

@@ -112,7 +112,7 @@ fn legal(pos: &Position) -> Vec<String> {
 
 #[test]
 fn imported_sections_match_pyffish() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = crate::helpers::temp_dir();
     let ini = std::fs::read_to_string("tests/import/sections.ini").unwrap();
     let imported = import_into(dir.path(), "sections.ini", &ini);
     let expected = expected();
@@ -152,12 +152,12 @@ fn imported_sections_match_pyffish() {
 
 #[test]
 fn builtin_parents_play_as_the_shipped_variants() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = crate::helpers::temp_dir();
     for b in BUILTINS {
         let ini = format!("[as-{0}:{0}]\n", b.name);
         let imported = import_into(dir.path(), "builtins.ini", &ini);
         let ours = load(dir.path(), &imported[0]);
-        let shipped = Arc::new(Rules::load(Path::new("variants").join(b.shipped)).unwrap());
+        let shipped = crate::helpers::load(Path::new("variants").join(b.shipped));
         let (mut a, mut s) = (Position::start(&ours), Position::start(&shipped));
         assert_eq!(a.to_fen(), s.to_fen(), "{}", b.name);
         assert_eq!(legal(&a), legal(&s), "{}", b.name);
@@ -243,7 +243,7 @@ fn the_written_files_read_well() {
 /// pyffish counts, against 16028.
 #[test]
 fn the_oracle_ini_files_import_as_their_variants() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = crate::helpers::temp_dir();
     for (ini, shipped) in [
         ("grasshopper.ini", "variants/grasshopper.toml"),
         (
@@ -254,7 +254,7 @@ fn the_oracle_ini_files_import_as_their_variants() {
         let text = std::fs::read_to_string(Path::new("tests/fixtures/fsf").join(ini)).unwrap();
         let imported = import_into(dir.path(), ini, &text);
         let ours = load(dir.path(), &imported[0]);
-        let theirs = Arc::new(Rules::load(shipped).unwrap());
+        let theirs = crate::helpers::load(shipped);
         let (mut a, mut s) = (Position::start(&ours), Position::start(&theirs));
         assert_eq!(legal(&a), legal(&s), "{ini}");
         for d in 1..=3 {

@@ -201,3 +201,114 @@ fn codes_are_unique_and_named_by_area() {
         assert_eq!(c.severity() == Severity::Warning, warning, "{c}");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Regressions: mistakes once accepted silently or explained badly, each on a board text.
+// ---------------------------------------------------------------------------------------------
+
+/// The validated board (if any) and the report of a board file's text.
+fn check(text: &str) -> (Option<Board>, FileReport) {
+    let (result, report) =
+        Board::check_source(chessgraph::diagnostic::SourceFile::new("board.toml", text));
+    (result.ok(), report)
+}
+
+/// A 4x2 grid with the four orthogonal directions, and no `[map]` yet.
+pub(crate) const STRIP: &str = r#"
+[board]
+name = "Strip"
+
+[grid]
+files = "abcd"
+ranks = 2
+
+[directions]
+n = { opposite = "s" }
+s = {}
+e = { opposite = "w" }
+w = {}
+"#;
+
+/// Regression: `[map]` offsets were read as `[i32; 2]`, and the TOML reader does not check for
+/// trailing elements, so `n = [0, 1, 7]` was taken as `[0, 1]` without a word. An offset is now
+/// read as an array and one of another length is refused at the array.
+#[test]
+fn a_map_offset_with_three_numbers_is_rejected() {
+    let text =
+        format!("{STRIP}\n[map.offsets]\nn = [0, 1, 7]\ns = [0, -1]\ne = [1, 0]\nw = [-1, 0]\n");
+    let (board, report) = check(&text);
+    assert!(board.is_none(), "accepted:\n{}", report.render_short());
+    assert!(
+        report
+            .diagnostics
+            .iter()
+            .any(|d| d.code == Code::InvalidValue && &text[d.span.clone()] == "[0, 1, 7]"),
+        "{}",
+        report.render_short()
+    );
+}
+
+/// Regression: TOML trims the newline that starts a multi-line string (`'''` or `"""`), but the
+/// spans of its words were computed as if it were part of the value, so every word of such a string
+/// was reported one byte too early (`string_content_start` now skips it).
+#[test]
+fn spans_of_words_in_a_multi_line_string_are_exact() {
+    let text = format!(
+        "{STRIP}\n[map.offsets]\nn = [0, 1]\ns = [0, -1]\ne = [1, 0]\nw = [-1, 0]\n\n\
+         [[tag]]\nname = \"door\"\nlinks = ['''\na1 e b9''']\n"
+    );
+    let (_, report) = check(&text);
+    let d = &report.diagnostics[0];
+    assert_eq!(d.code, Code::UnknownNode);
+    assert_eq!(&text[d.span.clone()], "b9");
+}
+
+/// Regression: tagging or unlinking a link of a composite direction said "`a1` has no `nne`
+/// link", while `chessgraph links` shows `nne b3` for `a1`. It is now refused as a composite
+/// direction (`bad-composite`), with the links to tag instead.
+#[test]
+fn tagging_a_composite_link_says_why_it_is_refused() {
+    let text = format!(
+        "{}nne = {{ path = \"n n e\" }}\n\n[map.offsets]\nn = [0, 1]\ns = [0, -1]\ne = [1, 0]\n\
+         w = [-1, 0]\n\n[[tag]]\nname = \"jump\"\nlinks = [\"a1 nne b3\"]\n",
+        STRIP.replace("ranks = 2", "ranks = 3")
+    );
+    let (board, report) = check(&text);
+    assert!(board.is_none());
+    let d = &report.diagnostics[0];
+    assert!(
+        d.code == Code::BadComposite
+            || !d
+                .help
+                .as_deref()
+                .unwrap_or("")
+                .contains("has no `nne` link"),
+        "{}",
+        report.render(false, 100)
+    );
+}
+
+/// Regression: a direction written as a bare string (`n = "s"`) was reported as "invalid type:
+/// string \"s\", expected struct DirectionBody", naming a private Rust type; type messages now
+/// speak of the file's tables, arrays and numbers.
+#[test]
+fn a_direction_that_is_not_a_table_is_explained_in_file_terms() {
+    let text = STRIP.replace("n = { opposite = \"s\" }", "n = \"s\"");
+    let (_, report) = check(&text);
+    let d = &report.diagnostics[0];
+    assert_eq!(d.code, Code::WrongType);
+    assert!(!d.message.contains("DirectionBody"), "{}", d.message);
+}
+
+/// Regression: unknown keys found by serde (in `[[node]]`, `[[link]]`, ...) got no did-you-mean,
+/// unlike those found by the table reader, and their help read "the keys allowed here are one of
+/// `name`, ...". Both now suggest the nearest key.
+#[test]
+fn an_unknown_key_in_a_node_suggests_the_right_one() {
+    let text = "[board]\nname = \"x\"\n\n[[node]]\nname = \"a\"\nx = 0\ny = 0\ncolor = \"dark\"\n\n\
+                [directions]\nn = {}\n";
+    let (_, report) = check(text);
+    let d = &report.diagnostics[0];
+    assert_eq!(d.code, Code::UnknownKey);
+    assert_eq!(d.help.as_deref(), Some("did you mean `colour`?"));
+}

@@ -181,3 +181,44 @@ fn path_errors_point_at_the_offending_token() {
         assert_eq!(&reports[0].source.text()[d.span.clone()], token, "{case}");
     }
 }
+
+/// The codes of every report of a variant file, in order.
+fn variant_codes(path: &str) -> Vec<String> {
+    let (_, reports) = Rules::check_file(path);
+    reports
+        .iter()
+        .flat_map(|r| {
+            r.diagnostics
+                .iter()
+                .map(|d| format!("{}:{}", r.source.line_col(d.span.start).0, d.code))
+        })
+        .collect()
+}
+
+/// Regression: a mark that is not `upper`/`lower` (here the typo `Lower`) made the builder believe
+/// prefix marks were in use, so the other player's correct `mark = "upper"` was reported too
+/// ("when one player uses a prefix mark, all must"): one typo, two errors, one of them on a
+/// correct line. Only a usable prefix mark obliges the others now.
+#[test]
+fn a_mistyped_mark_is_the_only_error() {
+    assert_eq!(
+        variant_codes("tests/fixtures/invalid_variants/bad_mark/variant.toml"),
+        ["19:variant::bad-mark"]
+    );
+}
+
+/// Regression: a frame declared but invalid (not a permutation, or naming an unknown direction)
+/// was dropped, and then every player using it got a second error, "unknown frame `black`" with
+/// the help "declared: identity", although the frame is declared a few lines above. A frame
+/// declared but rejected is now reported once, where it is declared.
+#[test]
+fn an_invalid_frame_is_not_also_reported_as_unknown() {
+    assert_eq!(
+        variant_codes("tests/fixtures/invalid_variants/frame_not_permutation/variant.toml"),
+        ["9:variant::frame-not-permutation"]
+    );
+    assert_eq!(
+        variant_codes("tests/fixtures/invalid_variants/frame_unknown_direction/variant.toml"),
+        ["9:variant::unknown-name"]
+    );
+}

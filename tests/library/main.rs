@@ -20,7 +20,6 @@ mod hoppers;
 mod import;
 mod invalid_boards;
 mod invalid_variants;
-mod known_bugs;
 mod lints;
 mod move_reasons;
 mod move_values;

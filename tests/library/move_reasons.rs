@@ -1,14 +1,11 @@
 //! A move that cannot be played is rejected with the reason: every kind of reason, on chess and on
 //! 3 Man Chess.
 
-use std::sync::Arc;
-
 use chessgraph::notation::{MoveError, parse_move, play_line};
 use chessgraph::position::Position;
-use chessgraph::rules::Rules;
 
 fn reason(variant: &str, fen: Option<&str>, line: &str, mv: &str) -> String {
-    let rules = Arc::new(Rules::load(variant).expect("variant loads"));
+    let rules = crate::helpers::load(variant);
     let mut pos = match fen {
         Some(f) => Position::from_fen(&rules, f).expect("fen"),
         None => Position::start(&rules),
@@ -63,10 +60,7 @@ fn chess_reasons() {
         "the pawn must promote on a8: write one of a7-a8=Q, a7-a8=R, a7-a8=B, a7-a8=N"
     );
     assert!(matches!(
-        parse_move(
-            &Position::start(&Arc::new(Rules::load(CHESS).expect("loads"))),
-            "e2-e9"
-        ),
+        parse_move(&Position::start(&crate::helpers::load(CHESS)), "e2-e9"),
         Err(MoveError::Malformed { .. })
     ));
 }

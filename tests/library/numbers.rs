@@ -4,7 +4,7 @@
 use chessgraph::position::Position;
 use chessgraph::setup::Material;
 
-use crate::helpers::{Rng, load};
+use crate::helpers::{Rng, load, playout};
 use crate::rithmomachia::{play, position_in};
 
 const FILE: &str = "variants/rithmomachia.toml";
@@ -112,29 +112,22 @@ fn make_and_unmake_restore_numbers_stacks_and_material_in_random_games() {
     let mut rng = Rng::new(21);
     let mut captures = 0;
     for _ in 0..20 {
-        let mut pos = Position::start(&rules);
-        let mut moves = Vec::new();
-        for _ in 0..150 {
-            let (outcome, _) = pos.resolve(&mut moves);
-            if outcome.is_some() || moves.is_empty() {
-                break;
-            }
-            let m = moves[rng.below(moves.len())];
+        playout(Position::start(&rules), &mut rng, 150, |pos, _, chosen| {
+            let Some(m) = chosen else { return };
             let before = pos.clone();
             let text = before.to_fen();
             let undo = pos.make(m);
             assert_eq!(pos.hash(), pos.hash_from_scratch());
             let after = pos.to_fen();
             let reread = Position::from_fen(&rules, &after).expect("its own text reads");
-            assert!(reread == pos, "{after}");
+            assert!(reread == *pos, "{after}");
             if pos.captured(before.to_move()) != before.captured(before.to_move()) {
                 captures += 1;
             }
             pos.unmake(undo);
-            assert!(pos == before, "unmake restores {text}");
+            assert!(*pos == before, "unmake restores {text}");
             assert_eq!(pos.hash(), before.hash());
-            pos.make(m);
-        }
+        });
     }
     assert!(captures > 20, "the games capture ({captures})");
 }

@@ -1,5 +1,6 @@
-//! Perft as data: every entry of `tests/perft/*.perft` (see `tests/perft/chess.perft` for the format)
-//! is loaded and its counts are compared with [`chessgraph::perft::perft`].
+//! Perft as data: every entry of `tests/perft/*.perft` (see `tests/perft/chess.perft` for the format),
+//! read by the library's suite reader (`chessgraph::perft_suite`), is loaded and its counts are
+//! compared with [`chessgraph::perft::perft`].
 //!
 //! Entries written by `scripts/fsf-oracle` also have a `moves` line (the moves from the variant's
 //! start that reach the position, in Fairy-Stockfish's UCI text) and an `fsf-fen` line
@@ -14,26 +15,32 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use chessgraph::perft::{divide, perft};
+use chessgraph::perft_suite::{self, Format};
 use chessgraph::position::Position;
 use chessgraph::rules::Rules;
 
 /// The default run counts depths up to this many leaves per line.
 const NODE_LIMIT: u64 = 5_000_000;
 
-/// One position of a perft file.
-#[derive(Debug)]
+/// One position of a perft file, as the library's suite reader reads it.
 pub(super) struct Entry {
     /// `file:line` of the `id` line, for messages.
     pub(super) at: String,
-    pub(super) id: String,
+    /// The variant file.
     pub(super) variant: PathBuf,
-    pub(super) fen: String,
-    /// `moves`: the moves from the variant's start that reach `fen`, if given.
-    moves: Option<Vec<String>>,
-    /// `fsf-fen`: Fairy-Stockfish's text of the position, if given.
-    fsf_fen: Option<String>,
-    /// (depth, count), as listed.
-    pub(super) counts: Vec<(u32, u64)>,
+    /// The entry: its name, position text, counts, and the oracle's `moves` and `fsf-fen`.
+    pub(super) read: perft_suite::Entry,
+}
+
+impl Entry {
+    /// The expected counts as (depth, count).
+    pub(super) fn counts(&self) -> Vec<(u32, u64)> {
+        self.read
+            .counts
+            .iter()
+            .map(|c| (c.depth, c.nodes))
+            .collect()
+    }
 }
 
 fn perft_files() -> Vec<PathBuf> {
@@ -46,71 +53,32 @@ fn perft_files() -> Vec<PathBuf> {
     files
 }
 
-/// Parses a perft file; any line it does not understand is an error naming the line.
+/// Reads a perft file with the library's reader (any line it does not understand is an error
+/// naming the line), and checks what the reader leaves to its caller: every entry names an
+/// existing variant file, and its depths run 1, 2, 3, ...
 fn parse(path: &Path) -> Vec<Entry> {
     let text = std::fs::read_to_string(path).expect("perft file");
-    let mut out: Vec<Entry> = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let at = format!("{}:{}", path.display(), i + 1);
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (key, value) = line.split_once(' ').unwrap_or((line, ""));
-        let value = value.trim();
-        if key == "id" {
-            out.push(Entry {
-                at,
-                id: value.to_string(),
-                variant: PathBuf::new(),
-                fen: String::new(),
-                moves: None,
-                fsf_fen: None,
-                counts: Vec::new(),
-            });
-            continue;
-        }
-        let e = out
-            .last_mut()
-            .unwrap_or_else(|| panic!("{at}: `{key}` before the first `id`"));
-        match key {
-            "variant" => e.variant = PathBuf::from(value),
-            "fen" => e.fen = value.to_string(),
-            "fsf-fen" => e.fsf_fen = Some(value.to_string()),
-            "moves" => e.moves = Some(value.split_whitespace().map(String::from).collect()),
-            "perft" => {
-                let nums: Vec<u64> = value
-                    .split_whitespace()
-                    .map(|n| {
-                        n.parse()
-                            .unwrap_or_else(|_| panic!("{at}: `{n}` is not a number"))
-                    })
-                    .collect();
-                let [depth, count] = nums[..] else {
-                    panic!("{at}: expected `perft DEPTH COUNT`")
-                };
-                e.counts.push((depth as u32, count));
-            }
-            other => panic!("{at}: unknown line `{other}`"),
-        }
-    }
-    for e in &out {
-        assert!(!e.id.is_empty(), "{}: an entry without a name", e.at);
+    let suite = perft_suite::parse(path, &text, Format::Perft).unwrap_or_else(|e| panic!("{e}"));
+    let mut out = Vec::new();
+    for read in suite.entries {
+        let at = format!("{}:{}", path.display(), read.line);
+        assert!(!read.name.is_empty(), "{at}: an entry without a name");
+        let variant = read
+            .variant
+            .clone()
+            .unwrap_or_else(|| panic!("{at}: no `variant` line"));
         assert!(
-            e.variant.is_file(),
-            "{}: no variant file {}",
-            e.at,
-            e.variant.display()
+            variant.is_file(),
+            "{at}: no variant file {}",
+            variant.display()
         );
-        assert!(!e.fen.is_empty(), "{}: no `fen` line", e.at);
-        assert!(!e.counts.is_empty(), "{}: no `perft` line", e.at);
-        let depths: Vec<u32> = e.counts.iter().map(|c| c.0).collect();
+        let depths: Vec<u32> = read.counts.iter().map(|c| c.depth).collect();
         assert_eq!(
             depths,
             (1..=depths.len() as u32).collect::<Vec<_>>(),
-            "{}: depths must run 1, 2, 3, ...",
-            e.at
+            "{at}: depths must run 1, 2, 3, ..."
         );
+        out.push(Entry { at, variant, read });
     }
     out
 }
@@ -119,7 +87,7 @@ pub(super) fn entries() -> Vec<Entry> {
     let files = perft_files();
     assert!(!files.is_empty(), "no perft files");
     let all: Vec<Entry> = files.iter().flat_map(|f| parse(f)).collect();
-    let mut ids: Vec<&str> = all.iter().map(|e| e.id.as_str()).collect();
+    let mut ids: Vec<&str> = all.iter().map(|e| e.read.name.as_str()).collect();
     ids.sort();
     let n = ids.len();
     ids.dedup();
@@ -131,16 +99,17 @@ pub(super) fn entries() -> Vec<Entry> {
 /// shallower so the failing branch can be found with `chessgraph perft --divide`.
 fn run(e: &Entry, keep: impl Fn(u32, u64) -> bool) -> usize {
     let rules = crate::helpers::load(&e.variant);
-    let start = Position::from_fen(&rules, &e.fen)
-        .unwrap_or_else(|err| panic!("{}: `{}` does not load: {err}", e.at, e.fen));
+    let fen = &e.read.fen;
+    let start = Position::from_fen(&rules, fen)
+        .unwrap_or_else(|err| panic!("{}: `{fen}` does not load: {err}", e.at));
     assert_eq!(
-        start.to_fen(),
-        e.fen,
+        &start.to_fen(),
+        fen,
         "{}: the position text round-trips",
         e.at
     );
     let mut ran = 0;
-    for &(depth, count) in &e.counts {
+    for (depth, count) in e.counts() {
         if !keep(depth, count) {
             continue;
         }
@@ -158,10 +127,10 @@ fn run(e: &Entry, keep: impl Fn(u32, u64) -> bool) -> usize {
                 "{} ({}): perft {depth} = {got}, expected {count}\n\
                  divide:\n{}\nreproduce: chessgraph perft {} {depth} --fen \"{}\" --divide",
                 e.at,
-                e.id,
+                e.read.name,
                 lines.join("\n"),
                 e.variant.display(),
-                e.fen
+                fen
             );
         }
         ran += 1;
@@ -184,13 +153,14 @@ fn perft_counts_up_to_the_node_limit() {
 fn divide_splits_the_count_by_root_move() {
     for e in entries() {
         let rules = crate::helpers::load(&e.variant);
-        let mut pos = Position::from_fen(&rules, &e.fen).expect("perft position");
-        let (depth, count) = e.counts[e.counts.len().min(2) - 1];
+        let mut pos = Position::from_fen(&rules, &e.read.fen).expect("perft position");
+        let counts = e.counts();
+        let (depth, count) = counts[counts.len().min(2) - 1];
         let (split, total) = divide(&mut pos, depth);
         assert_eq!(total, count, "{}: divide {depth}", e.at);
         assert_eq!(
             split.len() as u64,
-            e.counts[0].1,
+            counts[0].1,
             "{}: one line per root move",
             e.at
         );
@@ -216,15 +186,11 @@ fn perft_counts_at_every_depth() {
 
 #[test]
 fn the_file_format_is_checked() {
-    let dir = std::env::temp_dir().join(format!("chessgraph-perft-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let bad = dir.join("bad.perft");
-    std::fs::write(&bad, "id x\nvariant variants/chess.toml\nepd 8/8 w - -\n").expect("write");
-    let result = std::panic::catch_unwind(|| parse(&bad));
-    let _ = std::fs::remove_dir_all(&dir);
-    let msg = result.expect_err("an unknown line is an error");
-    let msg = msg.downcast_ref::<String>().cloned().unwrap_or_default();
-    assert!(msg.ends_with("bad.perft:3: unknown line `epd`"), "{msg}");
+    let text = "id x\nvariant variants/chess.toml\nepd 8/8 w - -\n";
+    let e = perft_suite::parse(Path::new("bad.perft"), text, Format::Perft)
+        .expect_err("an unknown line is an error");
+    assert_eq!((e.line, e.column), (3, 1), "{e}");
+    assert!(e.message.ends_with("found `epd`"), "{e}");
 }
 
 /// Plays `moves` from the start of the entry's variant, each read as move text (Fairy-Stockfish's
@@ -245,9 +211,10 @@ fn oracle_entries_read_like_fairy_stockfish() {
     let mut checked = (0, 0);
     for e in entries() {
         let rules = crate::helpers::load(&e.variant);
-        let pos = Position::from_fen(&rules, &e.fen)
-            .unwrap_or_else(|err| panic!("{}: `{}` does not load: {err}", e.at, e.fen));
-        if let Some(fsf) = &e.fsf_fen {
+        let fen = &e.read.fen;
+        let pos = Position::from_fen(&rules, fen)
+            .unwrap_or_else(|err| panic!("{}: `{fen}` does not load: {err}", e.at));
+        if let Some(fsf) = &e.read.fsf_fen {
             assert_eq!(
                 &pos.to_fen(),
                 fsf,
@@ -256,11 +223,11 @@ fn oracle_entries_read_like_fairy_stockfish() {
             );
             checked.0 += 1;
         }
-        let Some(moves) = &e.moves else { continue };
+        let Some(moves) = &e.read.moves else { continue };
         let reached = play_from_start(&rules, &e.at, moves);
         assert_eq!(
-            reached.to_fen(),
-            e.fen,
+            &reached.to_fen(),
+            fen,
             "{}: the moves reach another position than the `fen` line",
             e.at
         );

@@ -1,23 +1,10 @@
 //! Promotion rules as data: optional promotion in the zone, compulsory where the piece could not
 //! move again, and promotion only to kinds the player has lost (grand chess).
 
-use chessgraph::notation::move_text;
 use chessgraph::position::Position;
 
+use crate::helpers::legal_moves_from;
 use crate::helpers::load;
-
-/// The legal moves of the piece on `from`, as sorted text.
-fn moves_from(p: &Position, from: &str) -> Vec<String> {
-    let node = p.rules().board().node(from);
-    let mut v: Vec<String> = p
-        .legal_moves()
-        .into_iter()
-        .filter(|m| m.from() == node)
-        .map(|m| move_text(p, m))
-        .collect();
-    v.sort();
-    v
-}
 
 #[test]
 fn grand_chess_promotes_only_to_lost_pieces_and_must_on_the_last_rank() {
@@ -26,15 +13,15 @@ fn grand_chess_promotes_only_to_lost_pieces_and_must_on_the_last_rank() {
     // Nothing lost: on a8 the pawn may step to a9 (optional zone), but from a9 it has no move:
     // a10 would need a promotion, and there is nothing to promote to.
     let full = at("r8r/1nbqkcabn1/P8p/10/10/10/10/4PP4/pPNBQKCAB1/RN7R w - - 0 1");
-    assert_eq!(moves_from(&full, "a8"), ["a8-a9", "a8-b9"]);
+    assert_eq!(legal_moves_from(&full, "a8"), ["a8-a9", "a8-b9"]);
     let full9 = at("1r7r/Pnbqkcabn1/9p/10/10/10/10/4PP4/pPNBQKCAB1/RN7R w - - 0 1");
-    assert!(moves_from(&full9, "a9").is_empty());
+    assert!(legal_moves_from(&full9, "a9").is_empty());
     // A knight lost: on a8 it may stay a pawn or become a knight; on a10 it must (a knight only).
     let lost = at("1r7r/Pnbqkcabn1/9p/10/10/10/10/4PP4/pPNBQKCAB1/R8R w - - 0 1");
-    assert_eq!(moves_from(&lost, "a9"), ["a9-a10=N", "a9-b10=N"]);
+    assert_eq!(legal_moves_from(&lost, "a9"), ["a9-a10=N", "a9-b10=N"]);
     let lost8 = at("r8r/1nbqkcabn1/P8p/10/10/10/10/4PP4/pPNBQKCAB1/R8R w - - 0 1");
     assert_eq!(
-        moves_from(&lost8, "a8"),
+        legal_moves_from(&lost8, "a8"),
         ["a8-a9", "a8-a9=N", "a8-b9", "a8-b9=N"]
     );
     // The promoted knight replaces the lost one: White has lost nothing any more.
@@ -51,10 +38,10 @@ fn promotion_choices_can_differ_by_zone() {
     let rules = load("tests/fixtures/rule_variants/promotion_by_zone.toml");
     let p = Position::from_fen(&rules, "8/P3k3/8/8/8/8/p3K3/8 w - - 0 1").expect("reads");
     // On rank 8 only the knight (`by_zone`); Black on rank 1 has every choice.
-    assert_eq!(moves_from(&p, "a7"), ["a7-a8=N"]);
+    assert_eq!(legal_moves_from(&p, "a7"), ["a7-a8=N"]);
     let p = Position::from_fen(&rules, "8/P3k3/8/8/8/8/p3K3/8 b - - 0 1").expect("reads");
     assert_eq!(
-        moves_from(&p, "a2"),
+        legal_moves_from(&p, "a2"),
         ["a2-a1=B", "a2-a1=N", "a2-a1=Q", "a2-a1=R"]
     );
     // A choice the zone does not allow is refused with the ones it does.
@@ -65,7 +52,7 @@ fn promotion_choices_can_differ_by_zone() {
 
 #[test]
 fn by_zone_choices_are_checked_like_the_others() {
-    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = crate::helpers::temp_dir();
     let file = dir.path().join("v.toml");
     let chess = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/chess.toml");
     std::fs::write(

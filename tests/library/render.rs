@@ -5,6 +5,7 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
+use crate::helpers::load;
 use chessgraph::board::{Board, TwistId};
 use chessgraph::notation::play_line;
 use chessgraph::position::Position;
@@ -14,13 +15,6 @@ use chessgraph::render::{
 use chessgraph::rules::Rules;
 
 const THREE_ARMIES: &str = "tests/fixtures/render/three_armies.toml";
-
-fn rules(path: &str) -> Arc<Rules> {
-    match Rules::load(path) {
-        Ok(r) => Arc::new(r),
-        Err(e) => panic!("{path}: {e}"),
-    }
-}
 
 fn board(path: &str) -> Board {
     match Board::load(path) {
@@ -101,7 +95,7 @@ fn defs_range(svg: &str) -> (usize, usize) {
 
 /// The `<defs>` block of the chess start picture.
 fn shared_defs() -> String {
-    let rules = rules("variants/chess.toml");
+    let rules = load("variants/chess.toml");
     let svg = render_svg(
         rules.board(),
         Some(&Position::start(&rules)),
@@ -140,7 +134,7 @@ fn every_shipped_variant_start_position() {
     let files = toml_files("variants");
     assert!(!files.is_empty());
     for (stem, path) in files {
-        let rules = rules(&path);
+        let rules = load(&path);
         let pos = Position::start(&rules);
         let svg = svg_of(rules.board(), Some(&pos), &RenderOptions::default());
         insta::assert_snapshot!(format!("variant_{stem}"), svg);
@@ -160,7 +154,7 @@ fn every_shipped_board() {
 
 #[test]
 fn three_players_start_position() {
-    let r = rules(THREE_ARMIES);
+    let r = load(THREE_ARMIES);
     let pos = Position::start(&r);
     let svg = svg_of(r.board(), Some(&pos), &RenderOptions::default());
     // White's segment (files a-h, sectors 0-7 of 24) is centred at the bottom: sector 0 begins
@@ -186,7 +180,7 @@ fn marks(svg: &str) -> (Vec<String>, Vec<String>) {
 
 #[test]
 fn from_marks_quiet_moves_and_captures_apart() {
-    let r = rules("variants/chess.toml");
+    let r = load("variants/chess.toml");
     let pos = position(&r, None, "e2e4 d7d5");
     let b = r.board();
     let options = RenderOptions {
@@ -206,7 +200,7 @@ fn from_marks_quiet_moves_and_captures_apart() {
 
 #[test]
 fn from_shows_the_moves_of_a_piece_whose_owner_is_not_to_move() {
-    let r = rules("variants/chess.toml");
+    let r = load("variants/chess.toml");
     let pos = position(&r, None, "e2e4");
     let b = r.board();
     // Black is to move after e2e4; the white bishop's moves are shown as if white were to move.
@@ -228,7 +222,7 @@ fn from_shows_the_moves_of_a_piece_whose_owner_is_not_to_move() {
 fn from_respects_legality_for_the_owner() {
     // The black knight on d7 is pinned by the white bishop on b5: as if black were to move, it has
     // no legal move, though it has pseudo-legal ones.
-    let r = rules("variants/chess.toml");
+    let r = load("variants/chess.toml");
     let pos = position(&r, Some("4k3/3n4/8/1B6/8/8/8/4K3 w - - 0 1"), "");
     let d7 = r.board().node("d7").unwrap();
     assert!(pos.piece_legal_moves(d7).is_empty());
@@ -245,7 +239,7 @@ fn from_respects_legality_for_the_owner() {
 
 #[test]
 fn from_an_empty_node_draws_no_marks() {
-    let r = rules("variants/chess.toml");
+    let r = load("variants/chess.toml");
     let pos = Position::start(&r);
     let options = RenderOptions {
         from: r.board().node("e4"),
@@ -260,7 +254,7 @@ fn from_an_empty_node_draws_no_marks() {
 #[test]
 fn bishop_loop_through_the_center() {
     // A lone bishop on a6 (with the three kings far away): its two loops cross the void.
-    let r = rules(THREE_ARMIES);
+    let r = load(THREE_ARMIES);
     let pos = position(&r, Some("wB23/24/24/24/24/4wK7gK7bK3 w - - 0 1"), "");
     let b = r.board();
     let a6 = b.node("a6").unwrap();
@@ -288,7 +282,7 @@ fn bishop_loop_through_the_center() {
 fn eliminated_players_are_frozen_and_checks_are_marked() {
     // Gray is out (its king and rook stay on the board, frozen); black's king on u1 is attacked
     // by the white rook on a1 along ring 1.
-    let r = rules(THREE_ARMIES);
+    let r = load(THREE_ARMIES);
     let pos = position(
         &r,
         Some("24/24/24/24/24/wR3wK7gKgR6bK3 b - - 0 1 out:g"),
@@ -477,7 +471,7 @@ fn three_man_chess_rasterised_has_light_and_dark_cells_where_the_rules_say() {
 
 #[test]
 fn three_armies_rasterised_shows_each_players_colour() {
-    let r = rules(THREE_ARMIES);
+    let r = load(THREE_ARMIES);
     let pos = Position::start(&r);
     let svg = render_svg(r.board(), Some(&pos), &RenderOptions::default());
     let geo = Geometry::new(r.board(), default_rotation(&r));
@@ -510,10 +504,16 @@ fn three_armies_rasterised_shows_each_players_colour() {
     assert!(ye > 394.0 && ym < ye && yu < ye);
 }
 
-/// A variant file extending chess with the given `[[player]]` colours.
-fn chess_with_colours(name: &str, white: &str, black: &str) -> std::path::PathBuf {
+/// A variant file extending chess with the given `[[player]]` colours, in a temporary folder
+/// (removed when the first value is dropped).
+fn chess_with_colours(
+    name: &str,
+    white: &str,
+    black: &str,
+) -> (tempfile::TempDir, std::path::PathBuf) {
     let chess = std::fs::canonicalize("variants/chess.toml").expect("chess");
-    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let dir = crate::helpers::temp_dir();
+    let path = dir.path().join(name);
     let text = format!(
         "extends = {chess:?}\n\n\
          [[player]]\nname = \"white\"\nshort = \"w\"\nmark = \"upper\"\n\
@@ -522,13 +522,13 @@ fn chess_with_colours(name: &str, white: &str, black: &str) -> std::path::PathBu
          zones = {{ pawn_start = \"rank_7\", promotion = \"rank_1\" }}\ncolour = \"{black}\"\n"
     );
     std::fs::write(&path, text).expect("write");
-    path
+    (dir, path)
 }
 
 #[test]
 fn player_colours_come_from_the_variant_file() {
-    let path = chess_with_colours("colours_ok.toml", "#F0E0D0", "#102030");
-    let r = Arc::new(Rules::load(&path).unwrap_or_else(|e| panic!("{e}")));
+    let (_dir, path) = chess_with_colours("colours_ok.toml", "#F0E0D0", "#102030");
+    let r = load(&path);
     assert_eq!(
         r.player(chessgraph::rules::PlayerId::seat(0)).colour,
         Some([0xf0, 0xe0, 0xd0])
@@ -544,7 +544,7 @@ fn player_colours_come_from_the_variant_file() {
     );
     assert_eq!(svg.matches("fill=\"#102030\"").count(), 16);
     // Without the key, seats decide: white and black for two players.
-    let chess = rules("variants/chess.toml");
+    let chess = load("variants/chess.toml");
     let styles: Vec<[u8; 3]> = (0..2)
         .map(|i| {
             chessgraph::render::player_style(&chess, chessgraph::rules::PlayerId::seat(i)).fill
@@ -555,7 +555,7 @@ fn player_colours_come_from_the_variant_file() {
 
 #[test]
 fn a_bad_player_colour_is_reported_where_it_is_written() {
-    let path = chess_with_colours("colours_bad.toml", "#fff", "black");
+    let (_dir, path) = chess_with_colours("colours_bad.toml", "#fff", "black");
     let e = Rules::load(&path).expect_err("invalid colours");
     let text: String = e.0.iter().map(|r| r.render_short()).collect();
     assert_eq!(text.matches("schema::invalid-value").count(), 2, "{text}");
@@ -566,7 +566,7 @@ fn a_bad_player_colour_is_reported_where_it_is_written() {
 #[test]
 fn from_includes_castling_as_if_the_owner_were_to_move() {
     // Black to move; white's king on e1 may castle both ways when its turn comes.
-    let r = rules("variants/chess.toml");
+    let r = load("variants/chess.toml");
     let pos = position(&r, Some("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1"), "");
     let e1 = r.board().node("e1").unwrap();
     let mut to: Vec<&str> = pos
@@ -599,7 +599,7 @@ fn piece_group<'a>(svg: &'a str, node: &str) -> &'a str {
 #[test]
 fn numbered_pieces_show_their_shape_and_number() {
     use chessgraph::render::pieces::text_path;
-    let r = rules("variants/rithmomachia.toml");
+    let r = load("variants/rithmomachia.toml");
     let pos = Position::start(&r);
     let svg = render_svg(r.board(), Some(&pos), &RenderOptions::default());
     // White's triangle 9 on a5: a triangle outline and the digits 9, no letter glyph.
@@ -628,7 +628,7 @@ fn numbered_pieces_show_their_shape_and_number() {
         "{h3}"
     );
     // Orthodox pieces keep their silhouettes.
-    let chess = rules("variants/chess.toml");
+    let chess = load("variants/chess.toml");
     let start = Position::start(&chess);
     let svg = render_svg(chess.board(), Some(&start), &RenderOptions::default());
     assert!(piece_group(&svg, "e1").contains("<use href=\"#piece-K\"/>"));

@@ -13,8 +13,8 @@
 use std::sync::Arc;
 
 use crate::helpers::ring_oracle::{Castling, Game, OBoard};
-use crate::helpers::splitmix::SplitMix;
-use chessgraph::notation::{move_text, parse_move};
+use crate::helpers::{Rng, load, playout};
+use chessgraph::notation::{legal_move_texts, move_text, parse_move};
 use chessgraph::perft::perft;
 use chessgraph::position::Position;
 use chessgraph::rules::Rules;
@@ -24,25 +24,8 @@ const CYLINDRICAL: &str = "variants/cylindrical_chess.toml";
 const NO_CASTLING: &str = "variants/cylindrical_chess_no_castling.toml";
 const WRONG_ROOK: &str = "variants/cylindrical_chess_wrong_rook.toml";
 
-fn rules(file: &str) -> Arc<Rules> {
-    match Rules::load(file) {
-        Ok(r) => Arc::new(r),
-        Err(e) => panic!("{file}: {e}"),
-    }
-}
-
 fn position(rules: &Arc<Rules>, fen: &str) -> Position {
     Position::from_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-fn engine_texts(pos: &Position) -> Vec<String> {
-    let mut v: Vec<String> = pos
-        .legal_moves()
-        .into_iter()
-        .map(|m| move_text(pos, m))
-        .collect();
-    v.sort();
-    v
 }
 
 /// The first four fields of position text (pieces, side, castling, en passant).
@@ -75,8 +58,8 @@ fn compare_along_playouts(
     seed: u64,
 ) -> Coverage {
     const MAX_PLIES: usize = 100;
-    let rules = rules(file);
-    let mut rng = SplitMix::new(seed);
+    let rules = load(file);
+    let mut rng = Rng::new(seed);
     let mut cov = Coverage::default();
     for round in 0.. {
         if cov.positions >= want {
@@ -95,7 +78,7 @@ fn compare_along_playouts(
             }
             assert_eq!(fen4(&oracle.to_fen(game)), fen4(&fen), "position text");
             let mine = oracle.legal_texts(game);
-            let theirs = engine_texts(&pos);
+            let theirs = legal_move_texts(&pos);
             if mine != theirs {
                 let only_engine: Vec<&String> =
                     theirs.iter().filter(|t| !mine.contains(t)).collect();
@@ -168,21 +151,16 @@ fn compare_along_playouts(
 
 /// Positions met along a short seeded playout (every 7th), for perft comparisons.
 fn playout_samples(file: &str, start: &str, plies: usize, seed: u64) -> Vec<String> {
-    let rules = rules(file);
-    let mut rng = SplitMix::new(seed);
+    let rules = load(file);
     let mut out = Vec::new();
-    let mut pos = position(&rules, start);
-    for ply in 0..plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        if ply % 7 == 0 {
+    let mut ply = 0;
+    let start = position(&rules, start);
+    playout(start, &mut Rng::new(seed), plies, |pos, _, chosen| {
+        if chosen.is_some() && ply % 7 == 0 {
             out.push(pos.to_fen());
         }
-        pos.play(&moves[rng.below(moves.len())])
-            .expect("a legal move plays");
-    }
+        ply += 1;
+    });
     out
 }
 
@@ -259,7 +237,7 @@ fn cylindrical_chess_variants_agree_with_the_oracle_on_random_playouts() {
 }
 
 fn assert_perft(file: &str, game: &Game, fen: &str, depth: u32) -> u64 {
-    let rules = rules(file);
+    let rules = load(file);
     let mut pos = position(&rules, fen);
     let oracle = OBoard::read(game, &pos);
     let mine = oracle.perft(game, depth);
@@ -271,10 +249,7 @@ fn assert_perft(file: &str, game: &Game, fen: &str, depth: u32) -> u64 {
 #[test]
 fn perft_from_the_start_agrees_with_the_oracle() {
     let circular = Game::circular();
-    let start = Rules::load(CIRCULAR)
-        .expect("loads")
-        .start_fen()
-        .to_string();
+    let start = load(CIRCULAR).start_fen().to_string();
     let counts: Vec<u64> = (1..=3)
         .map(|d| assert_perft(CIRCULAR, &circular, &start, d))
         .collect();
@@ -285,7 +260,7 @@ fn perft_from_the_start_agrees_with_the_oracle() {
         (WRONG_ROOK, Castling::WrongRook),
     ] {
         let game = Game::cylindrical(castling);
-        let start = Rules::load(file).expect("loads").start_fen().to_string();
+        let start = load(file).start_fen().to_string();
         let counts: Vec<u64> = (1..=3)
             .map(|d| assert_perft(file, &game, &start, d))
             .collect();
@@ -337,7 +312,7 @@ fn assert_symmetric(
     swap: bool,
     rights: impl Fn(usize) -> usize,
 ) {
-    let rules = rules(file);
+    let rules = load(file);
     let pos = position(&rules, fen);
     let oracle = OBoard::read(game, &pos);
     let image = oracle.transformed(game, f, swap, rights);
@@ -379,7 +354,7 @@ fn cylindrical_chess_perft_is_invariant_under_the_boards_symmetries() {
         (WRONG_ROOK, Castling::WrongRook),
     ] {
         let game = Game::cylindrical(castling);
-        let start = Rules::load(file).expect("loads").start_fen().to_string();
+        let start = load(file).start_fen().to_string();
         let mut fens = playout_samples(file, &start, 100, 11);
         fens.push("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".into());
         let flip = |i: usize| {
@@ -429,10 +404,7 @@ fn cylindrical_chess_perft_is_invariant_under_the_boards_symmetries() {
 #[test]
 fn perft_4_from_the_start_agrees_with_the_oracle() {
     let circular = Game::circular();
-    let start = Rules::load(CIRCULAR)
-        .expect("loads")
-        .start_fen()
-        .to_string();
+    let start = load(CIRCULAR).start_fen().to_string();
     assert_eq!(assert_perft(CIRCULAR, &circular, &start, 4), 184_025);
     for (file, castling) in [
         (CYLINDRICAL, Castling::Orthodox),
@@ -440,7 +412,7 @@ fn perft_4_from_the_start_agrees_with_the_oracle() {
         (WRONG_ROOK, Castling::WrongRook),
     ] {
         let game = Game::cylindrical(castling);
-        let start = Rules::load(file).expect("loads").start_fen().to_string();
+        let start = load(file).start_fen().to_string();
         assert_eq!(assert_perft(file, &game, &start, 4), 211_036, "{file}");
     }
 }
@@ -455,7 +427,7 @@ fn perft_5_from_the_start_agrees_with_the_oracle() {
         (NO_CASTLING, Game::cylindrical(Castling::None)),
         (WRONG_ROOK, Game::cylindrical(Castling::WrongRook)),
     ] {
-        let start = Rules::load(file).expect("loads").start_fen().to_string();
+        let start = load(file).start_fen().to_string();
         eprintln!("{file}: perft 5 = {}", assert_perft(file, &game, &start, 5));
     }
 }

@@ -2,28 +2,20 @@
 //! (`shared/rules/circular-and-cylindrical.md`), on positions set up from text. Every expected move
 //! list is worked out by hand from the rules page.
 
-use std::sync::Arc;
-
+use crate::helpers::{legal_moves_from, load};
 use chessgraph::board::Colour;
-use chessgraph::notation::{move_text, parse_move, play_line};
+use chessgraph::notation::{legal_move_texts, move_text, parse_move, play_line};
 use chessgraph::perft::perft;
 use chessgraph::position::{Outcome, Position};
-use chessgraph::rules::{PlayerId, Rules};
+use chessgraph::rules::PlayerId;
 
 const CIRCULAR: &str = "variants/circular_chess.toml";
 const CYLINDRICAL: &str = "variants/cylindrical_chess.toml";
 const NO_CASTLING: &str = "variants/cylindrical_chess_no_castling.toml";
 const WRONG_ROOK: &str = "variants/cylindrical_chess_wrong_rook.toml";
 
-fn rules(file: &str) -> Arc<Rules> {
-    match Rules::load(file) {
-        Ok(r) => Arc::new(r),
-        Err(e) => panic!("{file}: {e}"),
-    }
-}
-
 fn at(file: &str, fen: &str) -> Position {
-    Position::from_fen(&rules(file), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    Position::from_fen(&load(file), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 fn after(file: &str, fen: &str, line: &str) -> Position {
@@ -32,36 +24,13 @@ fn after(file: &str, fen: &str, line: &str) -> Position {
     pos
 }
 
-/// The legal moves from one square, as sorted texts.
-fn moves_from(pos: &Position, square: &str) -> Vec<String> {
-    let n = pos.rules().board().node(square).expect("a square");
-    let mut v: Vec<String> = pos
-        .legal_moves()
-        .into_iter()
-        .filter(|m| m.from() == Some(n))
-        .map(|m| move_text(pos, m))
-        .collect();
-    v.sort();
-    v
-}
-
-fn all_moves(pos: &Position) -> Vec<String> {
-    let mut v: Vec<String> = pos
-        .legal_moves()
-        .into_iter()
-        .map(|m| move_text(pos, m))
-        .collect();
-    v.sort();
-    v
-}
-
 // ---------------------------------------------------------------- Circular Chess
 
 const CIRCULAR_START: &str = "qp4PQKP4pk/bp4PBBP4pb/np4PNNP4pn/rp4PRRP4pr w - - 0 1";
 
 #[test]
 fn circular_start_is_the_folded_army_with_queens_on_their_colour() {
-    let r = rules(CIRCULAR);
+    let r = load(CIRCULAR);
     assert_eq!(r.start_fen(), CIRCULAR_START);
     let pos = Position::start(&r);
     let b = r.board();
@@ -106,14 +75,14 @@ fn circular_start_is_the_folded_army_with_queens_on_their_colour() {
 
 #[test]
 fn circular_pawns_run_away_from_their_own_army() {
-    let pos = Position::start(&rules(CIRCULAR));
+    let pos = Position::start(&load(CIRCULAR));
     // White: the sector-g pawns counter-clockwise, the sector-j pawns clockwise.
-    assert_eq!(moves_from(&pos, "g2"), ["g2-e2", "g2-f2"]);
-    assert_eq!(moves_from(&pos, "j3"), ["j3-k3", "j3-l3"]);
+    assert_eq!(legal_moves_from(&pos, "g2"), ["g2-e2", "g2-f2"]);
+    assert_eq!(legal_moves_from(&pos, "j3"), ["j3-k3", "j3-l3"]);
     // Black: the sector-b pawns clockwise, the sector-o pawns counter-clockwise.
     let pos = after(CIRCULAR, CIRCULAR_START, "g1-f1");
-    assert_eq!(moves_from(&pos, "b4"), ["b4-c4", "b4-d4"]);
-    assert_eq!(moves_from(&pos, "o1"), ["o1-m1", "o1-n1"]);
+    assert_eq!(legal_moves_from(&pos, "b4"), ["b4-c4", "b4-d4"]);
+    assert_eq!(legal_moves_from(&pos, "o1"), ["o1-m1", "o1-n1"]);
 }
 
 #[test]
@@ -122,37 +91,37 @@ fn circular_pawns_capture_diagonally_forward_in_each_group() {
     // pawn l2 (a j-pawn: clockwise) between k1 k3 m1 m3. It takes forward only.
     let fen = "K8k6/3n1n4n1n3/4P6P4/3n1n4n1n3 w - - 0 1";
     let pos = at(CIRCULAR, fen);
-    assert_eq!(moves_from(&pos, "e2"), ["e2-d1", "e2-d2", "e2-d3"]);
-    assert_eq!(moves_from(&pos, "l2"), ["l2-m1", "l2-m2", "l2-m3"]);
+    assert_eq!(legal_moves_from(&pos, "e2"), ["e2-d1", "e2-d2", "e2-d3"]);
+    assert_eq!(legal_moves_from(&pos, "l2"), ["l2-m1", "l2-m2", "l2-m3"]);
     // Black pawn e3 (a b-pawn: clockwise) between white knights on d2 d4 f2 f4; black pawn l3 (an
     // o-pawn: counter-clockwise) between k2 k4 m2 m4.
     let fen = "3N1N4N1N3/4p6p4/3N1N4N1N3/k6K8 b - - 0 1";
     let pos = at(CIRCULAR, fen);
-    assert_eq!(moves_from(&pos, "e3"), ["e3-f2", "e3-f3", "e3-f4"]);
-    assert_eq!(moves_from(&pos, "l3"), ["l3-k2", "l3-k3", "l3-k4"]);
+    assert_eq!(legal_moves_from(&pos, "e3"), ["e3-f2", "e3-f3", "e3-f4"]);
+    assert_eq!(legal_moves_from(&pos, "l3"), ["l3-k2", "l3-k3", "l3-k4"]);
 }
 
 #[test]
 fn circular_pawn_direction_comes_from_its_half_unless_written() {
     // A white pawn on e2 runs counter-clockwise (it is a g-pawn) unless its frame is written.
     let pos = at(CIRCULAR, "k15/16/4P11/7K8 w - - 0 1");
-    assert_eq!(moves_from(&pos, "e2"), ["e2-d2"]);
+    assert_eq!(legal_moves_from(&pos, "e2"), ["e2-d2"]);
     let fen = "k15/16/4P[identity]11/7K8 w - - 0 1";
     let pos = at(CIRCULAR, fen);
-    assert_eq!(moves_from(&pos, "e2"), ["e2-f2"]);
+    assert_eq!(legal_moves_from(&pos, "e2"), ["e2-f2"]);
     assert_eq!(pos.to_fen(), fen);
 }
 
 #[test]
 fn circular_double_step_only_on_the_first_move_over_two_empty_cells() {
     let pos = after(CIRCULAR, CIRCULAR_START, "g2-f2 b2-c2");
-    assert_eq!(moves_from(&pos, "f2"), ["f2-e2"]);
-    assert_eq!(moves_from(&pos, "j2"), ["j2-k2", "j2-l2"]);
+    assert_eq!(legal_moves_from(&pos, "f2"), ["f2-e2"]);
+    assert_eq!(legal_moves_from(&pos, "j2"), ["j2-k2", "j2-l2"]);
     // A piece on the second cell stops the double step (g4: e4 taken), on the first cell both
     // steps (j4: k4 taken).
     let pos = at(CIRCULAR, "k3n1P2Pn5/16/16/7K8 w - - 0 1");
-    assert_eq!(moves_from(&pos, "g4"), ["g4-f4"]);
-    assert_eq!(moves_from(&pos, "j4"), Vec::<String>::new());
+    assert_eq!(legal_moves_from(&pos, "g4"), ["g4-f4"]);
+    assert_eq!(legal_moves_from(&pos, "j4"), Vec::<String>::new());
 }
 
 #[test]
@@ -160,7 +129,7 @@ fn circular_has_no_en_passant() {
     // White's g3 pawn steps twice over f3; Black's e4 pawn (a b-pawn, clockwise) takes on f3 only
     // when something stands there.
     let pos = after(CIRCULAR, "4p11/6P9/16/k6K8 w - - 0 1", "g3-e3");
-    assert_eq!(moves_from(&pos, "e4"), ["e4-f4"]);
+    assert_eq!(legal_moves_from(&pos, "e4"), ["e4-f4"]);
     assert_eq!(pos.to_fen(), "4p11/4P11/16/k6K8 b - - 0 1");
     assert!(pos.ep_entries().is_empty());
 }
@@ -173,25 +142,25 @@ fn circular_pawns_promote_on_the_opponents_army_line() {
     let promos = |sq: &str| ["Q", "R", "B", "N"].map(|k| format!("{sq}={k}"));
     let mut want: Vec<String> = promos("b2-a2").into_iter().chain(promos("b2-a3")).collect();
     want.sort();
-    assert_eq!(moves_from(&pos, "b2"), want);
+    assert_eq!(legal_moves_from(&pos, "b2"), want);
     let mut want = promos("o3-p3").to_vec();
     want.sort();
-    assert_eq!(moves_from(&pos, "o3"), want);
+    assert_eq!(legal_moves_from(&pos, "o3"), want);
     // Black: the b-side pawn on g3 on h3 or by taking on h4; the o-side pawn on j2 on i2.
     let pos = after(CIRCULAR, fen, "b2-a2=N");
     let mut want: Vec<String> = promos("g3-h3").into_iter().chain(promos("g3-h4")).collect();
     want.sort();
-    assert_eq!(moves_from(&pos, "g3"), want);
+    assert_eq!(legal_moves_from(&pos, "g3"), want);
     let mut want = promos("j2-i2").to_vec();
     want.sort();
-    assert_eq!(moves_from(&pos, "j2"), want);
+    assert_eq!(legal_moves_from(&pos, "j2"), want);
     let pos = after(CIRCULAR, fen, "b2-a2=N j2-i2=Q");
     assert_eq!(pos.to_fen(), "7N3k4/r5p7P1/N7q7/4K11 w - - 0 2");
 }
 
 #[test]
 fn circular_has_no_castling() {
-    let r = rules(CIRCULAR);
+    let r = load(CIRCULAR);
     assert!(r.castling().is_empty());
     let err = Position::from_fen(&r, "qp4PQKP4pk/bp4PBBP4pb/np4PNNP4pn/rp4PRRP4pr w K - 0 1")
         .expect_err("no castling rights exist");
@@ -202,7 +171,7 @@ fn circular_has_no_castling() {
 fn circular_rook_goes_round_its_ring_but_not_back_to_its_own_cell() {
     // An empty ring: 15 cells round it (each reachable both ways, one move each), and c1 c3 c4.
     let pos = at(CIRCULAR, "k6K8/16/2R13/16 w - - 0 1");
-    let moves = moves_from(&pos, "c2");
+    let moves = legal_moves_from(&pos, "c2");
     assert_eq!(moves.len(), 18, "{moves:?}");
     assert!(!moves.contains(&"c2-c2".to_string()));
     for s in "abdefghijklmnop".chars() {
@@ -213,25 +182,31 @@ fn circular_rook_goes_round_its_ring_but_not_back_to_its_own_cell() {
     }
     // A knight on k2 is reached both ways round: one capture; still 18 moves.
     let pos = at(CIRCULAR, "k6K8/16/2R7n5/16 w - - 0 1");
-    let moves = moves_from(&pos, "c2");
+    let moves = legal_moves_from(&pos, "c2");
     assert_eq!(moves.len(), 18, "{moves:?}");
     assert_eq!(moves.iter().filter(|m| *m == "c2-k2").count(), 1);
-    assert_eq!(perft(&mut pos.clone(), 1), all_moves(&pos).len() as u64);
+    assert_eq!(
+        perft(&mut pos.clone(), 1),
+        legal_move_texts(&pos).len() as u64
+    );
 }
 
 #[test]
 fn circular_knights_and_bishops_stop_at_the_outer_and_inner_rings() {
     let pos = at(CIRCULAR, "4K5k5/16/16/N15 w - - 0 1");
-    assert_eq!(moves_from(&pos, "a1"), ["a1-b3", "a1-c2", "a1-o2", "a1-p3"]);
+    assert_eq!(
+        legal_moves_from(&pos, "a1"),
+        ["a1-b3", "a1-c2", "a1-o2", "a1-p3"]
+    );
     let pos = at(CIRCULAR, "4K5k5/16/N15/16 w - - 0 1");
     assert_eq!(
-        moves_from(&pos, "a2"),
+        legal_moves_from(&pos, "a2"),
         ["a2-b4", "a2-c1", "a2-c3", "a2-o1", "a2-o3", "a2-p4"]
     );
     // The bishop does not cross the center: from a3 inward it reaches b4 and p4 only.
     let pos = at(CIRCULAR, "11k4/B15/16/7K8 w - - 0 1");
     assert_eq!(
-        moves_from(&pos, "a3"),
+        legal_moves_from(&pos, "a3"),
         ["a3-b2", "a3-b4", "a3-c1", "a3-o1", "a3-p2", "a3-p4"]
     );
 }
@@ -257,7 +232,7 @@ fn cylinder_rook_goes_over_the_seam_past_a_blocker() {
     // Ra3-h3 past the pawn on b3: west over the seam to h3 .. c3.
     let pos = at(CYLINDRICAL, "4k3/8/8/8/8/RP6/8/4K3 w - - 0 1");
     assert_eq!(
-        moves_from(&pos, "a3"),
+        legal_moves_from(&pos, "a3"),
         [
             "a3-a1", "a3-a2", "a3-a4", "a3-a5", "a3-a6", "a3-a7", "a3-a8", "a3-c3", "a3-d3",
             "a3-e3", "a3-f3", "a3-g3", "a3-h3"
@@ -265,7 +240,7 @@ fn cylinder_rook_goes_over_the_seam_past_a_blocker() {
     );
     // On an empty rank: the 7 other squares, each once, never its own.
     let pos = at(CYLINDRICAL, "4k3/8/8/8/8/R7/8/4K3 w - - 0 1");
-    let moves = moves_from(&pos, "a3");
+    let moves = legal_moves_from(&pos, "a3");
     assert_eq!(moves.len(), 14, "{moves:?}");
     assert!(!moves.contains(&"a3-a3".to_string()));
 }
@@ -275,7 +250,7 @@ fn cylinder_bishop_goes_over_the_seam() {
     // Bc1-b2-a3-h4-g5-f6-e7-d8 and c1-d2-e3-f4-g5-h6-a7-b8: g5 is reached both ways, one move.
     let pos = at(CYLINDRICAL, "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1");
     assert_eq!(
-        moves_from(&pos, "c1"),
+        legal_moves_from(&pos, "c1"),
         [
             "c1-a3", "c1-a7", "c1-b2", "c1-b8", "c1-d2", "c1-d8", "c1-e3", "c1-e7", "c1-f4",
             "c1-f6", "c1-g5", "c1-h4", "c1-h6"
@@ -289,16 +264,16 @@ fn cylinder_en_passant_across_the_seam() {
     let fen = "4k3/7p/8/P7/8/8/8/4K3 b - - 0 1";
     let pos = after(CYLINDRICAL, fen, "h7-h5");
     assert_eq!(pos.to_fen(), "4k3/8/8/P6p/8/8/8/4K3 w - h6 0 2");
-    assert_eq!(moves_from(&pos, "a5"), ["a5-a6", "a5-h6"]);
+    assert_eq!(legal_moves_from(&pos, "a5"), ["a5-a6", "a5-h6"]);
     let pos = after(CYLINDRICAL, fen, "h7-h5 a5-h6");
     assert_eq!(pos.to_fen(), "4k3/8/7P/8/8/8/8/4K3 b - - 0 2");
     // Only at once.
     let pos = after(CYLINDRICAL, fen, "h7-h5 e1-d1 e8-d8");
-    assert_eq!(moves_from(&pos, "a5"), ["a5-a6"]);
+    assert_eq!(legal_moves_from(&pos, "a5"), ["a5-a6"]);
     // The other way round the seam, for Black: h2-h4, a4xh3.
     let fen = "4k3/8/8/8/p7/8/7P/4K3 w - - 0 1";
     let pos = after(CYLINDRICAL, fen, "h2-h4");
-    assert_eq!(moves_from(&pos, "a4"), ["a4-a3", "a4-h3"]);
+    assert_eq!(legal_moves_from(&pos, "a4"), ["a4-a3", "a4-h3"]);
     let pos = after(CYLINDRICAL, fen, "h2-h4 a4-h3");
     assert_eq!(pos.to_fen(), "4k3/8/8/8/8/7p/8/4K3 w - - 0 2");
 }
@@ -309,7 +284,7 @@ fn cylinder_orthodox_castling_does_not_go_over_the_seam() {
     let fen = "r3k3/8/8/8/8/8/8/R3K3 w Qq - 0 1";
     let pos = at(CYLINDRICAL, fen);
     assert_eq!(
-        moves_from(&pos, "e1"),
+        legal_moves_from(&pos, "e1"),
         ["e1-c1", "e1-d1", "e1-d2", "e1-e2", "e1-f1", "e1-f2"]
     );
     let pos = after(CYLINDRICAL, fen, "e1-c1");
@@ -318,7 +293,7 @@ fn cylinder_orthodox_castling_does_not_go_over_the_seam() {
 
 #[test]
 fn cylinder_without_castling_has_no_rights() {
-    let r = rules(NO_CASTLING);
+    let r = load(NO_CASTLING);
     assert!(r.castling().is_empty());
     assert!(
         Position::from_fen(&r, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").is_err(),
@@ -326,7 +301,7 @@ fn cylinder_without_castling_has_no_rights() {
     );
     let pos = at(NO_CASTLING, "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1");
     assert_eq!(
-        moves_from(&pos, "e1"),
+        legal_moves_from(&pos, "e1"),
         ["e1-d1", "e1-d2", "e1-e2", "e1-f1", "e1-f2"]
     );
 }
@@ -336,7 +311,7 @@ fn cylinder_wrong_rook_castling_names_the_rook_and_round_trips() {
     let fen = "r3k3/8/8/8/8/8/8/R3K3 w QGqg - 0 1";
     let pos = at(WRONG_ROOK, fen);
     assert_eq!(
-        moves_from(&pos, "e1"),
+        legal_moves_from(&pos, "e1"),
         [
             "e1-c1/a1", "e1-d1", "e1-d2", "e1-e2", "e1-f1", "e1-f2", "e1-g1/a1"
         ]
@@ -352,7 +327,7 @@ fn cylinder_wrong_rook_castling_names_the_rook_and_round_trips() {
     let fen = "4k2r/8/8/8/8/8/8/4K2R w KCkc - 0 1";
     let pos = at(WRONG_ROOK, fen);
     assert_eq!(
-        moves_from(&pos, "e1"),
+        legal_moves_from(&pos, "e1"),
         [
             "e1-c1/h1", "e1-d1", "e1-d2", "e1-e2", "e1-f1", "e1-f2", "e1-g1/h1"
         ]
@@ -361,7 +336,7 @@ fn cylinder_wrong_rook_castling_names_the_rook_and_round_trips() {
     assert_eq!(pos.to_fen(), "4k2r/8/8/8/8/8/8/2KR4 b kc - 1 1");
     // Black may not castle to c8 now (the d1 rook attacks d8), but still to g8.
     assert_eq!(
-        moves_from(&pos, "e8"),
+        legal_moves_from(&pos, "e8"),
         ["e8-e7", "e8-f7", "e8-f8", "e8-g8/h8"]
     );
     let pos = after(WRONG_ROOK, fen, "e1-c1/h1 e8-g8/h8");
@@ -373,7 +348,7 @@ fn cylinder_wrong_rook_castling_conditions() {
     // Both rooks at home: each blocks the other's way over the seam.
     let pos = at(WRONG_ROOK, "r3k2r/8/8/8/8/8/8/R3K2R w KQGCkqgc - 0 1");
     assert_eq!(
-        moves_from(&pos, "e1"),
+        legal_moves_from(&pos, "e1"),
         [
             "e1-c1/a1", "e1-d1", "e1-d2", "e1-e2", "e1-f1", "e1-f2", "e1-g1/h1"
         ]
@@ -381,12 +356,12 @@ fn cylinder_wrong_rook_castling_conditions() {
     // The king may not pass an attacked square (f1, by the f8 rook)...
     let pos = at(WRONG_ROOK, "r3kr2/8/8/8/8/8/8/R3K3 w QGq - 0 1");
     assert_eq!(
-        moves_from(&pos, "e1"),
+        legal_moves_from(&pos, "e1"),
         ["e1-c1/a1", "e1-d1", "e1-d2", "e1-e2"]
     );
     // ...but the rook may (h1, by the h8 rook).
     let pos = at(WRONG_ROOK, "r3k2r/8/8/8/8/8/8/R3K3 w QGqk - 0 1");
-    assert!(moves_from(&pos, "e1").contains(&"e1-g1/a1".to_string()));
+    assert!(legal_moves_from(&pos, "e1").contains(&"e1-g1/a1".to_string()));
     // Moving the a1 rook loses both of its rights, orthodox and wrong-rook.
     let pos = after(WRONG_ROOK, "r3k3/8/8/8/8/8/8/R3K2R w KQGCqg - 0 1", "a1-b1");
     assert_eq!(pos.to_fen(), "r3k3/8/8/8/8/8/8/1R2K2R b KCqg - 1 1");

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use chessgraph::notation::{move_text, parse_move};
+use chessgraph::notation::{legal_move_texts, parse_move};
 use chessgraph::position::{EndRule, Outcome, Position};
 use chessgraph::rules::{PlayerId, Rules};
 use chessgraph::setup::{Material, Setup, SetupPiece, StackPart, Waivers};
@@ -78,21 +78,10 @@ fn simple(white: &[(&str, &str)], black: &[(&str, &str)]) -> Position {
     position(white, black, false, [(0, 0); 2])
 }
 
-/// The legal moves, sorted.
-pub(crate) fn moves(pos: &Position) -> Vec<String> {
-    let mut m: Vec<String> = pos
-        .legal_moves()
-        .into_iter()
-        .map(|m| move_text(pos, m))
-        .collect();
-    m.sort();
-    m
-}
-
 /// The moves of the piece on `from`: the destinations, sorted.
 fn destinations(pos: &Position, from: &str) -> Vec<String> {
     let prefix = format!("{from}-");
-    moves(pos)
+    legal_move_texts(pos)
         .into_iter()
         .filter_map(|m| m.strip_prefix(&prefix).map(str::to_string))
         .collect()
@@ -190,12 +179,12 @@ fn v02_slides_are_blocked_leaps_are_not() {
         "d8-b7", "d8-b8", "d8-b9", "d8-c6", "d8-c10", "d8-d6", "d8-e6", "d8-e10", "d8-f7", "d8-f8",
         "d8-f9", "d9-c8", "d9-c10", "d9-e8", "d9-e10",
     ]);
-    assert_eq!(moves(&pos), expected);
+    assert_eq!(legal_move_texts(&pos), expected);
     let pos = simple(
         &[("S25", "a1")],
         &[("C3", "a2"), ("C5", "d1"), ("C7", "h16")],
     );
-    assert_eq!(moves(&pos), strings(&["a1-b4", "a1-d2"]));
+    assert_eq!(legal_move_texts(&pos), strings(&["a1-b4", "a1-d2"]));
 }
 
 #[test]
@@ -303,7 +292,7 @@ fn v07_pyramids() {
         &[("P[S36 S25 T16 T9 C4 C1]", "c3")],
         &[("C25", "e7"), ("C3", "h16")],
     );
-    assert_eq!(moves(&pos).len(), 22);
+    assert_eq!(legal_move_texts(&pos).len(), 22);
     assert_eq!(play(&mut pos, "c3-d4"), ["C25@e7"]);
     let mut pos = simple(
         &[("P[S36 S25 T16 T9 C4 C1]", "c3")],
@@ -329,7 +318,7 @@ fn v08_simultaneity() {
         &[("T16", "b3"), ("T9", "c3")],
         &[("C9", "d5"), ("C16", "d6"), ("C3", "h16")],
     );
-    assert_eq!(moves(&pos).len(), 18);
+    assert_eq!(legal_move_texts(&pos).len(), 18);
     assert_eq!(play(&mut pos, "b3-d4"), ["C9@d5"]);
     let mut pos = simple(
         &[("C4", "c3"), ("C8", "f6")],
@@ -406,7 +395,7 @@ fn v10_victories() {
         [(0, 0); 2],
     );
     assert!(play(&mut pos, "d4-c3").is_empty());
-    assert!(moves(&pos).is_empty());
+    assert!(legal_move_texts(&pos).is_empty());
     assert_eq!(pos.outcome(), Some(Outcome::Winner(black)));
 }
 
@@ -447,9 +436,9 @@ fn thresholds_win_exactly_at_the_limit() {
 fn v11_start_position() {
     let rules: Arc<Rules> = load(FILE);
     let start = Position::start(&rules);
-    assert_eq!(moves(&start).len(), 71);
+    assert_eq!(legal_move_texts(&start).len(), 71);
     let mut capturing = Vec::new();
-    for m in moves(&start) {
+    for m in legal_move_texts(&start) {
         let mut pos = start.clone();
         let taken = play(&mut pos, &m);
         if !taken.is_empty() {

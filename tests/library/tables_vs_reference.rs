@@ -432,3 +432,34 @@ fn tables_equal_the_reference_walker_in_the_perft_positions() {
         "{ep_captures} en passant, {promotions} promotions"
     );
 }
+
+/// Regression: the attack tables ignored a pattern's `from:ZONE` condition, so a piece whose
+/// capture only works from a zone was taken to attack from everywhere, and check detection (and so
+/// legality) disagreed with the piece's own moves and with the reference walker. Here White's
+/// guard on e4, off its home rank, can only step; Black's king on e5 is not in check, and d4 and
+/// f4 are open to it. (`Position::attacks_along` now asks the attacker to stand in the zone.)
+#[test]
+fn a_capture_that_needs_a_zone_does_not_attack_from_elsewhere() {
+    let rules = load("tests/fixtures/variants/capture_from_zone.toml");
+    let pos = Position::from_fen(&rules, "8/8/8/4k3/4G3/8/8/4K3 b - - 0 1").expect("position");
+    let e5 = rules.board().node("e5").expect("e5");
+    let e4 = rules.board().node("e4").expect("e4");
+    let mut guard = Vec::new();
+    pos.piece_moves(e4, &mut guard);
+    assert!(
+        guard.iter().all(|m| m.mv().to() != e5),
+        "the guard cannot take on e5"
+    );
+    assert!(!reference::attacked_by(
+        &pos,
+        e5,
+        PlayerSet::only(rules.player_id(0).expect("white"))
+    ));
+    assert!(!pos.is_check(), "black is not in check");
+    assert_eq!(
+        chessgraph::notation::legal_move_texts(&pos),
+        [
+            "e5-d4", "e5-d5", "e5-d6", "e5-e4", "e5-e6", "e5-f4", "e5-f5", "e5-f6"
+        ]
+    );
+}

@@ -15,6 +15,7 @@ use chessgraph::position::{Outcome, Position};
 use chessgraph::rules::{FrameId, Rules};
 
 use crate::helpers::three_man_chess::*;
+use crate::helpers::{Rng, load, playout};
 
 // ---------------------------------------------------------------------------------------------
 // Section 9: target counts on an "empty" board.
@@ -1036,36 +1037,29 @@ fn eliminated_players_are_skipped_in_turn_order() {
 #[test]
 fn move_text_round_trips_and_unmake_restores_along_random_games() {
     for rules in [strict(), literal()] {
-        let mut seed = 0x5eed_u64;
+        let mut rng = Rng::new(0x5eed);
         for _game in 0..3 {
-            let mut pos = Position::start(&rules);
-            let mut buf = Vec::new();
-            for _ply in 0..150 {
-                let (outcome, _) = pos.resolve(&mut buf);
-                if outcome.is_some() {
-                    break;
-                }
+            let reads_back = |pos: &Position| {
+                let text = pos.to_fen();
+                let again =
+                    Position::from_fen(&rules, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+                assert_eq!(again.to_fen(), text);
+            };
+            let end = playout(Position::start(&rules), &mut rng, 150, |pos, moves, _| {
+                // The text of every position reached reads back to the same position.
+                reads_back(pos);
                 let before = pos.to_fen();
-                for &m in &buf {
-                    let text = chessgraph::notation::move_text(&pos, m.mv());
-                    let back = chessgraph::notation::parse_move(&pos, &text)
+                for &m in moves {
+                    let text = chessgraph::notation::move_text(pos, m.mv());
+                    let back = chessgraph::notation::parse_move(pos, &text)
                         .unwrap_or_else(|e| panic!("{text} at {before}: {e}"));
                     assert_eq!(back, m.mv(), "{text} at {before}");
                     let undo = pos.make(m);
                     pos.unmake(undo);
                     assert_eq!(pos.to_fen(), before, "make/unmake {text}");
                 }
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let m = buf[((seed >> 33) as usize) % buf.len()];
-                pos.make(m);
-                // The text of every position reached reads back to the same position.
-                let text = pos.to_fen();
-                let again =
-                    Position::from_fen(&rules, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
-                assert_eq!(again.to_fen(), text);
-            }
+            });
+            reads_back(&end);
         }
     }
 }

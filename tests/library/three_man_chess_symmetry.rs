@@ -13,6 +13,7 @@ use chessgraph::position::Position;
 use chessgraph::rules::Rules;
 
 use crate::helpers::three_man_chess::*;
+use crate::helpers::{Rng, playout};
 
 fn pos_of(rules: &Arc<Rules>, text: &str) -> Position {
     Position::from_fen(rules, text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -68,36 +69,21 @@ fn check_rotation(rules: &Arc<Rules>, text: &str, depth: u32) {
     );
 }
 
-/// A small deterministic generator (no dependency): 64-bit LCG, high bits.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
-    }
-}
-
-/// Random legal games from the start; the positions along the way, every `every` plies.
+/// A random legal game from the start; the positions along the way, every `every` plies.
 fn random_positions(rules: &Arc<Rules>, seed: u64, plies: usize, every: usize) -> Vec<String> {
-    let mut rng = Lcg(seed);
-    let mut pos = Position::start(rules);
     let mut out = Vec::new();
-    let mut buf = Vec::new();
-    for ply in 0..plies {
-        let (outcome, _) = pos.resolve(&mut buf);
-        if outcome.is_some() || buf.is_empty() {
-            break;
-        }
-        let m = buf[rng.below(buf.len())];
-        pos.make(m);
-        if ply % every == every - 1 {
-            out.push(pos.to_fen());
-        }
-    }
+    let mut ply = 0;
+    playout(
+        Position::start(rules),
+        &mut Rng::new(seed),
+        plies,
+        |pos, _, _| {
+            if ply > 0 && ply % every == 0 {
+                out.push(pos.to_fen());
+            }
+            ply += 1;
+        },
+    );
     out
 }
 

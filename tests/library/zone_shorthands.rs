@@ -69,7 +69,7 @@ fn rectangles_and_expressions_make_node_sets() {
 #[test]
 fn a_variant_uses_generated_zones_by_name() {
     // The shipped boards no longer declare rank zones: the variants find the generated ones.
-    let rules = chessgraph::rules::Rules::load("variants/chess.toml").expect("chess loads");
+    let rules = crate::helpers::load("variants/chess.toml");
     let promotion = rules.zone_by_name("promotion").expect("promotion zone");
     let white = rules.player_id(0).unwrap();
     let names: Vec<&str> = rules

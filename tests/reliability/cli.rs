@@ -279,7 +279,7 @@ fn bench_outside_the_repository_is_an_error_not_empty_tables() {
 
 #[test]
 fn bench_reports_a_variant_that_does_not_load_and_fails() {
-    let dir = super::runner::temp_dir();
+    let dir = crate::helpers::temp_dir();
     let variants = dir.path().join("variants");
     std::fs::create_dir(&variants).unwrap();
     std::fs::write(
@@ -306,7 +306,7 @@ fn bench_reports_a_variant_that_does_not_load_and_fails() {
 
 #[test]
 fn coordinates_past_the_limit_are_refused_where_they_are_written() {
-    let dir = super::runner::temp_dir();
+    let dir = crate::helpers::temp_dir();
     let board = |name: &str, x: &str, y: &str| {
         let path = dir.path().join(name);
         std::fs::write(
@@ -354,7 +354,7 @@ fn mode(path: &std::path::Path) -> u32 {
 #[test]
 fn output_files_replace_only_regular_files_and_keep_their_permissions() {
     use std::os::unix::fs::{FileTypeExt, PermissionsExt, symlink};
-    let dir = super::runner::temp_dir();
+    let dir = crate::helpers::temp_dir();
     let d = dir.path();
     let variant = concat!(env!("CARGO_MANIFEST_DIR"), "/variants/chess.toml");
     let render = |out: &str| super::runner::run_in(Some(d), &["render", variant, "-o", out], b"");
@@ -453,7 +453,7 @@ fn output_files_replace_only_regular_files_and_keep_their_permissions() {
 #[cfg(unix)]
 #[test]
 fn play_svg_refuses_special_files_too() {
-    let dir = super::runner::temp_dir();
+    let dir = crate::helpers::temp_dir();
     assert!(
         Command::new("mkfifo")
             .arg(dir.path().join("fifo"))
@@ -484,7 +484,7 @@ fn play_svg_refuses_special_files_too() {
 
 #[test]
 fn bench_on_a_root_without_its_cases_says_so_and_fails() {
-    let dir = super::runner::temp_dir();
+    let dir = crate::helpers::temp_dir();
     let variants = dir.path().join("variants");
     std::fs::create_dir(&variants).unwrap();
     let root = dir.path().to_str().unwrap();

@@ -324,7 +324,7 @@ fn write_edited(dir: &std::path::Path, name: &str, text: &str, from: &str, to: &
 
 #[test]
 fn empty_player_piece_and_zone_names_are_refused_where_they_are_written() {
-    let dir = super::runner::temp_dir();
+    let dir = crate::helpers::temp_dir();
     let chess = super::runner::chess_variant_text();
     for (what, from, to, at) in [
         ("player", "name = \"white\"", "name = \"\"", ":20:8:"),
@@ -356,7 +356,7 @@ fn empty_player_piece_and_zone_names_are_refused_where_they_are_written() {
 
 #[test]
 fn bidi_formatting_characters_in_names_are_refused_and_never_printed_raw() {
-    let dir = super::runner::temp_dir();
+    let dir = crate::helpers::temp_dir();
     let chess = super::runner::chess_variant_text();
     for (name, escaped) in [
         ("rlo", "\\u202e"),
@@ -396,7 +396,7 @@ fn bidi_formatting_characters_in_names_are_refused_and_never_printed_raw() {
 fn a_jump_with_twenty_thousand_leg_orders_loads_in_linear_time() {
     // Each leg order used to copy all the others for every node and frame: 1,000 took seconds,
     // 3,000 minutes. The other leg orders of `n n e` (all reaching the same square) change nothing.
-    let dir = super::runner::temp_dir();
+    let dir = crate::helpers::temp_dir();
     let orders = ["e n n", "n e n", "n n e"];
     let legs: Vec<&str> = (0..20_000).map(|i| orders[i % 3]).collect();
     let knight = format!(
@@ -415,7 +415,7 @@ fn a_jump_with_twenty_thousand_leg_orders_loads_in_linear_time() {
 fn a_pattern_of_more_paths_than_the_limit_is_refused_and_one_at_the_limit_loads() {
     // 256 paths load (each is compiled for every node and frame); 257 are refused where the
     // first path past the limit is written, instead of eating memory and time.
-    let dir = super::runner::temp_dir();
+    let dir = crate::helpers::temp_dir();
     let chess = super::runner::chess_variant_text();
     let knight = "moves = [\"leap nne nnw nee nww sse ssw see sww\"]";
     let paths = |n: usize| vec!["nne"; n].join(" ");
@@ -446,7 +446,7 @@ fn a_pattern_of_more_paths_than_the_limit_is_refused_and_one_at_the_limit_loads(
 
 #[test]
 fn a_capture_rule_without_directions_is_refused() {
-    let dir = super::runner::temp_dir();
+    let dir = crate::helpers::temp_dir();
     let text = std::fs::read_to_string("tests/fixtures/rule_variants/custodian.toml")
         .unwrap()
         .replace(

@@ -235,7 +235,7 @@ fn control_and_bidi_characters_typed_on_the_command_line_are_escaped_in_errors()
 
 #[test]
 fn play_refuses_lines_with_control_or_bidi_characters_and_goes_on() {
-    let dir = super::runner::temp_dir();
+    let dir = crate::helpers::temp_dir();
     let variant = concat!(env!("CARGO_MANIFEST_DIR"), "/variants/chess.toml");
     let input = "e2e4\u{1b}[31m\ne2\u{202e}e4\nmoves e\u{7}2\nsvg a\"b.svg\nsvg it's.svg\nsvg ok.svg\ne2e4\nquit\n";
     let r = super::runner::run_in(Some(dir.path()), &["play", variant], input.as_bytes());
@@ -324,7 +324,7 @@ fn empty_square_counts_with_leading_zeros_are_refused_like_zero() {
 
 #[test]
 fn file_names_with_control_characters_are_escaped_where_they_are_printed() {
-    let dir = super::runner::temp_dir();
+    let dir = crate::helpers::temp_dir();
     let broken = dir.path().join("a\u{1b}]0;x\u{7}b.toml");
     std::fs::write(&broken, "[board]\nname = 1\n").unwrap();
     let broken = broken.to_str().unwrap();

@@ -127,7 +127,7 @@ fn grid(files: u32, ranks: u32) -> Grid {
 /// the variant needs.
 fn existing_grid(path: &Path) -> Result<Grid, String> {
     let board = Board::load(path).map_err(|e| {
-        super::super::to_stderr(format_args!("{}", e.0.render_short()));
+        super::super::output::to_stderr(format_args!("{}", e.0.render_short()));
         format!("{} is not a valid board file", path.display())
     })?;
     let Some(shape) = board.grid() else {

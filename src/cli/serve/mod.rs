@@ -24,7 +24,6 @@ use std::time::Duration;
 
 use axum::Router;
 
-use super::to_stderr;
 use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::middleware::{self, Next};
@@ -142,7 +141,7 @@ pub fn serve_command(args: &ServeArgs, colour: bool) -> Result<ExitCode, String>
     for path in &args.variants {
         if !args.watch {
             // Without author mode a broken file is an error, reported as `check` reports it.
-            super::load_rules(path, colour)?;
+            super::load::load_rules(path, colour)?;
         }
         variants.push(Variant::load(path));
     }

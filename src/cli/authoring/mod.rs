@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use chessgraph::rules::schema::{FileKind, schema_text};
 
 use super::args::{FileKindArg, NewArgs};
-use super::io_error;
+use super::output::{io_error, to_stderr};
 
 mod templates;
 
@@ -47,7 +47,7 @@ pub fn write_new_files(files: &[(PathBuf, String)], command: &str) -> Result<(),
     }
     for (path, text) in files {
         write_fresh(path, text)?;
-        super::to_stderr(format_args!("wrote {}\n", path.display()));
+        to_stderr(format_args!("wrote {}\n", path.display()));
     }
     Ok(())
 }
