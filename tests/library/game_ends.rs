@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use chessgraph::movegen::{Move, PlayError};
-use chessgraph::notation::{MoveError, move_text, parse_move};
+use chessgraph::notation::{MoveError, legal_move_texts, parse_move};
 use chessgraph::perft::perft;
 use chessgraph::position::{EndRule, Outcome, Position};
 use chessgraph::rules::{PlayerId, Rules};
@@ -137,11 +137,7 @@ fn losing_a_king_of_three_loses_and_kings_may_be_left_attacked() {
     // The kings are not royal: a king may step next to an enemy queen, and nobody is in check.
     let pos = at(&r, "k3k2k/8/8/8/8/8/3q4/K3K2K w - - 0 1");
     assert!(!pos.is_check());
-    let moves: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .map(|&m| move_text(&pos, m))
-        .collect();
+    let moves = legal_move_texts(&pos);
     assert!(moves.contains(&"e1-e2".to_string()), "{moves:?}");
     // The queen takes a king: White is down to two and has lost.
     let pos = after(&r, "k3k2k/8/8/8/8/8/3q4/K3K2K b - - 0 1", &["d2-e1"]);
@@ -160,11 +156,7 @@ fn extinction_ends_when_a_kind_dies_out() {
     assert_over(&pos, Outcome::WonBy(BLACK, material(1)));
     // The king is not royal: castling may pass an attacked square.
     let pos = at(&r, "rnbqk2r/pppppppp/8/8/8/8/PPPPPqPP/RNBQK2R w KQkq - 0 1");
-    let moves: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .map(|&m| move_text(&pos, m))
-        .collect();
+    let moves = legal_move_texts(&pos);
     assert!(moves.contains(&"e1-g1".to_string()), "{moves:?}");
 }
 
@@ -180,12 +172,7 @@ fn a_capture_is_compulsory_and_any_capture_will_do() {
     let r = rules("antichess");
     // Three captures (two by the queen, one by the pawn) and many quiet moves.
     let pos = at(&r, "8/8/8/3p4/3pP3/8/1Q4p1/8 w - - 0 1");
-    let mut legal: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .map(|&m| move_text(&pos, m))
-        .collect();
-    legal.sort();
+    let legal = legal_move_texts(&pos);
     assert_eq!(
         legal,
         ["b2-d4", "b2-g2", "e4-d5"].map(String::from).to_vec()
@@ -293,11 +280,7 @@ fn racing_kings_gives_black_an_equalising_reply() {
 fn racing_kings_moves_may_not_give_check() {
     let r = rules("racingkings");
     let pos = at(&r, "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1");
-    let moves: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .map(|&m| move_text(&pos, m))
-        .collect();
+    let moves = legal_move_texts(&pos);
     // The knight's move e2-c3 would attack the black king on a2.
     assert!(!moves.contains(&"e2-c3".to_string()), "{moves:?}");
     let b = r.board();

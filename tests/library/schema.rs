@@ -276,7 +276,7 @@ fn show(path: &[Seg]) -> String {
 /// missed by the loader when it is taken out, and one it does not require is not.
 #[test]
 fn schema_keys_and_required_keys_are_the_loaders() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = crate::helpers::temp_dir();
     let mut checked = BTreeSet::new();
     for (path, kind) in shipped() {
         let root = schema(kind);
@@ -347,7 +347,7 @@ fn schema_keys_and_required_keys_are_the_loaders() {
 /// the schema's.
 #[test]
 fn schema_enums_are_the_loaders() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = crate::helpers::temp_dir();
     let mut checked = 0;
     for (path, kind) in shipped() {
         let root = schema(kind);
