@@ -182,7 +182,7 @@ impl Position {
         for i in 0..self.rules.outcome().conditions.len() {
             let settled = match self.rules.outcome().conditions[i] {
                 EndCondition::LastPlayerStanding => self.alive_count() <= 1,
-                EndCondition::Declared(d) => self.declared_end_settles(d as usize, buf),
+                EndCondition::Declared(d) => self.declared_end_settles(d as usize),
                 EndCondition::CheckCount => self.checks_end().is_some(),
                 EndCondition::CapturedMaterial => self.number_winner().is_some(),
                 EndCondition::NoLegalMove => {

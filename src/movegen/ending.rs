@@ -9,7 +9,6 @@ use crate::position::{EndRule, Outcome, Position};
 use crate::rules::ends::{TurnStart, Verdict};
 use crate::rules::{Policy, Rules};
 
-use super::Planned;
 use super::turn::Turn;
 
 impl Position {
@@ -26,26 +25,23 @@ impl Position {
         }
     }
 
-    /// The declared end rule `i` of the outcome policy, judged on the turn about to start;
-    /// `moves` is scratch for a rule that looks at the legal moves.
-    pub(super) fn declared_end(&mut self, i: usize, moves: &mut Vec<Planned>) -> Option<Turn> {
-        let rules = self.rules.clone();
-        let d = &rules.outcome().declared[i];
+    /// The declared end rule `i` of the outcome policy, judged on the turn about to start.
+    pub(super) fn declared_end(&self, i: usize) -> Option<Turn> {
+        let d = &self.rules.outcome().declared[i];
         let Verdict {
             player,
             policy,
             entry,
-        } = d.rule.judge(&mut Settling { pos: self, moves })?;
+        } = d.rule.judge(self)?;
         let rule = EndRule::Declared { key: d.key, entry };
         Some(self.verdict(player, policy, rule))
     }
 
     /// Whether declared end rule `i` ends the turn about to start, for perft's leaf count:
     /// `true` also when the rule needs the legal moves (the turn is then settled whole).
-    pub(super) fn declared_end_settles(&mut self, i: usize, moves: &mut Vec<Planned>) -> bool {
-        let rules = self.rules.clone();
-        let rule = &rules.outcome().declared[i].rule;
-        rule.needs_moves() || rule.judge(&mut Settling { pos: self, moves }).is_some()
+    pub(super) fn declared_end_settles(&self, i: usize) -> bool {
+        let rule = &self.rules.outcome().declared[i].rule;
+        rule.needs_moves() || rule.judge(self).is_some()
     }
 
     /// `checks`: the player who moved last has no check left to give: he has won.
@@ -85,52 +81,14 @@ impl TurnStart for Position {
             .count() as u32
     }
 
-    fn some_move_leads_to(&mut self, test: &dyn Fn(&dyn TurnStart) -> bool) -> bool {
-        Settling {
-            pos: self,
-            moves: &mut Vec::new(),
-        }
-        .some_move_leads_to(test)
-    }
-}
-
-/// A position settling its turn, with the scratch list the legal moves go to.
-struct Settling<'a> {
-    pos: &'a mut Position,
-    moves: &'a mut Vec<Planned>,
-}
-
-impl TurnStart for Settling<'_> {
-    fn rules(&self) -> &Rules {
-        &self.pos.rules
-    }
-
-    fn to_move(&self) -> PlayerId {
-        self.pos.to_move
-    }
-
-    fn last_mover(&self) -> PlayerId {
-        TurnStart::last_mover(&*self.pos)
-    }
-
-    fn is_alive(&self, p: PlayerId) -> bool {
-        TurnStart::is_alive(&*self.pos, p)
-    }
-
-    fn piece_at(&self, node: NodeId) -> Option<(PlayerId, KindId)> {
-        TurnStart::piece_at(&*self.pos, node)
-    }
-
-    fn count_pieces(&self, p: PlayerId, kinds: u32) -> u32 {
-        TurnStart::count_pieces(&*self.pos, p, kinds)
-    }
-
-    fn some_move_leads_to(&mut self, test: &dyn Fn(&dyn TurnStart) -> bool) -> bool {
-        self.pos.legal_moves_into(self.moves);
-        self.moves.iter().any(|&m| {
-            let undo = self.pos.make_with::<false>(m);
-            let holds = test(&*self.pos);
-            self.pos.unmake(undo);
+    fn some_move_leads_to(&self, test: &dyn Fn(&dyn TurnStart) -> bool) -> bool {
+        let mut work = self.clone();
+        let mut moves = Vec::new();
+        work.legal_moves_into(&mut moves);
+        moves.iter().any(|&m| {
+            let undo = work.make_with::<false>(m);
+            let holds = test(&work);
+            work.unmake(undo);
             holds
         })
     }

@@ -73,7 +73,7 @@ impl Position {
                 EndCondition::LastPlayerStanding => {
                     (self.alive_count() <= 1).then_some(Turn::Over(Outcome::Winner(self.to_move)))
                 }
-                EndCondition::Declared(d) => self.declared_end(d as usize, moves),
+                EndCondition::Declared(d) => self.declared_end(d as usize),
                 EndCondition::CheckCount => self.checks_end(),
                 EndCondition::CapturedMaterial => self
                     .number_winner()

@@ -80,7 +80,7 @@ impl DeclaredEnd for BareRoyalRule {
     /// The player who moved last has royals only and the player to move has more: the bared
     /// player has had his one move and loses. The player to move has royals only and the other
     /// two or more other pieces: no single capture can bare him, so he loses now.
-    fn judge(&self, turn: &mut dyn TurnStart) -> Option<Verdict> {
+    fn judge(&self, turn: &dyn TurnStart) -> Option<Verdict> {
         let (p, last) = (turn.to_move(), turn.last_mover());
         if p == last {
             return None;

@@ -56,7 +56,7 @@ struct HoldRule {
 }
 
 impl DeclaredEnd for HoldRule {
-    fn judge(&self, turn: &mut dyn TurnStart) -> Option<Verdict> {
+    fn judge(&self, turn: &dyn TurnStart) -> Option<Verdict> {
         let p = turn.to_move();
         turn.has_piece_in(p, self.kinds, self.zone)
             .then(|| Verdict::wins(p))
@@ -119,7 +119,7 @@ mod tests {
                 .filter(|(_, o, k)| *o == p && kinds & (1 << k.index()) != 0)
                 .count() as u32
         }
-        fn some_move_leads_to(&mut self, _test: &dyn Fn(&dyn TurnStart) -> bool) -> bool {
+        fn some_move_leads_to(&self, _test: &dyn Fn(&dyn TurnStart) -> bool) -> bool {
             unreachable!("`hold` never looks at the moves")
         }
     }
@@ -134,12 +134,12 @@ mod tests {
             .clone();
         let node = rules.board().node(square).expect("a square");
         let knight = rules.kind_by_letter('N').expect("a knight");
-        let mut turn = Turn {
+        let turn = Turn {
             rules,
             to_move: PlayerId::seat(to_move),
             pieces: vec![(node, PlayerId::seat(owner), knight)],
         };
-        d.rule.judge(&mut turn)
+        d.rule.judge(&turn)
     }
 
     #[test]

@@ -105,7 +105,7 @@ impl MaterialRule {
 impl DeclaredEnd for MaterialRule {
     /// The first player, from the one who moved last, whose count of an entry's kinds is at
     /// most its number, by the first such entry.
-    fn judge(&self, turn: &mut dyn TurnStart) -> Option<Verdict> {
+    fn judge(&self, turn: &dyn TurnStart) -> Option<Verdict> {
         for p in turn.players_from_last_mover() {
             for (i, m) in self.entries.iter().enumerate() {
                 if turn.count_pieces(p, m.kinds) <= m.at_most {

@@ -41,7 +41,7 @@ pub(crate) const FAMILIES: &[EndFamily] = &[
 /// A compiled end rule of a variant, judged at the start of every turn.
 pub trait DeclaredEnd: fmt::Debug + Send + Sync {
     /// What the rule says of the turn about to start: `None` while it does not apply.
-    fn judge(&self, turn: &mut dyn TurnStart) -> Option<Verdict>;
+    fn judge(&self, turn: &dyn TurnStart) -> Option<Verdict>;
 
     /// Whether [`DeclaredEnd::judge`] may look at the legal moves: perft then settles every
     /// turn instead of counting the moves one ply above its leaves.
@@ -109,20 +109,20 @@ pub trait TurnStart {
     fn piece_at(&self, node: NodeId) -> Option<(PlayerId, KindId)>;
     /// How many pieces `p` has on the board of the kinds in `kinds` (bit `k`: kind `k`).
     fn count_pieces(&self, p: PlayerId, kinds: u32) -> u32;
-    /// Whether some legal move of the player to move leads to a position where `test` holds.
-    fn some_move_leads_to(&mut self, test: &dyn Fn(&dyn TurnStart) -> bool) -> bool;
+    /// Whether some legal move of the player to move leads to a position where `test` holds
+    /// (the moves are played on a copy: rules ask it rarely, perft's bulk count never).
+    fn some_move_leads_to(&self, test: &dyn Fn(&dyn TurnStart) -> bool) -> bool;
 }
 
 impl dyn TurnStart + '_ {
     /// The live players from the one who moved last, in turn order (he, then the player to
     /// move, then the others).
-    pub fn players_from_last_mover(&self) -> Vec<PlayerId> {
+    pub fn players_from_last_mover(&self) -> impl Iterator<Item = PlayerId> + '_ {
         let n = self.rules().players().len();
         let last = self.last_mover().index();
         (0..n)
-            .map(|k| PlayerId::seat(((last + k) % n) as u8))
+            .map(move |k| PlayerId::seat(((last + k) % n) as u8))
             .filter(|&p| self.is_alive(p))
-            .collect()
     }
 
     /// Whether a piece of `p` of a kind in `kinds` (bit `k`: kind `k`) stands in zone `zone`

@@ -77,7 +77,7 @@ impl DeclaredEnd for ReachRule {
     /// reply, a player who arrived wins at the start of his next turn, or draws if the player
     /// who moved after him arrived too; a player who comes later in the round than the one who
     /// just arrived gets his reply only if some legal move of his arrives too.
-    fn judge(&self, turn: &mut dyn TurnStart) -> Option<Verdict> {
+    fn judge(&self, turn: &dyn TurnStart) -> Option<Verdict> {
         let (p, last) = (turn.to_move(), turn.last_mover());
         let last_arrived = last != p && self.in_goal(turn, last);
         if !self.reply {
