@@ -10,11 +10,9 @@
 //! differ.
 //!
 //! ```
-//! use std::sync::Arc;
 //! use chessgraph::diff::{Options, first_difference};
-//! use chessgraph::rules::Rules;
-//! let strict = Arc::new(Rules::load("variants/three_man_chess.toml").unwrap());
-//! let literal = Arc::new(Rules::load("variants/three_man_chess_literal.toml").unwrap());
+//! let strict = chessgraph::load("variants/three_man_chess.toml").unwrap();
+//! let literal = chessgraph::load("variants/three_man_chess_literal.toml").unwrap();
 //! let d = first_difference(&strict, &literal, &Options::default()).unwrap();
 //! let found = d.difference.expect("the knights jump the moats differently");
 //! assert_eq!(found.depth, 0);

@@ -6,9 +6,8 @@
 //! move is settled, judged and described the same way in both.
 //!
 //! ```
-//! use std::sync::Arc;
 //! use chessgraph::{game::{Game, Record}, position::Position, rules::Rules};
-//! let rules = Arc::new(Rules::load("variants/chess.toml").unwrap());
+//! let rules = chessgraph::load("variants/chess.toml").unwrap();
 //! let mut game = Game::new(Position::start(&rules), true);
 //! game.play_text("e2e4").unwrap();
 //! assert_eq!(game.moves()[0].text, "e2-e4");

@@ -8,16 +8,14 @@
 //! The quick start of the README, kept true by this doctest:
 //!
 //! ```
-//! use std::sync::Arc;
 //! use chessgraph::movegen::{Move, PlayError};
 //! use chessgraph::notation::{move_text, parse_move};
 //! use chessgraph::perft::perft;
 //! use chessgraph::position::Position;
-//! use chessgraph::rules::Rules;
 //! use chessgraph::setup::{Setup, SetupPiece};
 //!
 //! // Load a variant (every problem of the files is reported at once, located).
-//! let rules = Arc::new(Rules::load("variants/chess.toml").expect("a valid variant"));
+//! let rules = chessgraph::load("variants/chess.toml").expect("a valid variant");
 //! let b = rules.board();
 //!
 //! // Positions come from the start, from position text, or from a Setup built in code.
@@ -76,3 +74,5 @@ pub mod spec;
 pub mod tables;
 pub mod variant;
 pub mod zobrist;
+
+pub use variant::load;

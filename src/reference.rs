@@ -30,9 +30,8 @@
 //! Castling is a rule of the variant, not a path, and is not walked here.
 //!
 //! ```
-//! use std::sync::Arc;
 //! use chessgraph::{position::Position, reference, rules::Rules};
-//! let rules = Arc::new(Rules::load("variants/chess.toml").unwrap());
+//! let rules = chessgraph::load("variants/chess.toml").unwrap();
 //! let pos = Position::start(&rules);
 //! let g1 = rules.board().node("g1").unwrap();
 //! let names: Vec<&str> = reference::destinations(&pos, g1)

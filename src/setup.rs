@@ -6,9 +6,8 @@
 //! Position text is parsed into a `Setup` first, never straight into a position.
 //!
 //! ```
-//! use std::sync::Arc;
 //! use chessgraph::{position::Position, rules::Rules, setup::{Setup, SetupPiece, Waivers}};
-//! let rules = Arc::new(Rules::load("variants/chess.toml").unwrap());
+//! let rules = chessgraph::load("variants/chess.toml").unwrap();
 //! let board = rules.board();
 //! let [white, black] = [0, 1].map(|i| rules.player_id(i).unwrap());
 //! let king = rules.kind_by_letter('K').unwrap();

@@ -5,8 +5,7 @@
 //! lives here and still reports a bad start as a located diagnostic on the file's `start` value.
 //!
 //! ```
-//! use chessgraph::rules::Rules;
-//! let rules = Rules::load("variants/chess.toml").unwrap();
+//! let rules = chessgraph::load("variants/chess.toml").unwrap();
 //! assert_eq!(rules.players().len(), 2);
 //! ```
 
@@ -17,6 +16,20 @@ use crate::diagnostic::FileReport;
 use crate::ids::{KindId, NodeId, PlayerId};
 use crate::position::Position;
 use crate::rules::{Rules, RulesError, StartCheck};
+
+/// Loads a variant file (and the files it extends, and its board), checks everything, compiles
+/// the tables and judges the start position: the front door of the library. The rules come
+/// shared, as positions hold them. Every problem of every file involved is in the error, located.
+///
+/// ```
+/// let rules = chessgraph::load("variants/chess.toml").expect("a valid variant");
+/// assert_eq!(rules.name(), "Chess");
+/// let err = chessgraph::load("boards/chess.toml").unwrap_err();
+/// assert!(err.to_string().contains("boards/chess.toml"));
+/// ```
+pub fn load(path: impl AsRef<Path>) -> Result<Arc<Rules>, RulesError> {
+    Rules::load(path).map(Arc::new)
+}
 
 /// Judges a start position text (it must be a valid position of the rules) and counts its
 /// pieces per player and kind.

@@ -39,7 +39,7 @@ pub fn load_rules(path: &Path, colour: bool) -> Result<Arc<Rules>, String> {
     if kind_of(path) == Some(FileKind::Board) {
         return Err(wrong_kind(path, FileKind::Board, FileKind::Variant));
     }
-    Rules::load(path).map(Arc::new).map_err(|e| {
+    chessgraph::load(path).map_err(|e| {
         for r in &e.0 {
             report(r, false, colour);
         }

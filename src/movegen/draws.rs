@@ -11,9 +11,8 @@ impl Position {
     /// over by its own rules is [`Position::outcome`]'s business, asked first.
     ///
     /// ```
-    /// use std::sync::Arc;
     /// use chessgraph::{position::{EndRule, Outcome, Position}, rules::Rules};
-    /// let rules = Arc::new(Rules::load("variants/shatranj.toml").unwrap());
+    /// let rules = chessgraph::load("variants/shatranj.toml").unwrap();
     /// let pos = Position::from_fen(&rules, "3k4/8/8/8/8/8/8/R2K4 w - - 140 90").unwrap();
     /// assert_eq!(pos.draw_by_rules(&[]), Some(Outcome::DrawnBy(EndRule::MoveRule)));
     /// ```

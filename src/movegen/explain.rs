@@ -314,9 +314,8 @@ impl Position {
     /// the move itself.
     ///
     /// ```
-    /// use std::sync::Arc;
     /// use chessgraph::{movegen::{Move, PlayError}, position::Position, rules::Rules};
-    /// let rules = Arc::new(Rules::load("variants/chess.toml").unwrap());
+    /// let rules = chessgraph::load("variants/chess.toml").unwrap();
     /// let b = rules.board();
     /// let mut pos = Position::start(&rules);
     /// let (e1, e2) = (b.node("e1").unwrap(), b.node("e2").unwrap());

@@ -46,9 +46,8 @@ pub use turn::Resolution;
 /// `make` works out the rest. A move built from another variant's ids is simply not legal.
 ///
 /// ```
-/// use std::sync::Arc;
 /// use chessgraph::{movegen::Move, position::Position, rules::Rules};
-/// let rules = Arc::new(Rules::load("variants/chess.toml").unwrap());
+/// let rules = chessgraph::load("variants/chess.toml").unwrap();
 /// let b = rules.board();
 /// let mut pos = Position::start(&rules);
 /// let e4 = Move::Normal { from: b.node("e2").unwrap(), to: b.node("e4").unwrap(), promotion: None };

@@ -51,12 +51,10 @@ pub fn move_text(pos: &Position, m: Move) -> String {
 /// eliminations that are due are not settled, as in [`Position::legal_moves`].
 ///
 /// ```
-/// use std::sync::Arc;
 /// use chessgraph::notation::legal_move_texts;
 /// use chessgraph::position::Position;
-/// use chessgraph::rules::Rules;
 ///
-/// let rules = Arc::new(Rules::load("variants/chess.toml").expect("a valid variant"));
+/// let rules = chessgraph::load("variants/chess.toml").expect("a valid variant");
 /// let texts = legal_move_texts(&Position::start(&rules));
 /// assert_eq!(texts.len(), 20);
 /// assert_eq!(texts[..3], ["a2-a3", "a2-a4", "b1-a3"]);

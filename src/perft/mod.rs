@@ -22,9 +22,8 @@ use crate::position::Position;
 /// Counts the leaves of the legal move tree of `depth` plies below `pos`.
 ///
 /// ```
-/// use std::sync::Arc;
 /// use chessgraph::{perft::perft, position::Position, rules::Rules};
-/// let rules = Arc::new(Rules::load("variants/chess.toml").unwrap());
+/// let rules = chessgraph::load("variants/chess.toml").unwrap();
 /// assert_eq!(perft(&mut Position::start(&rules), 2), 400);
 /// ```
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
@@ -65,9 +64,8 @@ fn count(pos: &mut Position, depth: u32, bufs: &mut [Vec<Planned>]) -> u64 {
 /// was used. The table may be shared with other counts of the same variant, at once or later.
 ///
 /// ```
-/// use std::sync::Arc;
 /// use chessgraph::{perft::{PerftTable, perft_hashed}, position::Position, rules::Rules};
-/// let rules = Arc::new(Rules::load("variants/chess.toml").unwrap());
+/// let rules = chessgraph::load("variants/chess.toml").unwrap();
 /// let table = PerftTable::new(1).unwrap();
 /// let (count, stats) = perft_hashed(&mut Position::start(&rules), 5, &table).unwrap();
 /// assert_eq!(count, 4865609);
@@ -140,9 +138,8 @@ fn count_hashed(
 /// leaves, however large the tree). The position is left as it was found either way.
 ///
 /// ```
-/// use std::sync::Arc;
 /// use chessgraph::{perft::perft_within, position::Position, rules::Rules};
-/// let rules = Arc::new(Rules::load("variants/chess.toml").unwrap());
+/// let rules = chessgraph::load("variants/chess.toml").unwrap();
 /// let mut pos = Position::start(&rules);
 /// assert_eq!(perft_within(&mut pos, 3, 10_000), Some(8902));
 /// assert_eq!(perft_within(&mut pos, 3, 8901), None);

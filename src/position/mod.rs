@@ -5,9 +5,8 @@
 //! text and the position and reports every problem at once; afterwards moves keep it legal.
 //!
 //! ```
-//! use std::sync::Arc;
 //! use chessgraph::{rules::Rules, position::Position};
-//! let rules = Arc::new(Rules::load("variants/chess.toml").unwrap());
+//! let rules = chessgraph::load("variants/chess.toml").unwrap();
 //! let pos = Position::start(&rules);
 //! assert_eq!(pos.to_fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
 //! assert_eq!(pos.legal_moves().len(), 20);
@@ -192,9 +191,8 @@ impl Position {
     /// variant have equal hashes.
     ///
     /// ```
-    /// use std::sync::Arc;
     /// use chessgraph::{rules::Rules, position::Position};
-    /// let rules = Arc::new(Rules::load("variants/chess.toml").unwrap());
+    /// let rules = chessgraph::load("variants/chess.toml").unwrap();
     /// let mut pos = Position::start(&rules);
     /// let start = pos.hash();
     /// let m = pos.legal_moves()[0];

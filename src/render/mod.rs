@@ -12,9 +12,8 @@
 //! tools (and the tests) can find cells in the picture.
 //!
 //! ```
-//! use std::sync::Arc;
 //! use chessgraph::{position::Position, render::{render_svg, RenderOptions}, rules::Rules};
-//! let rules = Arc::new(Rules::load("variants/chess.toml").unwrap());
+//! let rules = chessgraph::load("variants/chess.toml").unwrap();
 //! let pos = Position::start(&rules);
 //! let svg = render_svg(rules.board(), Some(&pos), &RenderOptions::default());
 //! assert!(svg.starts_with("<svg"));

@@ -8,10 +8,8 @@
 //! `.snap` files ([`snap`]); `chessgraph snapshot --check` compares a fresh report with one.
 //!
 //! ```
-//! use std::sync::Arc;
-//! use chessgraph::rules::Rules;
 //! use chessgraph::snapshot::{Options, report};
-//! let rules = Arc::new(Rules::load("variants/chess.toml").unwrap());
+//! let rules = chessgraph::load("variants/chess.toml").unwrap();
 //! let r = report(&rules, &Options { depth: Some(2), ..Options::default() });
 //! assert_eq!(r.positions[0].perft, vec![(1, 20), (2, 400)]);
 //! assert!(r.to_text().contains("perft 2: 400\n"));

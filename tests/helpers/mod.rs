@@ -56,8 +56,8 @@ pub fn swept_variant_files() -> Vec<PathBuf> {
 
 /// Loads a variant file, panicking with the rendered diagnostics when it does not load.
 pub fn load(path: impl AsRef<Path>) -> Arc<Rules> {
-    match Rules::load(path.as_ref()) {
-        Ok(r) => Arc::new(r),
+    match chessgraph::load(path.as_ref()) {
+        Ok(r) => r,
         Err(e) => {
             let text: String = e.0.iter().map(|r| r.render(false, 100)).collect();
             panic!("{} does not load:\n{text}", path.as_ref().display())
