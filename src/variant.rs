@@ -23,7 +23,7 @@ use crate::rules::{Rules, RulesError, StartCheck};
 ///
 /// ```
 /// let rules = chessgraph::load("variants/chess.toml").expect("a valid variant");
-/// assert_eq!(rules.name(), "Chess");
+/// assert_eq!(rules.name(), "Orthodox chess");
 /// let err = chessgraph::load("boards/chess.toml").unwrap_err();
 /// assert!(err.to_string().contains("boards/chess.toml"));
 /// ```
