@@ -168,7 +168,7 @@ impl Builder<'_> {
         let mut zone_keys = ZoneKeys::default();
         let mut kinds = self.pieces(spec, &mut zone_keys);
         // Compiled now so that their zones are interned with the others; their problems are
-        // reported with the rest of `[outcome]`, after the steps that stop the build early.
+        // reported after the steps that may stop the build early, or when one of them does.
         let before = self.diags.len();
         let declared = self.declared_ends(spec, &kinds, &mut zone_keys);
         let end_problems = self.diags.split_off(before);
@@ -181,11 +181,17 @@ impl Builder<'_> {
         let (hands, drop_zones) = self.hand_rules(spec, &mut zone_keys);
         self.demotions(spec, &mut kinds);
         let zones = self.zones(spec, &zone_keys);
-        let after = self.frames_through_twists(spec, &mut frames)?;
-        if self.has_errors() {
+        let after = self.frames_through_twists(spec, &mut frames);
+        let built = match after {
+            Some(after) if !self.has_errors() => {
+                (self.tables(spec, &mut kinds, &frames, &after)).map(|tables| (after, tables))
+            }
+            _ => None,
+        };
+        let Some((after, mut tables)) = built else {
+            self.diags.extend(end_problems);
             return None;
-        }
-        let mut tables = self.tables(spec, &mut kinds, &frames, &after)?;
+        };
         let (castling, castle_clear) = self.castling_entries(spec, &kinds);
         self.diags.extend(end_problems);
         let outcome = self.outcome(spec, players.len(), &kinds, declared);

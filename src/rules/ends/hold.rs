@@ -1,6 +1,6 @@
 //! `hold`: a player wins when, at the start of his turn, a piece of his stands in his goal zone:
 //! he brought it there and it survived every reply (Jeson Mor: a knight on e5 that the opponent
-//! could not capture or drive away). Fairy-Stockfish calls this a flag with `flagMove`.
+//! could not capture or drive away), as Fairy-Stockfish plays its built-in `jesonmor`.
 //!
 //! ```toml
 //! [outcome]
