@@ -203,13 +203,13 @@ impl Position {
         let rules = &*self.rules;
         let gates = self.gate_tags();
         let unrestricted = gates.unrestricted();
-        if !rules.any_royal && unrestricted && rules.captures.is_empty() && self.hands.is_empty() {
+        if !rules.any_royal && unrestricted && rules.effects.is_empty() && self.hands.is_empty() {
             return self.count_without_royals(gates, buf);
         }
         let countable = rules.any_royal
             && unrestricted
             && !rules.moves.must_capture
-            && rules.captures.is_empty()
+            && rules.effects.is_empty()
             && rules.moves.may_check;
         let mut pins = [(NodeId(0), 0u16); MAX_PINS];
         let mut sensitive = NodeSet::default();

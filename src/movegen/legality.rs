@@ -93,7 +93,7 @@ impl Position {
         let mut sensitive = NodeSet::default();
         // Captures after the move remove enemy pieces that may have blocked an enemy line to
         // the royal: pins cannot judge those moves.
-        let pinned = if self.rules.captures.is_empty() && self.rules.moves.may_check {
+        let pinned = if self.rules.effects.is_empty() && self.rules.moves.may_check {
             self.royal_pins(&mut pins, &mut sensitive)
         } else {
             None

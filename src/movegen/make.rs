@@ -5,10 +5,11 @@
 //! the hash; the pieces a move removes are a list, so a step may remove any number of them (up to
 //! [`MAX_REMOVALS`]) and unmake puts them all back.
 
-use crate::ids::{NodeId, PlayerId};
+use crate::ids::{KindId, NodeId, PlayerId};
 use crate::limits::MAX_REMOVALS;
 use crate::position::{EpEntry, EpList, Piece, Position};
-use crate::rules::{CaptureRule, Rules};
+use crate::rules::Rules;
+use crate::rules::effects::{AfterMove, Found};
 
 use super::{Effect, Move, Planned};
 
@@ -77,8 +78,8 @@ impl Position {
         };
         self.remove_captured::<HASH>(m, &mut undo);
         self.place::<HASH>(m, undo.moved);
-        if !self.rules.captures.is_empty() {
-            self.capture_by_relation::<HASH>(m.mv.to(), undo.moved.owner, &mut undo);
+        if !self.rules.effects.is_empty() {
+            self.after_move_effects::<HASH>(m.mv.to(), undo.moved.owner, &mut undo);
         }
         if self
             .rules
@@ -166,44 +167,27 @@ impl Position {
         self.put::<HASH>(m.mv.to(), piece);
     }
 
-    /// Step 3b: the variant's captures by relation (`[[capture]]`), judged on the position the
-    /// move produced, all at once: every piece they find is removed, whichever rule found it.
-    fn capture_by_relation<const HASH: bool>(
+    /// Step 3b: the variant's after-move effects ([`crate::rules::effects`]), applied to the
+    /// position the move produced, all at once: every piece they find is removed, whichever
+    /// effect found it.
+    fn after_move_effects<const HASH: bool>(
         &mut self,
         to: NodeId,
         mover: PlayerId,
         undo: &mut Undo,
     ) {
-        // Judged on the position the move produced, all at once: found first, then removed.
-        let mut found: arrayvec::ArrayVec<NodeId, MAX_REMOVALS> = arrayvec::ArrayVec::new();
-        let board = self.rules.board();
-        for c in &self.rules.captures {
-            match c.rule {
-                CaptureRule::Reach | CaptureRule::Line | CaptureRule::Enclose => {}
-                CaptureRule::Custodian => {
-                    for &d in &c.directions {
-                        let Some(next) = board.step(to, d) else {
-                            continue;
-                        };
-                        let Some(behind) = board.step(next.to, d) else {
-                            continue;
-                        };
-                        let victim = self.squares[next.to.index()];
-                        let holder = self.squares[behind.to.index()];
-                        if victim.is_some_and(|v| v.owner != mover)
-                            && holder.is_some_and(|h| h.owner == mover)
-                            && !found.contains(&next.to)
-                        {
-                            // The load-time limit keeps this within capacity.
-                            let _ = found.try_push(next.to);
-                        }
-                    }
-                }
-            }
+        let mut found = Found::default();
+        let view = Aftermath {
+            pos: self,
+            mover,
+            to,
+        };
+        for effect in &self.rules.effects {
+            effect.apply(&view, &mut found);
         }
-        for n in found {
+        for &n in found.nodes() {
             if undo.removed.is_full() {
-                break; // (the load-time limit on directions keeps this from happening)
+                break; // (the load-time limit on removals keeps this from happening)
             }
             if let Some(x) = self.take::<HASH>(n) {
                 undo.removed.push((n, x));
@@ -304,6 +288,31 @@ impl Position {
         self.gates_open = undo.gates_open;
         self.checks = undo.checks;
         self.pieces_hash = undo.pieces_hash;
+    }
+}
+
+/// The position a move produced, as the after-move effects see it.
+struct Aftermath<'a> {
+    pos: &'a Position,
+    mover: PlayerId,
+    to: NodeId,
+}
+
+impl AfterMove for Aftermath<'_> {
+    fn rules(&self) -> &Rules {
+        &self.pos.rules
+    }
+
+    fn mover(&self) -> PlayerId {
+        self.mover
+    }
+
+    fn destination(&self) -> NodeId {
+        self.to
+    }
+
+    fn piece_at(&self, node: NodeId) -> Option<(PlayerId, KindId)> {
+        self.pos.squares[node.index()].map(|p| (p.owner, p.kind))
     }
 }
 

@@ -26,7 +26,7 @@ impl Position {
     /// takes a royal (which can put a player out).
     pub(super) fn judge_on_squares(&mut self, m: Planned, king: Option<NodeId>) -> Option<bool> {
         let rules = &*self.rules;
-        if !rules.captures.is_empty() || rules.numbers {
+        if !rules.effects.is_empty() || rules.numbers {
             return None;
         }
         let royal_at = |n: NodeId| {
@@ -106,7 +106,7 @@ impl Position {
     pub(super) fn check_mask(&self, king: NodeId) -> Option<NodeSet> {
         let rules = &*self.rules;
         let t = rules.tables();
-        if t.has_special_attacks() || !rules.facing.is_empty() || !rules.captures.is_empty() {
+        if t.has_special_attacks() || !rules.facing.is_empty() || !rules.effects.is_empty() {
             return None;
         }
         let by = self.alive & !(1 << self.to_move.0);

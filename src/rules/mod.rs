@@ -13,6 +13,7 @@
 
 mod build;
 mod drops;
+pub mod effects;
 mod ending;
 pub mod ends;
 mod judged;
@@ -199,16 +200,6 @@ pub struct Castling {
     pub(crate) rook_from_start: bool,
 }
 
-/// A rule that removes pieces after every move by where they stand relative to the mover's
-/// pieces (`[[capture]]`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RelationCapture {
-    /// Which relation removes a piece.
-    pub rule: CaptureRule,
-    /// The board directions the rule looks along from the moved piece.
-    pub directions: Vec<DirId>,
-}
-
 pub use crate::spec::variant::CaptureRule;
 pub use judged::{CapturedWin, JudgedCapture, ProgressionWin};
 
@@ -248,7 +239,9 @@ pub struct Rules {
     pub(crate) draws: DrawRules,
     pub(crate) gates: Vec<Gate>,
     pub(crate) gate_tags: TagSet,
-    pub(crate) captures: Vec<RelationCapture>,
+    /// The effects after a move (`[[capture]]` slices), applied in order to the position a
+    /// move produced.
+    pub(crate) effects: Vec<std::sync::Arc<dyn effects::MoveEffect>>,
     /// `[facing_royals]`: board directions along which two royals may not face each other.
     pub(crate) facing: Vec<DirId>,
     /// The captures judged on the whole position after a move.
@@ -529,9 +522,10 @@ impl Rules {
         &self.draws
     }
 
-    /// The rules that remove pieces after a move besides displacement (`[[capture]]`).
-    pub fn relation_captures(&self) -> &[RelationCapture] {
-        &self.captures
+    /// The effects that remove pieces after a move besides displacement (`[[capture]]` rules
+    /// but the judged ones).
+    pub fn move_effects(&self) -> &[std::sync::Arc<dyn effects::MoveEffect>] {
+        &self.effects
     }
 
     /// The captures judged on the whole position after a move (`reach`, `line`, `enclose`).

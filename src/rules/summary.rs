@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use super::{CaptureRule, Gate, KindId, Mark, PieceKind, Player, Rules};
+use super::{Gate, KindId, Mark, PieceKind, Player, Rules};
 
 impl Rules {
     /// A readable summary of the rules, for `check` and the snapshots.
@@ -63,17 +63,8 @@ impl Rules {
 
     /// The captures after a move, facing royals and the victories by numbers, one line each.
     fn capture_summary(&self, s: &mut String) {
-        for c in &self.captures {
-            let dirs: Vec<&str> = c
-                .directions
-                .iter()
-                .map(|&d| self.board.direction_name(d))
-                .collect();
-            let rule = match c.rule {
-                CaptureRule::Custodian => "custodian",
-                _ => "judged",
-            };
-            let _ = writeln!(s, "capture after a move: {rule} along {}", dirs.join(" "));
+        for e in &self.effects {
+            let _ = writeln!(s, "{}", e.summary(self));
         }
         if !self.facing.is_empty() {
             let dirs: Vec<&str> = self

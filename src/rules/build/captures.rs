@@ -5,61 +5,72 @@ use super::lookup::unknown;
 use crate::board::DirId;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::limits::MAX_REMOVALS;
+use crate::rules::effects::{EffectContext, EffectFamily, MoveEffect};
 use crate::rules::relation::Relation;
-use crate::rules::{CaptureRule, JudgedCapture, RelationCapture};
-use crate::spec::variant::{CaptureSpec, VariantSpec};
+use crate::rules::{CaptureRule, JudgedCapture};
+use crate::spec::variant::{CaptureSpec, DirNames, VariantSpec};
+use std::sync::Arc;
 use toml::Spanned;
 
 /// A list of direction names as the file writes it.
 type DirList = Spanned<Vec<Spanned<String>>>;
 
+/// What the effect slices may ask while they compile: the builder, and the removals one move
+/// may make booked so far.
+struct EffectBuild<'b, 'a> {
+    builder: &'b mut Builder<'a>,
+    removals: usize,
+}
+
+impl EffectContext for EffectBuild<'_, '_> {
+    fn required_directions(&mut self, spec: &CaptureSpec) -> Option<Vec<DirId>> {
+        let list = self.builder.required_directions(spec)?;
+        Some(self.builder.directions(list))
+    }
+
+    fn reserve_removals(&mut self, n: usize, at: &DirNames) {
+        self.removals += n;
+        let total = self.removals;
+        if total + 2 > MAX_REMOVALS {
+            self.builder.err(
+                Diagnostic::new(
+                    Code::VariantTooLarge,
+                    at.span(),
+                    format!(
+                        "captures after a move look along {total} directions; at most {} in all",
+                        MAX_REMOVALS - 2
+                    ),
+                )
+                .label("too many directions")
+                .help("one move removes at most MAX_REMOVALS pieces (see the README's limits)"),
+            );
+        }
+    }
+}
+
 impl Builder<'_> {
-    /// The relation captures, each direction a direction of the board. One move may remove the
-    /// piece it displaces (or takes en passant, or finds on a castling rook's square) and one
-    /// piece per listed direction: together at most [`MAX_REMOVALS`]. The rules judged on the
-    /// whole position (`reach`, `line`, `enclose`) come second.
+    /// The after-move effects, each compiled by its slice ([`crate::rules::effects`]). One move may remove the
+    /// piece it displaces (or takes en passant, or finds on a castling rook's square) and the
+    /// pieces the effects book: together at most [`MAX_REMOVALS`]. The rules judged with numbers
+    /// (`reach`, `line`, `enclose`) come second.
     pub(super) fn relation_captures(
         &mut self,
         spec: &VariantSpec,
-    ) -> (Vec<RelationCapture>, Vec<JudgedCapture>) {
-        let mut out = Vec::new();
+    ) -> (Vec<Arc<dyn MoveEffect>>, Vec<JudgedCapture>) {
+        let mut effects = Vec::new();
         let mut judged = Vec::new();
-        let mut total = 0;
+        let mut cx = EffectBuild {
+            builder: self,
+            removals: 0,
+        };
         for c in &spec.captures {
-            match c.rule.get_ref() {
-                CaptureRule::Custodian => {
-                    let Some(list) = self.required_directions(c) else {
-                        continue;
-                    };
-                    let directions = self.directions(list);
-                    total += directions.len();
-                    if total + 2 > MAX_REMOVALS {
-                        self.err(
-                            Diagnostic::new(
-                                Code::VariantTooLarge,
-                                list.span(),
-                                format!(
-                                    "captures after a move look along {total} directions; at most {} in all",
-                                    MAX_REMOVALS - 2
-                                ),
-                            )
-                            .label("too many directions")
-                            .help("one move removes at most MAX_REMOVALS pieces (see the README's limits)"),
-                        );
-                    }
-                    out.push(RelationCapture {
-                        rule: CaptureRule::Custodian,
-                        directions,
-                    });
-                }
-                rule => {
-                    if let Some(j) = self.judged_capture(*rule, c) {
-                        judged.push(j);
-                    }
-                }
+            let rule = *c.rule.get_ref();
+            match EffectFamily::find(rule) {
+                Some(family) => effects.extend(family.build(c, &mut cx)),
+                None => judged.extend(cx.builder.judged_capture(rule, c)),
             }
         }
-        (out, judged)
+        (effects, judged)
     }
 
     /// A `reach`, `line` or `enclose` rule.

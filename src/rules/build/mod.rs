@@ -234,7 +234,7 @@ impl Builder<'_> {
             draws,
             gates,
             gate_tags,
-            captures,
+            effects: captures,
             facing,
             numbers,
             any_royal,
