@@ -168,10 +168,17 @@ fn split_command(
     let root = Unit::base(files, args.at.fen.as_deref(), &args.at.moves, depth)
         .map_err(|e| e.to_string())?;
     let units = perft::split(&root, pos, k, &mut |u| writeln!(out, "{u}")).map_err(io_error)?;
-    status(format_args!(
-        "perft {depth}, {k} plies down: {units} unit(s) of depth {}",
-        depth - k
-    ));
+    if units == 0 {
+        // Every line ends within K plies: there is nothing to count, and nothing to merge.
+        status(format_args!(
+            "perft {depth}, {k} plies down: no unit (every game ends sooner): the count is 0"
+        ));
+    } else {
+        status(format_args!(
+            "perft {depth}, {k} plies down: {units} unit(s) of depth {}",
+            depth - k
+        ));
+    }
     Ok(ExitCode::SUCCESS)
 }
 

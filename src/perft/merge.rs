@@ -89,6 +89,15 @@ pub enum MergeError {
         /// Its line.
         unit: String,
     },
+    /// The file of units holds no unit: nothing to add up (a failed or stopped `--split`
+    /// redirected to it leaves such a file).
+    #[error(
+        "{units}: the file of units holds no unit: nothing to add up (was `perft --split` stopped before it wrote any?)"
+    )]
+    NoUnits {
+        /// The file of units.
+        units: String,
+    },
     /// The sum does not fit 64 bits.
     #[error("the sum of the results is past 2^64")]
     Overflow,
@@ -136,6 +145,10 @@ pub fn merge(units: Named<'_>, results: &[Named<'_>]) -> Result<u64, MergeError>
         }
         index.insert(unit.clone(), listed.len());
         listed.push((at, unit));
+    }
+    if listed.is_empty() {
+        let units = units.name.to_string();
+        return Err(MergeError::NoUnits { units });
     }
     let mut found: Vec<Option<Place>> = vec![None; listed.len()];
     let mut total: u64 = 0;

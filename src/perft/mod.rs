@@ -225,6 +225,10 @@ pub fn divide_hashed(
 /// [`divide_hashed`] once the table is known to be the variant's.
 fn divide_with(pos: &mut Position, depth: u32, table: Option<&PerftTable>) -> HashedDivide {
     let mut stats = HashStats::default();
+    if depth == 0 {
+        // perft 0 counts the position itself, with no move to divide it by.
+        return (Vec::new(), 1, stats);
+    }
     let mut moves = Vec::new();
     let (outcome, res) = pos.resolve(&mut moves);
     let mut out = Vec::new();

@@ -195,6 +195,27 @@ fn merge_adds_up_and_refuses_missing_duplicate_and_foreign_results() {
         .assert_error(&["twice.txt:21: the unit of", "twice.txt:1 again"]);
     let missing = dir.path().join("missing.txt").display().to_string();
     chessgraph(&["perft", "--merge", &u, &missing]).assert_error(&["missing.txt: cannot read"]);
+    // No unit at all (a failed --split redirected to the file): nothing to add up, not 0 nodes.
+    for (name, text) in [("empty.txt", ""), ("comments.txt", "# nothing\n\n")] {
+        let none = write(dir.path(), name, text);
+        chessgraph(&["perft", "--merge", &none, &a])
+            .assert_error(&[&format!("{name}: the file of units holds no unit")]);
+    }
+}
+
+#[test]
+fn perft_zero_counts_the_position_itself_however_it_is_run() {
+    for extra in [
+        &[][..],
+        &["--divide"],
+        &["--divide", "--threads", "1"],
+        &["--divide", "--threads", "2"],
+        &["--threads", "2"],
+    ] {
+        let mut args = vec!["perft", "variants/chess.toml", "0"];
+        args.extend_from_slice(extra);
+        assert_eq!(nodes(&chessgraph(&args)), 1, "perft 0 {extra:?}");
+    }
 }
 
 #[test]
