@@ -190,6 +190,9 @@ fn parse_epd(path: &Path, text: &str) -> Result<Vec<Entry>, TextError> {
                 .ok()
                 .filter(|&d| d <= crate::limits::MAX_PERFT_DEPTH)
                 .ok_or_else(|| err(at + 1, format!("depth {depth} is over 64")))?;
+            if let Some(m) = repeated_depth(&entry.counts, depth) {
+                return Err(err(at + 1, m));
+            }
             entry.counts.push(Expected {
                 depth,
                 nodes,
@@ -205,6 +208,16 @@ fn parse_epd(path: &Path, text: &str) -> Result<Vec<Entry>, TextError> {
         out.push(entry);
     }
     Ok(out)
+}
+
+/// Why `depth` may not be counted again: an entry counts each depth once (a second count would
+/// be judged too, and the report would name the depth twice).
+fn repeated_depth(counts: &[Expected], depth: u32) -> Option<String> {
+    let first = counts.iter().find(|c| c.depth == depth)?;
+    Some(format!(
+        "depth {depth} is given twice (first at line {}, column {}): one count per depth",
+        first.at.0, first.at.1
+    ))
 }
 
 /// A number of the suite, or what was expected instead.
@@ -250,6 +263,22 @@ fn parse_perft(path: &Path, text: &str) -> Result<Vec<Entry>, TextError> {
                 format!("expected `id NAME` before `{}`", quoted(key)),
             ));
         };
+        let given = match key {
+            "variant" => e.variant.is_some(),
+            "fen" => !e.fen.is_empty(),
+            "fsf-fen" => e.fsf_fen.is_some(),
+            "moves" => e.moves.is_some(),
+            _ => false,
+        };
+        if given {
+            return Err(err(
+                start,
+                format!(
+                    "`{key}` is given twice for `{}` (one `{key}` line per entry)",
+                    quoted(&e.name)
+                ),
+            ));
+        }
         match key {
             "variant" => e.variant = Some(PathBuf::from(value)),
             "fen" => {
@@ -261,6 +290,9 @@ fn parse_perft(path: &Path, text: &str) -> Result<Vec<Entry>, TextError> {
             "perft" => {
                 let (depth, nodes, n_at) =
                     count_line(line, value, value_at).map_err(|(o, m)| err(o, m))?;
+                if let Some(m) = repeated_depth(&e.counts, depth) {
+                    return Err(err(value_at, m));
+                }
                 e.counts.push(Expected {
                     depth,
                     nodes,
@@ -600,6 +632,11 @@ mod tests {
             (" ;D1 5 ;", 37, "or `id NAME`, found nothing"),
             (" ;D99 5", 32, "depth 99 is over 64"),
             (" ;hello", 31, "found `hello`"),
+            (
+                " ;D1 3 ;D1 3",
+                38,
+                "depth 1 is given twice (first at line 1, column 34)",
+            ),
             ("", 29, "expected at least one `;D<depth> <count>`"),
         ] {
             let e = epd(&format!("{fen}{tail}")).unwrap_err();
@@ -626,6 +663,32 @@ mod tests {
         assert_eq!((e.line, e.column), (3, 7), "{e}");
         let e = p("id a\nfen x\nwhat 1\n").unwrap_err();
         assert!(e.message.contains("found `what`"), "{e}");
+    }
+
+    #[test]
+    fn a_perft_entry_gives_each_depth_and_each_line_once() {
+        let p = |t: &str| parse(Path::new("s.perft"), t, Format::Perft);
+        let e = p("id a\nfen x\nperft 1 20\nperft 1 20\n").unwrap_err();
+        assert_eq!((e.line, e.column), (4, 7), "{e}");
+        assert!(
+            e.message
+                .contains("depth 1 is given twice (first at line 3, column 9)"),
+            "{e}"
+        );
+        for key in ["variant v.toml", "fen y", "moves e2e4", "fsf-fen y"] {
+            let text =
+                format!("id a\nfen x\nvariant v.toml\nmoves e2e4\nfsf-fen y\n{key}\nperft 1 20\n");
+            let e = p(&text).unwrap_err();
+            let name = key.split(' ').next().unwrap();
+            assert_eq!((e.line, e.column), (6, 1), "{key}: {e}");
+            assert!(
+                e.message
+                    .contains(&format!("`{name}` is given twice for `a`")),
+                "{e}"
+            );
+        }
+        // Another entry may give them again.
+        assert!(p("id a\nfen x\nperft 1 20\nid b\nfen x\nperft 1 20\n").is_ok());
     }
 
     #[test]
