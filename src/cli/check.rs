@@ -31,7 +31,8 @@ pub struct CheckOptions {
 /// One file's result, as `--json` prints it.
 #[derive(Serialize)]
 struct Checked {
-    /// The path as given.
+    /// The path as given (JSON escapes a control character; the text output shows it escaped
+    /// as Rust would, which no JSON reader understands).
     file: String,
     /// `board` or `variant`.
     kind: &'static str,
@@ -83,7 +84,7 @@ pub fn check_command(
         all_ok &= ok;
         if options.json {
             document.push(Checked {
-                file: shown(f),
+                file: f.display().to_string(),
                 kind: match kind {
                     FileKind::Board => "board",
                     FileKind::Variant => "variant",

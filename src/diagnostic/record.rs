@@ -12,7 +12,7 @@ pub struct Record {
     pub code: &'static str,
     /// `error` or `warning`.
     pub severity: &'static str,
-    /// The file the diagnostic is in, as shown in messages.
+    /// The file the diagnostic is in, its path as given (JSON escapes what needs escaping).
     pub file: String,
     /// Line of the span's start.
     pub line: usize,
@@ -33,7 +33,7 @@ pub struct Record {
 impl FileReport {
     /// The diagnostics of the report as data, in the report's order.
     pub fn records(&self) -> Vec<Record> {
-        let file = self.source.shown_path();
+        let file = self.source.path().display().to_string();
         self.diagnostics
             .iter()
             .map(|d| {

@@ -164,3 +164,30 @@ fn a_misspelt_top_table_gets_did_you_mean() {
     );
     assert!(err.contains("help: did you mean `board`?"), "{err}");
 }
+
+#[test]
+fn check_json_writes_a_strange_file_name_as_json_escapes_it() {
+    let dir = crate::helpers::temp_dir();
+    let name = dir.path().join("evil\nx\t\"y\".toml");
+    let mut text = std::fs::read_to_string("variants/chess.toml").expect("chess");
+    text = text.replace(
+        "../boards/",
+        &format!("{}/boards/", env!("CARGO_MANIFEST_DIR")),
+    );
+    text.push_str("\n[frames]\nunused = {}\n");
+    std::fs::write(&name, text).expect("write");
+    let path = name.to_str().expect("utf-8");
+    let o = chessgraph(&["check", "--json", path]);
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON document");
+    assert_eq!(
+        doc["files"][0]["file"], path,
+        "the name as given, not a Rust escape"
+    );
+    let diagnostics = doc["files"][0]["diagnostics"]
+        .as_array()
+        .expect("diagnostics");
+    assert!(!diagnostics.is_empty(), "{doc}");
+    for d in diagnostics {
+        assert_eq!(d["file"], path);
+    }
+}
