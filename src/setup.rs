@@ -167,6 +167,9 @@ pub struct Waivers {
     pub castling_without_pieces: bool,
     /// Accept more material than the start position and promotions allow.
     pub excess_material: bool,
+    /// Accept a player in the game without the royal piece he starts with (a study without
+    /// kings). Position text never waives it.
+    pub missing_royal: bool,
 }
 
 impl Waivers {
@@ -176,6 +179,7 @@ impl Waivers {
         unpromoted_in_zone: false,
         castling_without_pieces: false,
         excess_material: false,
+        missing_royal: false,
     };
 }
 
@@ -228,6 +232,14 @@ pub enum SetupProblem {
         kind: String,
         /// How many there are.
         count: usize,
+    },
+    /// A player in the game has no royal piece on the board, though he starts with one (a game
+    /// takes his last royal only to put him out). Waivable.
+    MissingRoyal {
+        /// The player.
+        player: String,
+        /// The royal kinds he starts with, by name.
+        kinds: String,
     },
     /// An en passant entry that no move can have made.
     BadEnPassant {
@@ -303,6 +315,10 @@ impl fmt::Display for SetupProblem {
             } => write!(
                 f,
                 "{player} has {count} {kind}(s): more than the start position and promotions allow"
+            ),
+            MissingRoyal { player, kinds } => write!(
+                f,
+                "{player} is in the game without a {kinds} on the board: a player who starts with one keeps it until he is out"
             ),
             BadEnPassant { square, reason } => write!(f, "en passant `{square}`: {reason}"),
             DuplicateEnPassant { square } => write!(f, "en passant `{square}` is given twice"),

@@ -69,7 +69,15 @@ impl Position {
         }
         setup.halfmove = read_number(fields.get(4), "halfmove clock", 0, &mut errs);
         setup.fullmove = read_number(fields.get(5), "fullmove number", 1, &mut errs);
+        let mut keys: Vec<&str> = Vec::new();
         for extra in fields.iter().skip(6) {
+            // Each field once: a repeated one would silently replace the first.
+            let key = extra.split_once(':').map_or(*extra, |(k, _)| k);
+            if keys.contains(&key) {
+                errs.push(format!("the field `{}:` is given twice", quoted(key)));
+                continue;
+            }
+            keys.push(key);
             read_extra(rules, extra, &mut setup, &mut errs);
         }
         if let Some(&e) = fields.get(3)
@@ -440,6 +448,9 @@ fn read_extra(rules: &Rules, field: &str, setup: &mut Setup, errs: &mut Vec<Stri
         Some(("out", list)) => {
             for s in list.split(',') {
                 match player_by_short(rules, s) {
+                    Some(p) if setup.out.contains(p) => {
+                        errs.push(format!("`out:` names player `{}` twice", quoted(s)));
+                    }
                     Some(p) => setup.out.insert(p),
                     None => errs.push(format!(
                         "unknown eliminated player `{}` (expected one of: {})",
@@ -456,6 +467,9 @@ fn read_extra(rules: &Rules, field: &str, setup: &mut Setup, errs: &mut Vec<Stri
         Some(("open", list)) => {
             for g in list.split(',') {
                 match rules.gates().iter().position(|x| x.name == g) {
+                    Some(i) if setup.gates_open.contains(i) => {
+                        errs.push(format!("`open:` names gate `{}` twice", quoted(g)));
+                    }
                     Some(i) => setup.gates_open.insert(i),
                     None => {
                         let names: Vec<&str> =
@@ -479,8 +493,13 @@ fn read_extra(rules: &Rules, field: &str, setup: &mut Setup, errs: &mut Vec<Stri
             }
         }
         _ => errs.push(format!(
-            "unknown field `{}` after the move number (expected `out:...`, `open:...` or `checks:...`)",
-            quoted(field)
+            "unknown field `{}` after the move number (expected {})",
+            quoted(field),
+            if rules.has_numbers() {
+                "`out:...`, `open:...`, `checks:...` or `captured:...`"
+            } else {
+                "`out:...`, `open:...` or `checks:...`"
+            }
         )),
     }
 }

@@ -220,12 +220,37 @@ impl Position {
         if !waivers.excess_material {
             self.check_material(problems);
         }
+        if !waivers.missing_royal {
+            self.check_royals(problems);
+        }
         if !waivers.opponent_in_check {
             let last = self.previous_alive(self.to_move);
             if last != self.to_move && self.royal_attacked(last) {
                 problems.push(SetupProblem::OpponentInCheck {
                     player: self.rules.player(last).name.clone(),
                     to_move: self.rules.player(self.to_move).name.clone(),
+                });
+            }
+        }
+    }
+
+    /// Every player in the game who starts with a royal piece still has one on the board.
+    fn check_royals(&self, problems: &mut Vec<SetupProblem>) {
+        let rules = &*self.rules;
+        let Some(start) = rules.start_material() else {
+            return;
+        };
+        for p in rules.player_ids().filter(|&p| self.is_alive(p)) {
+            let royal: Vec<_> = (rules.kind_ids())
+                .filter(|&k| rules.is_royal(k) && start[p.index()][k.index()] > 0)
+                .collect();
+            let on_board =
+                (self.squares.iter().flatten()).any(|pc| pc.owner == p && rules.is_royal(pc.kind));
+            if !royal.is_empty() && !on_board {
+                let names: Vec<&str> = royal.iter().map(|&k| rules.kind(k).name.as_str()).collect();
+                problems.push(SetupProblem::MissingRoyal {
+                    player: rules.player(p).name.clone(),
+                    kinds: names.join(" or "),
                 });
             }
         }

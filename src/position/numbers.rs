@@ -426,6 +426,12 @@ pub(super) fn read_captured(
             ))
         };
         match parse() {
+            Some((p, _, _)) if captured.contains_key(&p) => {
+                return Err(format!(
+                    "captured material `{item}`: player `{}` is given twice",
+                    rules.players()[p.index()].short
+                ));
+            }
             Some((p, men, value)) => {
                 captured.insert(p, Material { men, value });
             }

@@ -275,3 +275,36 @@ fn a_castling_rook_is_read_from_the_start_position_when_the_file_names_none() {
     after.play(&castle).expect("it plays");
     assert_eq!(after.to_fen(), "r3k3/8/8/8/8/8/8/2KR4 b - - 1 1");
 }
+
+#[test]
+fn a_player_in_the_game_keeps_the_royal_he_starts_with_unless_waived() {
+    let rules = chess();
+    // Black's king is gone; White's rook is all the material besides White's king.
+    let s = setup(&rules, WHITE, &[KINGS[0], ("a1", 'R')]);
+    let found = problems(Position::from_setup(&rules, s.clone(), Waivers::NONE));
+    assert!(
+        matches!(found.as_slice(), [SetupProblem::MissingRoyal { player, kinds }] if player == "black" && kinds == "king"),
+        "{found:?}"
+    );
+    let waived = Waivers {
+        missing_royal: true,
+        ..Waivers::NONE
+    };
+    assert!(Position::from_setup(&rules, s, waived).is_ok());
+    // Both kings missing: both named.
+    let empty = setup(&rules, WHITE, &[]);
+    assert_eq!(
+        problems(Position::from_setup(&rules, empty, Waivers::NONE)).len(),
+        2
+    );
+    // Horde: White starts without a king and plays without one.
+    let horde = load("variants/horde.toml");
+    assert!(Position::from_fen(&horde, horde.start_fen()).is_ok());
+    // Position text does not waive it.
+    let e = Position::from_fen(&rules, "8/8/8/8/8/8/8/4K3 w - - 0 1").unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("black is in the game without a king"),
+        "{e}"
+    );
+}

@@ -343,3 +343,78 @@ fn file_names_with_control_characters_are_escaped_where_they_are_printed() {
     assert!(r.stdout.contains("c\\u{202e}d.toml: ok"), "{}", r.stdout);
     assert_nothing_raw(&r);
 }
+
+#[test]
+fn a_field_after_the_clocks_is_given_once_and_names_each_thing_once() {
+    const CHESS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    for (variant, tail, says) in [
+        (
+            "3check",
+            "checks:3+3 checks:1+1",
+            "the field `checks:` is given twice",
+        ),
+        (
+            "3check",
+            "checks:1+1 checks:1+1",
+            "the field `checks:` is given twice",
+        ),
+        ("chess", "out:b out:b", "the field `out:` is given twice"),
+        ("chess", "out:b,b", "`out:` names player `b` twice"),
+    ] {
+        let r = run(&[
+            "show",
+            &format!("variants/{variant}.toml"),
+            "--fen",
+            &format!("{CHESS} {tail}"),
+        ]);
+        r.assert_error(&[says]);
+    }
+    const RITHMOMACHIA: &str =
+        "8/8/s{361}s{225}4s{121}s{49}/8/8/8/8/8/8/8/8/8/8/S{25}S{81}4S{169}S{289}/8/8 w - - 0 1";
+    for (tail, says) in [
+        ("captured:w=1/2,w=3/4", "player `w` is given twice"),
+        (
+            "captured:w=1/2 captured:b=1/2",
+            "the field `captured:` is given twice",
+        ),
+        (
+            "hello:1",
+            "(expected `out:...`, `open:...`, `checks:...` or `captured:...`)",
+        ),
+    ] {
+        run(&[
+            "show",
+            "variants/rithmomachia.toml",
+            "--fen",
+            &format!("{RITHMOMACHIA} {tail}"),
+        ])
+        .assert_error(&[says]);
+    }
+    const THREE: &str = "24/24/24/24/wPwPwPwPwPwPwPwPgPgPgPgPgPgPgPgPbPbPbPbPbPbPbPbP/wRwNwBwQwKwBwNwRgRgNgBgQgKgBgNgRbRbNbBbQbKbBbNbR w wKwQgKgQbKbQ - 0 1";
+    for (tail, says) in [
+        (
+            "open:white-gray,white-gray",
+            "`open:` names gate `white-gray` twice",
+        ),
+        (
+            "open:white-gray open:gray-black",
+            "the field `open:` is given twice",
+        ),
+    ] {
+        run(&[
+            "show",
+            "variants/three_man_chess.toml",
+            "--fen",
+            &format!("{THREE} {tail}"),
+        ])
+        .assert_error(&[says]);
+    }
+    // Once each is fine.
+    run(&[
+        "show",
+        "variants/rithmomachia.toml",
+        "--fen",
+        &format!("{RITHMOMACHIA} captured:w=1/2,b=3/4"),
+    ])
+    .assert_ok();
+}
