@@ -209,7 +209,8 @@ pub fn parse_pattern(value: &Located<String>, file_text: &str) -> Result<Pattern
 fn refuse_too_many_paths(paths: &[PathAst]) -> Result<(), Diagnostic> {
     let mut legs = 0;
     for (i, p) in paths.iter().enumerate() {
-        legs += p.alternatives.len();
+        // The path's own order, then the others after `|`.
+        legs += 1 + p.alternatives.len();
         let what = if i >= MAX_PATHS_PER_PATTERN {
             format!("more than {MAX_PATHS_PER_PATTERN} paths in one pattern")
         } else if legs > MAX_LEG_ORDERS_PER_PATTERN {
@@ -604,5 +605,28 @@ impl Pattern {
     /// general walk rather than the plain one.
     pub fn is_special(&self) -> bool {
         self.over > 0 || self.within.is_some() || self.to_zone.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A step pattern of `orders` leg orders of one two-leg path (`(n e | e n | n e ...)`).
+    fn with_orders(orders: usize) -> Result<PatternAst, Diagnostic> {
+        let mut text = "step (n e".to_string();
+        for i in 1..orders {
+            text.push_str(if i % 2 == 1 { " | e n" } else { " | n e" });
+        }
+        text.push(')');
+        let len = text.len();
+        parse_pattern(&Located::new(text, 0..len), "")
+    }
+
+    #[test]
+    fn the_leg_order_limit_counts_every_order_of_a_path() {
+        assert!(with_orders(MAX_LEG_ORDERS_PER_PATTERN).is_ok());
+        let e = with_orders(MAX_LEG_ORDERS_PER_PATTERN + 1).unwrap_err();
+        assert_eq!(e.message, "more than 32768 leg orders in one pattern");
     }
 }
