@@ -290,7 +290,8 @@ fn read_piece(rules: &Rules, chars: &[char]) -> Result<(SetupPiece, Option<Stack
     }
     match chars.get(i) {
         Some('(') => {
-            let (parts, len) = read_stack(rules, &chars[i..])?;
+            let lower = rules.player(owner).mark == Mark::Lower;
+            let (parts, len) = read_stack(rules, &chars[i..], lower)?;
             Ok((piece, Some(parts), i + len))
         }
         _ => Ok((piece, None, i)),
@@ -298,8 +299,13 @@ fn read_piece(rules: &Rules, chars: &[char]) -> Result<(SetupPiece, Option<Stack
 }
 
 /// The parts of a stack at the start of `chars`: `(` parts separated by `.`, `)`; each part a
-/// token (either case) and an optional `{value}`. With the number of characters read.
-fn read_stack(rules: &Rules, chars: &[char]) -> Result<(Vec<StackPart>, usize), String> {
+/// token in the stack's owner's case (`lower`: a lower-case mark; upper case otherwise, as
+/// position text writes them) and an optional `{value}`. With the number of characters read.
+fn read_stack(
+    rules: &Rules,
+    chars: &[char],
+    lower: bool,
+) -> Result<(Vec<StackPart>, usize), String> {
     let mut parts = Vec::new();
     let mut i = 1;
     loop {
@@ -312,6 +318,17 @@ fn read_stack(rules: &Rules, chars: &[char]) -> Result<(Vec<StackPart>, usize), 
                 quoted(&letter.to_string())
             )
         })?;
+        if letter.is_ascii_alphabetic() && letter.is_ascii_lowercase() != lower {
+            // Another player's case: a stack holds its owner's men only.
+            let want = if lower {
+                letter.to_ascii_lowercase()
+            } else {
+                letter.to_ascii_uppercase()
+            };
+            return Err(format!(
+                "a stack part `{letter}` in another player's case: the stack's owner's parts are written `{want}`"
+            ));
+        }
         i += 1;
         let mut part = StackPart { kind, value: None };
         if chars.get(i) == Some(&'{') {

@@ -418,3 +418,38 @@ fn a_field_after_the_clocks_is_given_once_and_names_each_thing_once() {
     ])
     .assert_ok();
 }
+
+#[test]
+fn a_stack_holds_its_owners_men_only() {
+    let fen = |white_stack: &str, black_stack: &str| {
+        format!(
+            "8/8/s{{361}}s{{225}}{black_stack}3s{{121}}s{{49}}/8/8/8/8/8/8/8/8/8/8/S{{25}}S{{81}}{white_stack}3S{{169}}S{{289}}/8/8 w - - 0 1"
+        )
+    };
+    run(&[
+        "show",
+        "variants/rithmomachia.toml",
+        "--fen",
+        &fen("P(s{36}.S{25})", "p(s{36}.s{25})"),
+    ])
+    .assert_error(&[
+        "a stack part `s` in another player's case: the stack's owner's parts are written `S`",
+    ]);
+    run(&[
+        "show",
+        "variants/rithmomachia.toml",
+        "--fen",
+        &fen("P(S{36}.S{25})", "p(s{36}.S{25})"),
+    ])
+    .assert_error(&[
+        "a stack part `S` in another player's case: the stack's owner's parts are written `s`",
+    ]);
+    let ok = run(&[
+        "show",
+        "variants/rithmomachia.toml",
+        "--fen",
+        &fen("P(S{36}.S{25})", "p(s{36}.s{25})"),
+    ]);
+    ok.assert_ok();
+    assert!(ok.stdout.contains("P(S{36}.S{25})"), "{}", ok.stdout);
+}
