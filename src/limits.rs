@@ -80,6 +80,14 @@ pub const MAX_IN_HAND: u32 = 1_000;
 /// Largest value a piece may carry (`C{16}` in position text; Rithmomachia's numbers).
 pub const MAX_PIECE_VALUE: u32 = 65_535;
 
+/// Most captured men a player may have in position text or a setup (`captured:w=14/400`). A game
+/// adds only the men it captures from the board, so the count never nears its 32-bit store.
+pub const MAX_CAPTURED_MEN: u32 = 1_000_000;
+
+/// Largest captured value a player may have in position text or a setup (the value's store is 64
+/// bits; a game adds at most what stands on the board).
+pub const MAX_CAPTURED_VALUE: u64 = 1_000_000_000_000;
+
 /// Most paths in one move pattern (each is compiled for every node and frame).
 pub const MAX_PATHS_PER_PATTERN: usize = 256;
 

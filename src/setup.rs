@@ -241,6 +241,16 @@ pub enum SetupProblem {
         /// The royal kinds he starts with, by name.
         kinds: String,
     },
+    /// Captured material past [`MAX_CAPTURED_MEN`](crate::limits::MAX_CAPTURED_MEN) men or a
+    /// value past [`MAX_CAPTURED_VALUE`](crate::limits::MAX_CAPTURED_VALUE).
+    CapturedPastLimit {
+        /// The player.
+        player: String,
+        /// The men given.
+        men: u32,
+        /// The value given.
+        value: u64,
+    },
     /// An en passant entry that no move can have made.
     BadEnPassant {
         /// The entry's square.
@@ -319,6 +329,12 @@ impl fmt::Display for SetupProblem {
             MissingRoyal { player, kinds } => write!(
                 f,
                 "{player} is in the game without a {kinds} on the board: a player who starts with one keeps it until he is out"
+            ),
+            CapturedPastLimit { player, men, value } => write!(
+                f,
+                "{player}'s captured material ({men} men, value {value}) is past the limit of {} men and value {}",
+                crate::limits::MAX_CAPTURED_MEN,
+                crate::limits::MAX_CAPTURED_VALUE
             ),
             BadEnPassant { square, reason } => write!(f, "en passant `{square}`: {reason}"),
             DuplicateEnPassant { square } => write!(f, "en passant `{square}` is given twice"),

@@ -8,7 +8,7 @@
 
 use super::{Piece, Position};
 use crate::ids::{KindId, NodeId, PlayerId};
-use crate::limits::{MAX_PIECE_VALUE, MAX_STACK_PARTS};
+use crate::limits::{MAX_CAPTURED_MEN, MAX_CAPTURED_VALUE, MAX_PIECE_VALUE, MAX_STACK_PARTS};
 use crate::rules::Rules;
 use crate::setup::{Material, Setup, SetupProblem, StackPart};
 use crate::zobrist::mix;
@@ -193,6 +193,13 @@ impl Numbers {
         }
         for (&p, &m) in &setup.captured {
             match out.captured.get_mut(p.index()) {
+                Some(_) if m.men > MAX_CAPTURED_MEN || m.value > MAX_CAPTURED_VALUE => {
+                    problems.push(SetupProblem::CapturedPastLimit {
+                        player: rules.player(p).name.clone(),
+                        men: m.men,
+                        value: m.value,
+                    });
+                }
                 Some(slot) => *slot = m,
                 None => problems.push(SetupProblem::ForeignId {
                     what: "player of captured material",

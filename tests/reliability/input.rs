@@ -453,3 +453,29 @@ fn a_stack_holds_its_owners_men_only() {
     ok.assert_ok();
     assert!(ok.stdout.contains("P(S{36}.S{25})"), "{}", ok.stdout);
 }
+
+#[test]
+fn captured_material_past_its_limit_is_refused_naming_the_limit() {
+    const R: &str =
+        "8/8/s{361}s{225}4s{121}s{49}/8/8/8/8/8/8/8/8/8/8/S{25}S{81}4S{169}S{289}/8/8 w - - 0 1";
+    let show = |tail: &str| {
+        run(&[
+            "show",
+            "variants/rithmomachia.toml",
+            "--fen",
+            &format!("{R} {tail}"),
+        ])
+    };
+    show("captured:w=4294967295/1").assert_error(&[
+        "white's captured material (4294967295 men, value 1) is past the limit of 1000000 men and value 1000000000000",
+    ]);
+    show("captured:b=1/18446744073709551615")
+        .assert_error(&["black's captured material", "past the limit"]);
+    let at_limit = show("captured:w=1000000/1000000000000");
+    at_limit.assert_ok();
+    assert!(
+        at_limit.stdout.contains("captured:w=1000000/1000000000000"),
+        "{}",
+        at_limit.stdout
+    );
+}
