@@ -199,30 +199,43 @@ pub async fn game(State(s): App, Segment(id): Segment) -> Result<Json<Value>, Ap
 
 /// The seat a page plays for (`?seat=NAME`), checked against the player who must act.
 fn check_seat(params: &Params, game: &Game, acting: PlayerId, what: &str) -> Result<(), ApiError> {
-    let Some(seat) = params.get("seat") else {
+    let Some(seat) = seat_of(params, game)? else {
         return Ok(());
     };
-    let rules = game.rules();
-    let names: Vec<&str> = rules.players().iter().map(|p| p.name.as_str()).collect();
-    let Some(i) = names.iter().position(|n| n.eq_ignore_ascii_case(seat)) else {
-        return Err(ApiError::bad(format!(
-            "no seat `{}`: the seats are {}",
-            seat.escape_debug(),
-            names.join(", ")
-        )));
-    };
-    if PlayerId::seat(i as u8) == acting {
+    if seat == acting {
         return Ok(());
     }
+    let rules = game.rules();
     Err(ApiError::new(
         StatusCode::FORBIDDEN,
         "not_your_turn",
         format!(
             "this page plays for {}; {what} is {}'s",
-            names[i],
+            rules.player(seat).name,
             rules.player(acting).name
         ),
     ))
+}
+
+/// The player the request's `?seat=NAME` names, if it names one; an unknown name is refused.
+fn seat_of(params: &Params, game: &Game) -> Result<Option<PlayerId>, ApiError> {
+    let Some(seat) = params.get("seat") else {
+        return Ok(None);
+    };
+    let names: Vec<&str> = game
+        .rules()
+        .players()
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect();
+    match names.iter().position(|n| n.eq_ignore_ascii_case(seat)) {
+        Some(i) => Ok(Some(PlayerId::seat(i as u8))),
+        None => Err(ApiError::bad(format!(
+            "no seat `{}`: the seats are {}",
+            seat.escape_debug(),
+            names.join(", ")
+        ))),
+    }
 }
 
 /// The body of a move.
@@ -313,14 +326,26 @@ pub struct RecordBody {
     record: String,
 }
 
-/// `POST /api/games/{id}/record`: the game becomes the one the record holds.
+/// `POST /api/games/{id}/record`: the game becomes the one the record holds. A seated page may
+/// not do that: it would replace the other seats' moves too.
 pub async fn load(
     State(s): App,
     Segment(id): Segment,
+    params: Params,
     Body(body): Body<RecordBody>,
 ) -> Result<Json<Value>, ApiError> {
     let id = game_id(&id)?;
     let answer = with_live_game(&s, id, |slot, v| {
+        if let Some(seat) = seat_of(&params, &slot.game)? {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "seated_page",
+                format!(
+                    "this page plays for {}; loading a record replaces every seat's moves, which only an unseated page may do",
+                    slot.game.rules().player(seat).name
+                ),
+            ));
+        }
         slot.game = from_record(slot.game.rules(), &body.record)?;
         slot.version += 1;
         Ok(game_json(id, slot, v))

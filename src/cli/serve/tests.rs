@@ -193,6 +193,22 @@ async fn seats_move_only_for_themselves() {
     assert_eq!(status, StatusCode::FORBIDDEN);
     let (status, _) = call(&s, post(&format!("/api/games/{id}/undo?seat=white"), "")).await;
     assert_eq!(status, StatusCode::OK);
+    // No seat may replace the whole game (the other seats' moves with it); an unseated page may.
+    let (_, r) = call(&s, get(&format!("/api/games/{id}/record"))).await;
+    let record = json!({ "record": r["record"] }).to_string();
+    for seat in ["white", "gray"] {
+        let url = format!("/api/games/{id}/record?seat={seat}");
+        let (status, e) = call(&s, post(&url, &*record)).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{seat}: {e}");
+        assert_eq!(e["error"], "seated_page", "{e}");
+    }
+    let url = format!("/api/games/{id}/record?seat=nobody");
+    assert_eq!(
+        call(&s, post(&url, &*record)).await.0,
+        StatusCode::BAD_REQUEST
+    );
+    let url = format!("/api/games/{id}/record");
+    assert_eq!(call(&s, post(&url, &*record)).await.0, StatusCode::OK);
 }
 
 #[tokio::test]
