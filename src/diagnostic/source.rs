@@ -226,22 +226,35 @@ impl SourceSet {
     /// the main file, which always has a report.
     pub fn reports(&self, diags: Vec<Diagnostic>) -> Vec<FileReport> {
         let mut per: Vec<Vec<Diagnostic>> = vec![Vec::new(); self.files.len().max(1)];
+        let index_at = |pos: usize| self.files.iter().rposition(|(_, o)| *o <= pos).unwrap_or(0);
         for mut d in diags {
-            let idx = self
-                .files
-                .iter()
-                .rposition(|(_, o)| *o <= d.span.start)
-                .unwrap_or(0);
+            let idx = index_at(d.span.start);
             let off = self.files.get(idx).map_or(0, |(_, o)| *o);
             let shift =
                 |s: &std::ops::Range<usize>| s.start.saturating_sub(off)..s.end.saturating_sub(off);
             d.span = shift(&d.span);
-            d.related = d
-                .related
-                .iter()
-                .filter(|(s, _)| s.start >= off)
-                .map(|(s, l)| (shift(s), l.clone()))
-                .collect();
+            // A related span in another file (one the variant extends) cannot be drawn in this
+            // file's snippet: it is named, with its place, in the help line instead.
+            let mut elsewhere = Vec::new();
+            let mut here = Vec::new();
+            for (s, label) in std::mem::take(&mut d.related) {
+                let j = index_at(s.start);
+                match self.files.get(j) {
+                    Some((f, o)) if j != idx => {
+                        let (line, column) = f.line_col(s.start - o);
+                        elsewhere.push(format!("{label}: {}:{line}:{column}", f.shown_path()));
+                    }
+                    _ => here.push((shift(&s), label)),
+                }
+            }
+            d.related = here;
+            if !elsewhere.is_empty() {
+                let notes = elsewhere.join("; ");
+                d.help = Some(match d.help.take() {
+                    Some(h) => format!("{h} ({notes})"),
+                    None => notes,
+                });
+            }
             per[idx].push(d);
         }
         per.into_iter()

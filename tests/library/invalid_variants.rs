@@ -63,6 +63,14 @@ fn check_case(path: &Path) -> (Vec<FileReport>, String) {
                 d.span,
                 d.code
             );
+            for (s, label) in &d.related {
+                assert!(
+                    s.start <= s.end && s.end <= r.source.text().len(),
+                    "{}: the label `{label}` {s:?} of {} is outside the file",
+                    r.source.path().display(),
+                    d.code
+                );
+            }
             assert!(!d.message.is_empty());
         }
     }
