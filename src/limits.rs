@@ -88,6 +88,12 @@ pub const MAX_CAPTURED_MEN: u32 = 1_000_000;
 /// bits; a game adds at most what stands on the board).
 pub const MAX_CAPTURED_VALUE: u64 = 1_000_000_000_000;
 
+/// Most distinct ways to attack a square the move tables may hold: one per origin, target and
+/// squares passed on the way (equal ways of several pieces count once). Long rides in many
+/// directions on a large board make the most; the limit bounds the time and memory a variant
+/// takes to load (about half a second and 110 MB at the limit).
+pub const MAX_ATTACK_WAYS: usize = 1 << 20;
+
 /// Most paths in one move pattern (each is compiled for every node and frame).
 pub const MAX_PATHS_PER_PATTERN: usize = 256;
 

@@ -10,6 +10,7 @@ use rustc_hash::FxHashMap;
 
 use crate::board::Board;
 use crate::ids::{DirId, FrameId, KindId, NodeId, NodeSet, TagSet};
+use crate::limits::MAX_ATTACK_WAYS;
 use crate::path::{Kind, Mode, Pattern};
 
 mod count_plan;
@@ -111,9 +112,33 @@ pub struct EpTaker {
 }
 
 /// One way to attack a target, before the tables are flattened: the attacker's origin, the
-/// squares that must be empty (for a special way: every square passed), the tags crossed, the
-/// zone the attacker must stand in, and for a hop or a zone-confined pattern its conditions.
-type AttackWay = (NodeId, Vec<NodeId>, TagSet, Option<u8>, Option<Screens>);
+/// squares that must be empty (for a special way: every square passed) as a [`Prefixes`] id, the
+/// tags crossed, the zone the attacker must stand in, and for a hop or a zone-confined pattern its
+/// conditions. Two ways are the same exactly when their keys are.
+type WayKey = (NodeId, u32, TagSet, Option<u8>, Option<Screens>);
+
+/// A distinct way to attack a target: its key, where its `between` squares are stored (start and
+/// length in [`MoveTables::between`]) and the bits of the (kind, frame)s that attack that way.
+struct Way {
+    key: WayKey,
+    between: (u32, u16),
+    kinds: u64,
+}
+
+/// The sequences of squares a ray passes before its targets, interned as a trie: id 0 is the
+/// empty sequence, and a sequence and one more square get one id. A ray's targets share its
+/// prefixes, so a long ride costs one entry per square, not one copy of the squares before each
+/// target (which made a 256-node ring of riders take gigabytes).
+#[derive(Default)]
+struct Prefixes(FxHashMap<(u32, NodeId), u32>);
+
+impl Prefixes {
+    /// The id of sequence `prefix` followed by `node`.
+    fn then(&mut self, prefix: u32, node: NodeId) -> u32 {
+        let next = self.0.len() as u32 + 1;
+        *self.0.entry((prefix, node)).or_insert(next)
+    }
+}
 
 /// Flat move and attack tables for one variant.
 #[derive(Clone, Debug, Default)]
@@ -243,8 +268,23 @@ fn walk_dirs(
 }
 
 impl MoveTables {
-    /// Compiles the tables of every kind, frame and node.
+    /// Compiles the tables of every kind, frame and node; `None` when they would hold more than
+    /// [`MAX_ATTACK_WAYS`] distinct ways to attack (the work stops there, so the time and memory
+    /// a variant takes to load stay bounded).
     pub(crate) fn compile(
+        board: &Board,
+        frames: &FrameData<'_>,
+        kinds: &[KindProgram<'_>],
+    ) -> Option<Self> {
+        let mut t = MoveTables::compile_rays(board, frames, kinds);
+        t.build_attacks(kinds)?;
+        t.build_en_passant_takers(kinds);
+        Some(t)
+    }
+
+    /// The rays alone, without the attack tables: enough to compare a kind's moves across frames
+    /// (the larger part of [`MoveTables::compile`] is the attacks).
+    pub(crate) fn compile_rays(
         board: &Board,
         frames: &FrameData<'_>,
         kinds: &[KindProgram<'_>],
@@ -300,8 +340,6 @@ impl MoveTables {
                 }
             }
         }
-        t.build_attacks(kinds);
-        t.build_en_passant_takers(kinds);
         t
     }
 
@@ -374,10 +412,11 @@ impl MoveTables {
 
     /// The reverse tables: for every target node, from where and through which squares each
     /// (kind, frame) attacks it.
-    fn build_attacks(&mut self, kinds: &[KindProgram<'_>]) {
+    fn build_attacks(&mut self, kinds: &[KindProgram<'_>]) -> Option<()> {
         self.attack_bits = self.number_attack_bits(kinds);
-        let per_target = self.attack_ways(kinds);
+        let per_target = self.attack_ways(kinds)?;
         self.store_attacks(per_target);
+        Some(())
     }
 
     /// The bit of each (kind, frame) in [`Attack::kinds`]: every frame of an oriented kind, only
@@ -397,12 +436,16 @@ impl MoveTables {
     }
 
     /// For every target node, the distinct ways it is attacked, in the order the rays reach them,
-    /// each with the bits of the (kind, frame)s that attack that way.
-    fn attack_ways(&self, kinds: &[KindProgram<'_>]) -> Vec<Vec<(AttackWay, u64)>> {
-        let mut per_target: Vec<Vec<(AttackWay, u64)>> = vec![Vec::new(); self.nodes];
+    /// each with the bits of the (kind, frame)s that attack that way. The squares a way passes
+    /// are stored once per ray that first needs them (a way points into its ray's squares).
+    fn attack_ways(&mut self, kinds: &[KindProgram<'_>]) -> Option<Vec<Vec<Way>>> {
+        let mut per_target: Vec<Vec<Way>> = (0..self.nodes).map(|_| Vec::new()).collect();
         // Where each distinct way of a target sits in its list: merging attack bits stays linear in
         // the number of rays however many patterns a piece has.
-        let mut index: Vec<FxHashMap<AttackWay, usize>> = vec![FxHashMap::default(); self.nodes];
+        let mut index: Vec<FxHashMap<WayKey, usize>> = vec![FxHashMap::default(); self.nodes];
+        let mut prefixes = Prefixes::default();
+        let mut between: Vec<NodeId> = Vec::new();
+        let mut distinct = 0usize;
         for (ki, k) in kinds.iter().enumerate() {
             for f in 0..self.frames {
                 let Some(bit) = self.attack_bits[ki * self.frames + f] else {
@@ -411,75 +454,54 @@ impl MoveTables {
                 for n in 0..self.nodes {
                     let (a, b) = self.ray_ranges[(ki * self.frames + f) * self.nodes + n];
                     for ray in &self.rays[a as usize..b as usize] {
-                        if !k.patterns[ray.pattern as usize].attacks() {
+                        let pattern = &k.patterns[ray.pattern as usize];
+                        if !pattern.attacks() {
                             continue;
                         }
-                        let pattern = &k.patterns[ray.pattern as usize];
-                        for (target, way) in self.ray_attacks(NodeId(n as u16), ray, pattern) {
-                            let list = &mut per_target[target.index()];
-                            match index[target.index()].get(&way) {
-                                Some(&i) => list[i].1 |= 1 << bit,
-                                None => {
-                                    index[target.index()].insert(way.clone(), list.len());
-                                    list.push((way, 1 << bit));
+                        let origin = NodeId(n as u16);
+                        let ways = RayWays::of(&self.steps, ray, pattern);
+                        ways.add(
+                            origin,
+                            1 << bit,
+                            &mut prefixes,
+                            &mut between,
+                            |target, way| {
+                                let list = &mut per_target[target.index()];
+                                match index[target.index()].get(&way.key) {
+                                    Some(&i) => list[i].kinds |= way.kinds,
+                                    None => {
+                                        index[target.index()].insert(way.key, list.len());
+                                        list.push(way);
+                                        distinct += 1;
+                                    }
                                 }
-                            }
+                            },
+                        );
+                        if distinct > MAX_ATTACK_WAYS {
+                            return None;
                         }
                     }
                 }
             }
         }
-        per_target
+        self.between = between;
+        Some(per_target)
     }
 
-    /// The squares a ray from `origin` attacks, each with the way: every square of a ride, the
-    /// last of a leap or step; a leap passes over nothing, the others over the squares before.
-    /// A hop or zone-confined pattern's way keeps every square passed, with its conditions.
-    fn ray_attacks<'s>(
-        &'s self,
-        origin: NodeId,
-        ray: &Ray,
-        pattern: &Pattern,
-    ) -> impl Iterator<Item = (NodeId, AttackWay)> + 's {
-        let steps = self.steps(ray);
-        let (kind, from_zone) = (ray.kind, ray.from_zone);
-        let screens = ray.special.then(|| Screens {
-            over: pattern.over,
-            beyond: pattern.beyond,
-            leap: kind == Kind::Leap,
-            within: pattern.within.map(|z| z as u8),
-            to_zone: pattern.to_zone.map(|z| z as u8),
-        });
-        steps.iter().enumerate().filter_map(move |(i, s)| {
-            let dest = kind == Kind::Ride || i + 1 == steps.len();
-            if !dest {
-                return None;
-            }
-            let between: Vec<NodeId> = if kind == Kind::Leap && screens.is_none() {
-                Vec::new()
-            } else {
-                steps[..i].iter().map(|s| s.node).collect()
-            };
-            Some((s.node, (origin, between, s.tags, from_zone, screens)))
-        })
-    }
-
-    /// Stores the ways flat: one range of [`Attack`]s per target node, their `between` squares in
-    /// one array.
-    /// Hop and zone-confined ways go to a list of their own, which variants without them never
-    /// read.
-    fn store_attacks(&mut self, per_target: Vec<Vec<(AttackWay, u64)>>) {
+    /// Stores the ways flat: one range of [`Attack`]s per target node (their `between` squares
+    /// already in place). Hop and zone-confined ways go to a list of their own, which variants
+    /// without them never read.
+    fn store_attacks(&mut self, per_target: Vec<Vec<Way>>) {
         for list in per_target {
             let first = self.attacks.len() as u32;
             let first_special = self.special_attacks.len() as u32;
-            for ((origin, between, tags, from_zone, screens), kinds) in list {
-                let between_start = self.between.len() as u32;
-                self.between.extend_from_slice(&between);
+            for way in list {
+                let (origin, _, tags, from_zone, screens) = way.key;
                 let attack = Attack {
                     origin,
-                    between_start,
-                    between_len: between.len() as u16,
-                    kinds,
+                    between_start: way.between.0,
+                    between_len: way.between.1,
+                    kinds: way.kinds,
                     tags,
                     from_zone,
                 };
@@ -569,5 +591,82 @@ impl MoveTables {
             self.steps.len(),
             self.attacks.len() + self.special_attacks.len(),
         )
+    }
+}
+
+/// The attacks of one ray: every square of a ride, the last of a leap or step; a leap passes over
+/// nothing, the others over the squares before. A hop or zone-confined pattern's way keeps every
+/// square passed, with its conditions.
+struct RayWays<'t> {
+    steps: &'t [RayStep],
+    kind: Kind,
+    from_zone: Option<u8>,
+    screens: Option<Screens>,
+}
+
+impl<'t> RayWays<'t> {
+    fn of(all: &'t [RayStep], ray: &Ray, pattern: &Pattern) -> Self {
+        let steps = &all[ray.start as usize..(ray.start + u32::from(ray.len)) as usize];
+        let screens = ray.special.then(|| Screens {
+            over: pattern.over,
+            beyond: pattern.beyond,
+            leap: ray.kind == Kind::Leap,
+            within: pattern.within.map(|z| z as u8),
+            to_zone: pattern.to_zone.map(|z| z as u8),
+        });
+        RayWays {
+            steps,
+            kind: ray.kind,
+            from_zone: ray.from_zone,
+            screens,
+        }
+    }
+
+    /// Gives `add` each target with its way from `origin` (attacked by `kinds`). The squares
+    /// passed are interned in `prefixes`; the ray's squares join `between` once, when its first
+    /// way that passes some is made (a way merged into an equal one keeps that one's squares).
+    fn add(
+        &self,
+        origin: NodeId,
+        kinds: u64,
+        prefixes: &mut Prefixes,
+        between: &mut Vec<NodeId>,
+        mut add: impl FnMut(NodeId, Way),
+    ) {
+        let passes = !(self.kind == Kind::Leap && self.screens.is_none());
+        let mut stored: Option<u32> = None;
+        let mut prefix = 0;
+        for (i, s) in self.steps.iter().enumerate() {
+            if self.kind == Kind::Ride || i + 1 == self.steps.len() {
+                let len = if passes { i } else { 0 };
+                let start = if len == 0 {
+                    0
+                } else {
+                    *stored.get_or_insert_with(|| {
+                        let at = between.len() as u32;
+                        between.extend(self.steps.iter().map(|s| s.node));
+                        at
+                    })
+                };
+                let key = (
+                    origin,
+                    if passes { prefix } else { 0 },
+                    s.tags,
+                    self.from_zone,
+                    self.screens,
+                );
+                add(
+                    s.node,
+                    Way {
+                        key,
+                        between: (start, len as u16),
+                        kinds,
+                    },
+                );
+            }
+            if passes && i + 1 < self.steps.len() {
+                prefix = prefixes.then(prefix, s.node);
+            }
+        }
     }
 }

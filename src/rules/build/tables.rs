@@ -3,6 +3,7 @@
 use super::Builder;
 use crate::board::{DirId, NodeId};
 use crate::diagnostic::{Code, Diagnostic};
+use crate::limits::MAX_ATTACK_WAYS;
 use crate::rules::{FrameId, KindId, PieceKind};
 use crate::spec::variant::VariantSpec;
 use crate::tables::{FrameData, KindProgram, MoveTables};
@@ -26,7 +27,7 @@ impl Builder<'_> {
             after,
             twists: ntwists,
         };
-        let probe = MoveTables::compile(board, &fd, &programs(kinds));
+        let probe = MoveTables::compile_rays(board, &fd, &programs(kinds));
         for (ki, k) in kinds.iter_mut().enumerate() {
             let kid = KindId(ki as u8);
             let same = board.node_ids().all(|n| {
@@ -57,8 +58,20 @@ impl Builder<'_> {
             );
             return None;
         }
-        let tables = MoveTables::compile(board, &fd, &programs(kinds));
-
+        let Some(tables) = MoveTables::compile(board, &fd, &programs(kinds)) else {
+            self.err(
+                Diagnostic::new(
+                    Code::VariantTooLarge,
+                    spec.name.span.clone(),
+                    format!(
+                        "the pieces' moves attack in more than {MAX_ATTACK_WAYS} distinct ways (an origin, a target and the squares between, over every node and frame)"
+                    ),
+                )
+                .label("this variant")
+                .help("long rides in many directions on a large board make the most ways; use fewer or shorter ones (see the README's limits)"),
+            );
+            return None;
+        };
         Some(tables)
     }
 }
