@@ -1,6 +1,7 @@
 //! Criterion benchmarks: variant loading (parse, validate, compile) and single-threaded perft.
 //!
-//! `cargo bench` runs them; `chessgraph bench` runs the deeper whole-suite measurement.
+//! `cargo bench` runs them; `chessgraph bench` runs the deeper whole-suite measurement. They are
+//! a package of their own (`benches/Cargo.toml`), so that `cargo test` does not build criterion.
 
 use std::hint::black_box;
 use std::sync::Arc;
@@ -11,8 +12,11 @@ use chessgraph::rules::Rules;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 fn variants() -> Vec<(String, std::path::PathBuf)> {
-    let mut v: Vec<_> = std::fs::read_dir("variants")
-        .expect("run from the crate root")
+    // The crate's variants, wherever `cargo bench` is run from (it runs this package's benches in
+    // `benches/`).
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../variants");
+    let mut v: Vec<_> = std::fs::read_dir(dir)
+        .expect("the crate's variants folder")
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "toml"))
         .map(|p| {
