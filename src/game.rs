@@ -6,7 +6,7 @@
 //! move is settled, judged and described the same way in both.
 //!
 //! ```
-//! use chessgraph::{game::{Game, Record}, position::Position, rules::Rules};
+//! use chessgraph::{Position, Rules, game::{Game, Record}};
 //! let rules = chessgraph::load("variants/chess.toml").unwrap();
 //! let mut game = Game::new(Position::start(&rules), true);
 //! game.play_text("e2e4").unwrap();

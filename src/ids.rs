@@ -49,10 +49,6 @@ dense_id!(
     /// An orientation a piece can have: a permutation of the board's directions.
     FrameId(u8)
 );
-dense_id!(
-    /// A named zone of one variant (resolved per player: see `Rules::zone`).
-    ZoneId(u8)
-);
 
 impl PlayerId {
     /// The player in seat `i` (0 = the first to move in the variant's turn order). Any seat
@@ -60,7 +56,7 @@ impl PlayerId {
     /// "no such player" (use `Rules::player_id` for an id checked against one variant).
     ///
     /// ```
-    /// use chessgraph::ids::PlayerId;
+    /// use chessgraph::PlayerId;
     /// const GRAY: PlayerId = PlayerId::seat(1);
     /// assert_eq!(GRAY.index(), 1);
     /// ```
@@ -282,7 +278,7 @@ impl PlayerSet {
     /// The set of one player.
     ///
     /// ```
-    /// use chessgraph::ids::{PlayerId, PlayerSet};
+    /// use chessgraph::{PlayerId, PlayerSet};
     /// let gray = PlayerSet::only(PlayerId::seat(1));
     /// assert!(gray.contains(PlayerId::seat(1)) && gray.len() == 1);
     /// ```
@@ -323,37 +319,6 @@ impl PlayerSet {
         (0..8u8)
             .filter(move |i| self.0 & (1 << i) != 0)
             .map(PlayerId)
-    }
-}
-
-/// One value per player, indexed by [`PlayerId`].
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct ByPlayer<T>(Vec<T>);
-
-impl<T> ByPlayer<T> {
-    /// One value per seat, from seat 0.
-    pub fn new(values: Vec<T>) -> Self {
-        ByPlayer(values)
-    }
-
-    /// The value of a player (`None` for a seat the variant does not have).
-    pub fn get(&self, p: PlayerId) -> Option<&T> {
-        self.0.get(p.index())
-    }
-
-    /// The values with their players, in seat order.
-    pub fn iter(&self) -> impl Iterator<Item = (PlayerId, &T)> {
-        self.0
-            .iter()
-            .enumerate()
-            .map(|(i, v)| (PlayerId(i as u8), v))
-    }
-}
-
-impl<T> std::ops::Index<PlayerId> for ByPlayer<T> {
-    type Output = T;
-    fn index(&self, p: PlayerId) -> &T {
-        &self.0[p.index()]
     }
 }
 

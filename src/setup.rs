@@ -6,7 +6,7 @@
 //! Position text is parsed into a `Setup` first, never straight into a position.
 //!
 //! ```
-//! use chessgraph::{position::Position, rules::Rules, setup::{Setup, SetupPiece, Waivers}};
+//! use chessgraph::{Position, Rules, Setup, SetupPiece, Waivers};
 //! let rules = chessgraph::load("variants/chess.toml").unwrap();
 //! let board = rules.board();
 //! let [white, black] = [0, 1].map(|i| rules.player_id(i).unwrap());

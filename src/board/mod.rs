@@ -5,7 +5,7 @@
 //! dense step table ([`Board::step`]); the petgraph graph serves DOT export and connectivity.
 //!
 //! ```
-//! use chessgraph::board::Board;
+//! use chessgraph::Board;
 //! let board = Board::load("boards/chess.toml").unwrap();
 //! let e2 = board.node("e2").unwrap();
 //! let n = board.direction("n").unwrap();

@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use chessgraph::Position;
+use chessgraph::Rules;
 use chessgraph::perft::{self, FilesHash, HashStats, Named, PerftTable, Unit, UnitResult};
-use chessgraph::position::Position;
-use chessgraph::rules::Rules;
 
 use super::args::PerftArgs;
 use super::load::{load_rules, position_at};

@@ -8,20 +8,22 @@
 //! files. A key the importer cannot express is a located error (`import::unsupported-key`),
 //! never dropped: see the README, "Importing Fairy-Stockfish variants".
 
-pub mod board;
-pub mod builtins;
-pub mod castling;
-pub mod ending;
-pub mod error;
-pub mod ini;
-pub mod model;
-pub mod props;
-pub mod region;
-pub mod rules;
-pub mod write;
+mod board;
+mod builtins;
+mod castling;
+mod ending;
+mod error;
+mod ini;
+mod model;
+mod props;
+mod region;
+mod rules;
+mod write;
 
 use std::collections::BTreeMap;
 
+pub use board::{DIRECTIONS, KNIGHT_DIRECTIONS};
+pub use builtins::BUILTINS;
 pub use error::{ImportError, Problem, ProblemKind};
 
 use crate::diagnostic::{Diagnostic, FileReport, SourceFile, did_you_mean};

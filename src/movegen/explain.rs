@@ -314,7 +314,7 @@ impl Position {
     /// the move itself.
     ///
     /// ```
-    /// use chessgraph::{movegen::{Move, PlayError}, position::Position, rules::Rules};
+    /// use chessgraph::{Move, PlayError, Position, Rules};
     /// let rules = chessgraph::load("variants/chess.toml").unwrap();
     /// let b = rules.board();
     /// let mut pos = Position::start(&rules);

@@ -22,7 +22,7 @@ use crate::position::Position;
 /// Counts the leaves of the legal move tree of `depth` plies below `pos`.
 ///
 /// ```
-/// use chessgraph::{perft::perft, position::Position, rules::Rules};
+/// use chessgraph::{Position, Rules, perft::perft};
 /// let rules = chessgraph::load("variants/chess.toml").unwrap();
 /// assert_eq!(perft(&mut Position::start(&rules), 2), 400);
 /// ```
@@ -64,7 +64,7 @@ fn count(pos: &mut Position, depth: u32, bufs: &mut [Vec<Planned>]) -> u64 {
 /// was used. The table may be shared with other counts of the same variant, at once or later.
 ///
 /// ```
-/// use chessgraph::{perft::{PerftTable, perft_hashed}, position::Position, rules::Rules};
+/// use chessgraph::{Position, Rules, perft::{PerftTable, perft_hashed}};
 /// let rules = chessgraph::load("variants/chess.toml").unwrap();
 /// let table = PerftTable::new(1).unwrap();
 /// let (count, stats) = perft_hashed(&mut Position::start(&rules), 5, &table).unwrap();
@@ -138,7 +138,7 @@ fn count_hashed(
 /// leaves, however large the tree). The position is left as it was found either way.
 ///
 /// ```
-/// use chessgraph::{perft::perft_within, position::Position, rules::Rules};
+/// use chessgraph::{Position, Rules, perft::perft_within};
 /// let rules = chessgraph::load("variants/chess.toml").unwrap();
 /// let mut pos = Position::start(&rules);
 /// assert_eq!(perft_within(&mut pos, 3, 10_000), Some(8902));

@@ -5,7 +5,7 @@
 //! text and the position and reports every problem at once; afterwards moves keep it legal.
 //!
 //! ```
-//! use chessgraph::{rules::Rules, position::Position};
+//! use chessgraph::{Position, Rules};
 //! let rules = chessgraph::load("variants/chess.toml").unwrap();
 //! let pos = Position::start(&rules);
 //! assert_eq!(pos.to_fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
@@ -29,8 +29,8 @@ use crate::rules::{FrameId, KindId, PlayerId, Rules};
 pub use crate::setup::Material;
 pub use fen::SetupError;
 pub use fen_read::TEXT_WAIVERS;
+pub use numbers::Cell;
 pub(crate) use numbers::Mark;
-pub use numbers::{Cell, Part};
 pub use outcome::{EndRule, Outcome};
 
 /// A piece on the board.
@@ -191,7 +191,7 @@ impl Position {
     /// variant have equal hashes.
     ///
     /// ```
-    /// use chessgraph::{rules::Rules, position::Position};
+    /// use chessgraph::{Position, Rules};
     /// let rules = chessgraph::load("variants/chess.toml").unwrap();
     /// let mut pos = Position::start(&rules);
     /// let start = pos.hash();

@@ -5,7 +5,7 @@
 //! everything, compiles the tables and checks the start position. Everything downstream trusts it.
 //!
 //! ```
-//! use chessgraph::rules::Rules;
+//! use chessgraph::Rules;
 //! let rules = Rules::load("variants/chess.toml").unwrap();
 //! assert_eq!(rules.players().len(), 2);
 //! assert_eq!(rules.kind_by_letter('N').map(|k| rules.kind(k).name.as_str()), Some("knight"));
@@ -146,7 +146,7 @@ impl PieceKind {
     /// face.
     ///
     /// ```
-    /// # use chessgraph::rules::Rules;
+    /// # use chessgraph::Rules;
     /// let rules = Rules::load("variants/chess.toml").unwrap();
     /// let n = rules.kind_by_letter('n').unwrap();
     /// assert_eq!(rules.kind(n).token(), "N");

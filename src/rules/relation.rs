@@ -7,7 +7,7 @@
 //! not hold. Arithmetic is in `i128` and checked: an overflow makes the relation false.
 //!
 //! ```
-//! use chessgraph::rules::relation::{Relation, Vars};
+//! use chessgraph::testing::{Relation, Vars};
 //! let r = Relation::parse("|a - b| = v", "abv").unwrap();
 //! assert!(r.holds(&Vars { a: 25, b: 16, v: 9, k: 0 }));
 //! assert!(!r.holds(&Vars { a: 25, b: 16, v: 8, k: 0 }));

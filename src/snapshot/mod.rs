@@ -16,7 +16,7 @@
 //! ```
 
 mod positions;
-pub mod snap;
+pub(crate) mod snap;
 
 use std::fmt::Write;
 use std::sync::Arc;
@@ -24,6 +24,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 pub use positions::{ExtraPosition, POSITIONS_CODE, parse_positions, read_positions};
+pub use snap::{SNAP_CODE, SnapFile, unified_diff};
 
 use crate::limits::MAX_PERFT_DEPTH;
 use crate::notation::sorted_texts;

@@ -427,9 +427,7 @@ pub struct FacingSpec {
     pub directions: Spanned<Vec<Spanned<String>>>,
 }
 
-pub use super::outcome::{
-    DeclaredKey, DeclaredSpec, DrawsSpec, MovesSpec, OutcomeSpec, Policy, read_declared,
-};
+pub use super::outcome::{DeclaredKey, DrawsSpec, MovesSpec, OutcomeSpec, Policy, read_declared};
 
 /// A whole variant file (with its `extends` chain merged), read but not validated.
 #[derive(Clone, Debug)]

@@ -14,7 +14,7 @@ use crate::path::{Kind, Mode, Pattern};
 
 mod count_plan;
 
-pub use count_plan::{BitRay, CountPlan, LeapMasks, RayShape};
+pub use count_plan::{BitRay, CountPlan};
 
 /// One square along a ray.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

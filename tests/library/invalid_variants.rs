@@ -10,8 +10,8 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use chessgraph::Rules;
 use chessgraph::diagnostic::{Code, FileReport};
-use chessgraph::rules::Rules;
 
 const FIXTURES: &str = "tests/fixtures/invalid_variants";
 

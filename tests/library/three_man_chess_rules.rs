@@ -8,11 +8,11 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use chessgraph::board::NodeId;
-use chessgraph::ids::{GateSet, PlayerSet};
+use chessgraph::NodeId;
 use chessgraph::perft::perft;
-use chessgraph::position::{Outcome, Position};
-use chessgraph::rules::{FrameId, Rules};
+use chessgraph::{FrameId, Rules};
+use chessgraph::{GateSet, PlayerSet};
+use chessgraph::{Outcome, Position};
 
 use crate::helpers::three_man_chess::*;
 use crate::helpers::{Rng, load, playout};
