@@ -65,7 +65,6 @@ pub mod perft_suite;
 pub mod play;
 mod position;
 pub mod render;
-pub mod revision;
 mod rules;
 mod setup;
 pub mod snapshot;

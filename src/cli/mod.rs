@@ -24,6 +24,7 @@ mod perft;
 mod picture;
 mod play;
 mod render_command;
+mod revision;
 mod serve;
 mod show;
 mod testing;

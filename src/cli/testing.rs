@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use crate::cli::revision::{CheckedOut, VariantSource, check_out};
 use chessgraph::Board;
 use chessgraph::NodeId;
 use chessgraph::Position;
@@ -19,7 +20,6 @@ use chessgraph::diff::{self, DiffError, DiffReport, PerftPair};
 use chessgraph::output_file::write_output;
 use chessgraph::perft_suite::{self, Format};
 use chessgraph::render::{RenderOptions, render_svg};
-use chessgraph::revision::{CheckedOut, VariantSource, check_out};
 use chessgraph::snapshot::{self, SnapFile};
 
 use super::args::{DiffArgs, SnapshotArgs, SuiteArgs};
