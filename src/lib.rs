@@ -50,7 +50,6 @@
 pub mod betza;
 mod board;
 pub mod diagnostic;
-pub mod diff;
 pub mod game;
 mod ids;
 pub mod import;
@@ -73,15 +72,24 @@ mod tables;
 mod variant;
 mod zobrist;
 
-pub use board::{Board, Colour, Layout, LoadError, Placement};
-pub use ids::{DirId, FrameId, GateSet, KindId, NodeId, PlayerId, PlayerSet, TwistId};
-pub use movegen::{BlockReason, Move, Planned, PlayError};
-pub use position::{EndRule, Outcome, Piece, Position, TEXT_WAIVERS};
+pub use board::{
+    Board, Colour, Direction, GridShape, Layout, LoadError, Node, Placement, Step, Twist, Zone,
+};
+pub use ids::{
+    CastlingRights, DirId, FrameId, GateSet, KindId, NodeId, NodeSet, PlayerId, PlayerSet, TagSet,
+    TwistId,
+};
+pub use movegen::{BlockReason, Move, Planned, PlayError, Resolution, Undo};
+pub use position::{
+    Cell, EndRule, EpList, Outcome, Part, Piece, Position, SetupError, TEXT_WAIVERS,
+};
 #[cfg(feature = "schema")]
 pub use rules::schema;
-pub use rules::{Mark, Rules, RulesError};
+pub use rules::{
+    CapturedWin, Castling, Gate, HandRules, Mark, PieceKind, Player, Promotion, Rules, RulesError,
+};
 pub use setup::{
-    EpEntry, Material, Setup, SetupErrors, SetupPiece, SetupProblem, StackPart, Waivers,
+    BadChecks, EpEntry, Material, Setup, SetupErrors, SetupPiece, SetupProblem, StackPart, Waivers,
 };
 pub use spec::kind::{FileKind, file_kind};
 pub use variant::load;

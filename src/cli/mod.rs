@@ -14,6 +14,7 @@ mod authoring;
 mod bench;
 mod betza;
 mod check;
+mod diff;
 mod dot;
 mod import;
 mod json;

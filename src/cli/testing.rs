@@ -10,13 +10,13 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use super::diff::{self, DiffError, DiffReport, PerftPair};
 use crate::cli::revision::{CheckedOut, VariantSource, check_out};
 use chessgraph::Board;
 use chessgraph::NodeId;
 use chessgraph::Position;
 use chessgraph::Rules;
 use chessgraph::diagnostic::{TextError, read_text_file};
-use chessgraph::diff::{self, DiffError, DiffReport, PerftPair};
 use chessgraph::output_file::write_output;
 use chessgraph::perft_suite::{self, Format};
 use chessgraph::render::{RenderOptions, render_svg};

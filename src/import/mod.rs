@@ -23,8 +23,9 @@ mod write;
 use std::collections::BTreeMap;
 
 pub use board::{DIRECTIONS, KNIGHT_DIRECTIONS};
-pub use builtins::BUILTINS;
-pub use error::{ImportError, Problem, ProblemKind};
+pub use builtins::{BUILTINS, Builtin};
+pub(crate) use error::ProblemKind;
+pub use error::{ImportError, Problem};
 
 use crate::diagnostic::{Diagnostic, FileReport, SourceFile, did_you_mean};
 use model::{Cx, Model};
@@ -175,7 +176,7 @@ fn verify(i: &Imported, props: &Props) -> Option<Diagnostic> {
 }
 
 /// A file name made of the section's name: letters, digits, `_` and `-`, the rest `_`.
-pub fn file_stem(name: &str) -> String {
+pub(crate) fn file_stem(name: &str) -> String {
     name.chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
@@ -201,7 +202,7 @@ fn files(m: &Model, ini_name: &str) -> Imported {
 }
 
 /// Reads a section's keys into a model, or its problems.
-pub fn interpret(props: &Props) -> Result<Model, Vec<Diagnostic>> {
+pub(crate) fn interpret(props: &Props) -> Result<Model, Vec<Diagnostic>> {
     let mut cx = Cx::new(props);
     let grid = model::grid(&mut cx);
     let pieces = model::pieces(&mut cx);
@@ -321,7 +322,7 @@ pub fn known_keys() -> Vec<String> {
 
 /// The rule keys the importer reads besides the pawn's (`rules::PAWN_KEYS`), castling's
 /// (`castling::CASTLING_KEYS`), piece letters and custom pieces.
-pub const SUPPORTED_KEYS: &[&str] = &[
+pub(crate) const SUPPORTED_KEYS: &[&str] = &[
     "maxRank",
     "maxFile",
     "startFen",
@@ -348,7 +349,7 @@ pub const SUPPORTED_KEYS: &[&str] = &[
 
 /// Fairy-Stockfish keys with no chessgraph rule (so far): refused with that reason. Other
 /// unknown keys are refused as unknown, with a did-you-mean.
-pub const FSF_KEYS_WITHOUT_RULE: &[&str] = &[
+pub(crate) const FSF_KEYS_WITHOUT_RULE: &[&str] = &[
     "dropChecks",
     "mustDrop",
     "mustDropType",

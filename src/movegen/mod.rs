@@ -36,7 +36,7 @@ use crate::ids::{FrameId, KindId, NodeId};
 use crate::position::Position;
 
 pub use explain::{BlockReason, PlayError};
-pub(crate) use make::Undo;
+pub use make::Undo;
 pub use turn::Resolution;
 
 /// A move: what happens on the board, in the ids of one variant.

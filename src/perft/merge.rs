@@ -19,9 +19,9 @@ pub struct Named<'a> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Place {
     /// The file.
-    pub file: String,
+    pub(crate) file: String,
     /// Its line, from 1.
-    pub line: usize,
+    pub(crate) line: usize,
 }
 
 impl fmt::Display for Place {

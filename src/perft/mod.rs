@@ -207,7 +207,7 @@ pub fn divide(pos: &mut Position, depth: u32) -> (Vec<(String, u64)>, u64) {
 
 /// What a divide with a table found: `(move text, count)` sorted by move text, the total, and how
 /// the table was used.
-pub type HashedDivide = (Vec<(String, u64)>, u64, HashStats);
+pub(crate) type HashedDivide = (Vec<(String, u64)>, u64, HashStats);
 
 /// [`divide`] with an optional transposition table, and how it was used; a table serves one
 /// variant ([`TableError::OtherVariant`]).
@@ -252,7 +252,7 @@ fn sorted_with_total(mut counts: Vec<(String, u64)>) -> (Vec<(String, u64)>, u64
 
 /// Told how far a parallel perft has come: `(subtrees done, subtrees in all)`, called from the
 /// worker threads (a progress bar, a log line).
-pub type Progress<'a> = &'a (dyn Fn(u64, u64) + Sync);
+pub(crate) type Progress<'a> = &'a (dyn Fn(u64, u64) + Sync);
 
 /// Perft on `threads` threads (rayon), with an optional progress report. The tree is split below
 /// the root (at depth 2 when deep enough, for an even load); each task counts on its own copy of

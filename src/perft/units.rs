@@ -110,13 +110,13 @@ impl miette::Diagnostic for UnitError {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Unit {
     /// The content hash of the variant files.
-    pub files: FilesHash,
+    pub(crate) files: FilesHash,
     /// The base position text (`--fen`); `None`: the variant's start.
-    pub fen: Option<String>,
+    pub(crate) fen: Option<String>,
     /// The moves from there: the base's (`--moves`), then those down to the unit.
-    pub moves: Vec<String>,
+    pub(crate) moves: Vec<String>,
     /// How many of `moves` are the base's.
-    pub base: usize,
+    pub(crate) base: usize,
     /// The depth left below the unit.
     pub depth: u32,
 }
@@ -166,13 +166,13 @@ impl Unit {
     }
 
     /// The moves from the base position to the unit.
-    pub fn prefix(&self) -> &[String] {
+    pub(crate) fn prefix(&self) -> &[String] {
         &self.moves[self.base.min(self.moves.len())..]
     }
 
     /// Whether `other` is of the same split: the same files, base position and moves, and the
     /// same number of moves down to the unit and depth below it.
-    pub fn same_split(&self, other: &Unit) -> bool {
+    pub(crate) fn same_split(&self, other: &Unit) -> bool {
         self.files == other.files
             && self.fen == other.fen
             && self.base == other.base
@@ -362,7 +362,7 @@ impl fmt::Display for UnitResult {
 
 impl UnitResult {
     /// Reads a result line (`result COUNT unit ...`).
-    pub fn parse(line: &str) -> Result<UnitResult, UnitError> {
+    pub(crate) fn parse(line: &str) -> Result<UnitResult, UnitError> {
         let mut words = Words::new(line);
         words.keyword("result")?;
         let nodes = words.number("the leaf count after `result`")?;

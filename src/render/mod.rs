@@ -22,12 +22,12 @@
 
 mod caption;
 mod cells;
-pub mod geometry;
+pub(crate) mod geometry;
 mod highlights;
 mod links;
 pub mod pieces;
 mod players;
-pub mod svg;
+pub(crate) mod svg;
 
 use std::fmt::Write;
 
@@ -36,7 +36,7 @@ use crate::ids::KindId;
 use crate::position::Position;
 
 pub use geometry::Geometry;
-pub use pieces::PieceStyle;
+pub(crate) use pieces::PieceStyle;
 pub use players::{default_rotation, player_style, seat_rotation};
 use svg::{escape, num};
 

@@ -44,7 +44,7 @@ enum Op {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Relation {
     /// The text as written.
-    pub text: String,
+    pub(crate) text: String,
     lhs: Vec<Op>,
     rhs: Vec<Op>,
 }
@@ -53,9 +53,9 @@ pub struct Relation {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RelationError {
     /// Character offset of the problem in the relation's text.
-    pub offset: usize,
+    pub(crate) offset: usize,
     /// What was expected.
-    pub message: String,
+    pub(crate) message: String,
 }
 
 impl Relation {
