@@ -20,6 +20,7 @@ mod import;
 mod json;
 mod links;
 mod load;
+mod merge;
 mod moves;
 mod perft;
 mod picture;
@@ -29,6 +30,7 @@ mod revision;
 mod serve;
 mod show;
 mod testing;
+mod units;
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;

@@ -9,7 +9,7 @@
 //! never dropped: see the README, "Importing Fairy-Stockfish variants".
 
 mod board;
-mod builtins;
+pub(crate) mod builtins;
 mod castling;
 mod ending;
 mod error;
@@ -23,7 +23,6 @@ mod write;
 use std::collections::BTreeMap;
 
 pub use board::{DIRECTIONS, KNIGHT_DIRECTIONS};
-pub use builtins::{BUILTINS, Builtin};
 pub(crate) use error::ProblemKind;
 pub use error::{ImportError, Problem};
 

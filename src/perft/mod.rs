@@ -3,17 +3,13 @@
 //! One ply is one move of the player to move; eliminations (and a finished game) are settled before
 //! a player's moves are generated and are not plies. Counts are exact `u64`.
 //!
-//! Counts may go through a transposition table ([`PerftTable`], `perft --hash`), and a perft may be
-//! cut into work units counted anywhere and added up ([`Unit`], [`split`], [`merge`]).
+//! Counts may go through a transposition table ([`PerftTable`], `perft --hash`). (The work units
+//! of `perft --split` and `--merge` are the command line's, written on this module.)
 
-mod merge;
-mod table;
-mod units;
+pub(crate) mod table;
 
-pub use merge::{MergeError, Named, Place, merge};
-
-pub use table::{HashStats, PerftTable, TableError, second_key};
-pub use units::{FilesHash, Unit, UnitError, UnitResult, split};
+use table::second_key;
+pub use table::{HashStats, PerftTable, TableError};
 
 use crate::movegen::Planned;
 use crate::notation::move_text;

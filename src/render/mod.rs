@@ -25,7 +25,7 @@ mod cells;
 pub(crate) mod geometry;
 mod highlights;
 mod links;
-pub mod pieces;
+pub(crate) mod pieces;
 mod players;
 pub(crate) mod svg;
 
@@ -36,7 +36,7 @@ use crate::ids::KindId;
 use crate::position::Position;
 
 pub use geometry::Geometry;
-pub(crate) use pieces::PieceStyle;
+pub use pieces::PieceStyle;
 pub use players::{default_rotation, player_style, seat_rotation};
 use svg::{escape, num};
 

@@ -559,7 +559,7 @@ impl Rules {
     }
 
     /// The compiled move tables.
-    pub fn tables(&self) -> &MoveTables {
+    pub(crate) fn tables(&self) -> &MoveTables {
         &self.tables
     }
 

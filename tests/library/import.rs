@@ -12,10 +12,10 @@ use std::sync::Arc;
 use chessgraph::Position;
 use chessgraph::Rules;
 use chessgraph::diagnostic::{Code, SourceFile};
-use chessgraph::import::BUILTINS;
 use chessgraph::import::{Imported, import_fsf};
 use chessgraph::notation::{move_text, parse_move};
 use chessgraph::perft::perft;
+use chessgraph::testing::BUILTINS;
 
 /// What pyffish says about one section.
 #[derive(Default)]

@@ -596,7 +596,7 @@ fn piece_group<'a>(svg: &'a str, node: &str) -> &'a str {
 
 #[test]
 fn numbered_pieces_show_their_shape_and_number() {
-    use chessgraph::render::pieces::text_path;
+    use chessgraph::testing::text_path;
     let r = load("variants/rithmomachia.toml");
     let pos = Position::start(&r);
     let svg = render_svg(r.board(), Some(&pos), &RenderOptions::default());
@@ -634,7 +634,7 @@ fn numbered_pieces_show_their_shape_and_number() {
 
 #[test]
 fn text_paths_fit_their_box_and_write_every_digit() {
-    use chessgraph::render::pieces::text_path;
+    use chessgraph::testing::text_path;
     for text in ["0123456789", "7", "65535", "ABC"] {
         let (d, stroke) = text_path(text, 50.0, 50.0, 60.0, 30.0);
         assert!(stroke > 0.0 && stroke <= 5.0, "{text}: {stroke}");

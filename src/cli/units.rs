@@ -18,10 +18,8 @@ use std::fmt;
 use std::hash::Hasher;
 use std::sync::Arc;
 
-use crate::movegen::Planned;
-use crate::notation::{move_text, play_line};
-use crate::position::Position;
-use crate::rules::Rules;
+use chessgraph::notation::{move_text, play_line};
+use chessgraph::{Planned, Position, Rules};
 
 /// A content hash of a variant's files (the variant file, the files it extends and its board):
 /// units of other files are refused. SipHash-1-3 of the contents with fixed keys, so it is the
@@ -110,13 +108,13 @@ impl miette::Diagnostic for UnitError {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Unit {
     /// The content hash of the variant files.
-    pub(crate) files: FilesHash,
+    pub files: FilesHash,
     /// The base position text (`--fen`); `None`: the variant's start.
-    pub(crate) fen: Option<String>,
+    pub fen: Option<String>,
     /// The moves from there: the base's (`--moves`), then those down to the unit.
-    pub(crate) moves: Vec<String>,
+    pub moves: Vec<String>,
     /// How many of `moves` are the base's.
-    pub(crate) base: usize,
+    pub base: usize,
     /// The depth left below the unit.
     pub depth: u32,
 }
@@ -166,13 +164,13 @@ impl Unit {
     }
 
     /// The moves from the base position to the unit.
-    pub(crate) fn prefix(&self) -> &[String] {
+    pub fn prefix(&self) -> &[String] {
         &self.moves[self.base.min(self.moves.len())..]
     }
 
     /// Whether `other` is of the same split: the same files, base position and moves, and the
     /// same number of moves down to the unit and depth below it.
-    pub(crate) fn same_split(&self, other: &Unit) -> bool {
+    pub fn same_split(&self, other: &Unit) -> bool {
         self.files == other.files
             && self.fen == other.fen
             && self.base == other.base
@@ -216,11 +214,11 @@ impl Unit {
         let depth = words.number("the depth")?;
         let depth = u32::try_from(depth)
             .ok()
-            .filter(|&d| d <= crate::limits::MAX_PERFT_DEPTH)
+            .filter(|&d| d <= chessgraph::limits::MAX_PERFT_DEPTH)
             .ok_or_else(|| {
                 syntax(format!(
                     "the depth {depth} is past the largest, {}",
-                    crate::limits::MAX_PERFT_DEPTH
+                    chessgraph::limits::MAX_PERFT_DEPTH
                 ))
             })?;
         let mut flag = words.word("`--fen` or `--moves`")?;
@@ -362,7 +360,7 @@ impl fmt::Display for UnitResult {
 
 impl UnitResult {
     /// Reads a result line (`result COUNT unit ...`).
-    pub(crate) fn parse(line: &str) -> Result<UnitResult, UnitError> {
+    pub fn parse(line: &str) -> Result<UnitResult, UnitError> {
         let mut words = Words::new(line);
         words.keyword("result")?;
         let nodes = words.number("the leaf count after `result`")?;

@@ -19,9 +19,9 @@ pub struct Named<'a> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Place {
     /// The file.
-    pub(crate) file: String,
+    pub file: String,
     /// Its line, from 1.
-    pub(crate) line: usize,
+    pub line: usize,
 }
 
 impl fmt::Display for Place {
