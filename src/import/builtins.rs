@@ -7,7 +7,9 @@
 pub struct Builtin {
     /// The name a section header gives after `:`.
     pub name: &'static str,
-    /// The shipped variant file (under `variants/`) that plays the same game.
+    /// The shipped variant file (under `variants/`) that plays the same game (read by the
+    /// tests, through the `testing` feature).
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
     pub shipped: &'static str,
     /// The keys, in the ini syntax, that make it from the defaults (chess).
     pub(crate) ini: &'static str,

@@ -248,6 +248,7 @@ fn sorted_with_total(mut counts: Vec<(String, u64)>) -> (Vec<(String, u64)>, u64
 
 /// Told how far a parallel perft has come: `(subtrees done, subtrees in all)`, called from the
 /// worker threads (a progress bar, a log line).
+#[cfg(feature = "parallel")]
 pub(crate) type Progress<'a> = &'a (dyn Fn(u64, u64) + Sync);
 
 /// Perft on `threads` threads (rayon), with an optional progress report. The tree is split below
