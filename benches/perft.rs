@@ -6,9 +6,9 @@
 use std::hint::black_box;
 use std::sync::Arc;
 
+use chessgraph::Position;
+use chessgraph::Rules;
 use chessgraph::perft::perft;
-use chessgraph::position::Position;
-use chessgraph::rules::Rules;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 fn variants() -> Vec<(String, std::path::PathBuf)> {

@@ -9,9 +9,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use chessgraph::Position;
+use chessgraph::Rules;
 use chessgraph::perft::perft;
-use chessgraph::position::Position;
-use chessgraph::rules::Rules;
 
 /// One perft measurement.
 #[derive(Clone, Debug)]

@@ -6,7 +6,7 @@
 //! move is settled, judged and described the same way in both.
 //!
 //! ```
-//! use chessgraph::{game::{Game, Record}, position::Position, rules::Rules};
+//! use chessgraph::{Position, Rules, game::{Game, Record}};
 //! let rules = chessgraph::load("variants/chess.toml").unwrap();
 //! let mut game = Game::new(Position::start(&rules), true);
 //! game.play_text("e2e4").unwrap();
@@ -32,7 +32,7 @@ use crate::rules::{PlayerId, Rules};
 pub const MAX_PLIES: usize = 5_000;
 
 /// The longest record text read, in bytes (a record of [`MAX_PLIES`] long moves fits).
-pub const MAX_RECORD_BYTES: u64 = 256 * 1024;
+pub(crate) const MAX_RECORD_BYTES: u64 = 256 * 1024;
 
 /// A move played, as the game remembers it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -240,7 +240,7 @@ impl Game {
 #[serde(deny_unknown_fields)]
 pub struct Record {
     /// The variant's name.
-    pub variant: String,
+    pub(crate) variant: String,
     /// The start position text.
     pub start: String,
     /// The moves played from it.
@@ -299,7 +299,10 @@ impl miette::Diagnostic for RecordError {
 /// Settles the position after a move: players whose royals were captured (alive in `alive_before`
 /// and not now), then players to move without a legal move. Returns the outcome, if the game is
 /// over, and one line per elimination.
-pub fn settle(pos: &mut Position, alive_before: PlayerSet) -> (Option<Outcome>, Vec<String>) {
+pub(crate) fn settle(
+    pos: &mut Position,
+    alive_before: PlayerSet,
+) -> (Option<Outcome>, Vec<String>) {
     let rules = pos.rules().clone();
     let mut events = Vec::new();
     let royal = rules
@@ -346,7 +349,7 @@ pub fn settle(pos: &mut Position, alive_before: PlayerSet) -> (Option<Outcome>, 
 }
 
 /// Whether a move takes a piece (en passant included; a castling onto its own rook does not).
-pub fn captures(pos: &Position, m: &Move) -> bool {
+pub(crate) fn captures(pos: &Position, m: &Move) -> bool {
     let Some(mover) = m.from().and_then(|f| pos.piece_at(f)) else {
         return false;
     };
@@ -362,9 +365,9 @@ pub struct Choice {
     /// The move's text, to send back to play it.
     pub text: String,
     /// The token of the kind it promotes to, if it promotes.
-    pub promotion: Option<String>,
+    pub(crate) promotion: Option<String>,
     /// Whether it takes a piece.
-    pub capture: bool,
+    pub(crate) capture: bool,
 }
 
 fn choice(pos: &Position, m: Move) -> Choice {

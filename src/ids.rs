@@ -49,10 +49,6 @@ dense_id!(
     /// An orientation a piece can have: a permutation of the board's directions.
     FrameId(u8)
 );
-dense_id!(
-    /// A named zone of one variant (resolved per player: see `Rules::zone`).
-    ZoneId(u8)
-);
 
 impl PlayerId {
     /// The player in seat `i` (0 = the first to move in the variant's turn order). Any seat
@@ -60,7 +56,7 @@ impl PlayerId {
     /// "no such player" (use `Rules::player_id` for an id checked against one variant).
     ///
     /// ```
-    /// use chessgraph::ids::PlayerId;
+    /// use chessgraph::PlayerId;
     /// const GRAY: PlayerId = PlayerId::seat(1);
     /// assert_eq!(GRAY.index(), 1);
     /// ```
@@ -86,7 +82,7 @@ pub struct TagSet(pub(crate) u32);
 
 impl TagSet {
     /// No tag.
-    pub const EMPTY: TagSet = TagSet(0);
+    pub(crate) const EMPTY: TagSet = TagSet(0);
 
     /// Whether no tag is set.
     pub fn is_empty(self) -> bool {
@@ -94,7 +90,7 @@ impl TagSet {
     }
 
     /// The union.
-    pub fn union(self, other: TagSet) -> TagSet {
+    pub(crate) fn union(self, other: TagSet) -> TagSet {
         TagSet(self.0 | other.0)
     }
 
@@ -105,7 +101,7 @@ impl TagSet {
     }
 
     /// The tag indices in the set, ascending.
-    pub fn indices(self) -> impl Iterator<Item = usize> {
+    pub(crate) fn indices(self) -> impl Iterator<Item = usize> {
         (0..32).filter(move |i| self.0 & (1 << i) != 0)
     }
 }
@@ -117,13 +113,13 @@ pub struct NodeSet([u64; MAX_NODES / 64]);
 impl NodeSet {
     /// Adds a node.
     #[inline]
-    pub fn insert(&mut self, n: NodeId) {
+    pub(crate) fn insert(&mut self, n: NodeId) {
         self.0[n.index() >> 6] |= 1 << (n.index() & 63);
     }
 
     /// Removes a node.
     #[inline]
-    pub fn remove(&mut self, n: NodeId) {
+    pub(crate) fn remove(&mut self, n: NodeId) {
         self.0[n.index() >> 6] &= !(1 << (n.index() & 63));
     }
 
@@ -134,7 +130,7 @@ impl NodeSet {
     }
 
     /// Whether the set is empty.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
     }
 
@@ -159,43 +155,43 @@ impl NodeSet {
 
     /// The nodes in both sets.
     #[inline]
-    pub fn and(self, o: NodeSet) -> NodeSet {
+    pub(crate) fn and(self, o: NodeSet) -> NodeSet {
         NodeSet(std::array::from_fn(|i| self.0[i] & o.0[i]))
     }
 
     /// The nodes in either set.
     #[inline]
-    pub fn or(self, o: NodeSet) -> NodeSet {
+    pub(crate) fn or(self, o: NodeSet) -> NodeSet {
         NodeSet(std::array::from_fn(|i| self.0[i] | o.0[i]))
     }
 
     /// The nodes of this set that are not in `o`.
     #[inline]
-    pub fn minus(self, o: NodeSet) -> NodeSet {
+    pub(crate) fn minus(self, o: NodeSet) -> NodeSet {
         NodeSet(std::array::from_fn(|i| self.0[i] & !o.0[i]))
     }
 
     /// Whether the two sets share a node.
     #[inline]
-    pub fn intersects(self, o: NodeSet) -> bool {
+    pub(crate) fn intersects(self, o: NodeSet) -> bool {
         !self.and(o).is_empty()
     }
 
     /// The number of nodes in the set.
     #[inline]
-    pub fn len(&self) -> u32 {
+    pub(crate) fn len(&self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
     /// Word `i` of the set: the nodes `64 * i` to `64 * i + 63` as bits (none past the last word).
     #[inline(always)]
-    pub fn word(&self, i: usize) -> u64 {
+    pub(crate) fn word(&self, i: usize) -> u64 {
         self.0.get(i).copied().unwrap_or(0)
     }
 
     /// Adds the nodes `64 * i + b` for every bit `b` of `bits` (`i` below the number of words).
     #[inline(always)]
-    pub fn add_word(&mut self, i: usize, bits: u64) {
+    pub(crate) fn add_word(&mut self, i: usize, bits: u64) {
         // Every word written with a constant index keeps the set in registers: a store into one
         // word of it on the stack, read back at once as a whole, would stall the load.
         *self = NodeSet(std::array::from_fn(|k| {
@@ -205,14 +201,14 @@ impl NodeSet {
 
     /// The lowest node of the set.
     #[inline(always)]
-    pub fn first(&self) -> Option<NodeId> {
+    pub(crate) fn first(&self) -> Option<NodeId> {
         let w = self.0.iter().position(|&w| w != 0)?;
         Some(NodeId((w * 64) as u16 + self.0[w].trailing_zeros() as u16))
     }
 
     /// The highest node of the set.
     #[inline(always)]
-    pub fn last(&self) -> Option<NodeId> {
+    pub(crate) fn last(&self) -> Option<NodeId> {
         let w = self.0.iter().rposition(|&w| w != 0)?;
         Some(NodeId(
             (w * 64 + 63) as u16 - self.0[w].leading_zeros() as u16,
@@ -220,8 +216,9 @@ impl NodeSet {
     }
 
     /// The nodes of this set below `n` (smaller index).
+    #[cfg(test)]
     #[inline(always)]
-    pub fn below(self, n: NodeId) -> NodeSet {
+    pub(crate) fn below(self, n: NodeId) -> NodeSet {
         let (w, b) = (n.index() >> 6, n.index() & 63);
         NodeSet(std::array::from_fn(|i| match i.cmp(&w) {
             std::cmp::Ordering::Less => self.0[i],
@@ -231,8 +228,9 @@ impl NodeSet {
     }
 
     /// The nodes of this set above `n` (greater index).
+    #[cfg(test)]
     #[inline(always)]
-    pub fn above(self, n: NodeId) -> NodeSet {
+    pub(crate) fn above(self, n: NodeId) -> NodeSet {
         let (w, b) = (n.index() >> 6, n.index() & 63);
         NodeSet(std::array::from_fn(|i| match i.cmp(&w) {
             std::cmp::Ordering::Less => 0,
@@ -242,7 +240,7 @@ impl NodeSet {
     }
 
     /// A set from nodes.
-    pub fn from_nodes(nodes: impl IntoIterator<Item = NodeId>) -> Self {
+    pub(crate) fn from_nodes(nodes: impl IntoIterator<Item = NodeId>) -> Self {
         let mut s = NodeSet::default();
         for n in nodes {
             s.insert(n);
@@ -282,7 +280,7 @@ impl PlayerSet {
     /// The set of one player.
     ///
     /// ```
-    /// use chessgraph::ids::{PlayerId, PlayerSet};
+    /// use chessgraph::{PlayerId, PlayerSet};
     /// let gray = PlayerSet::only(PlayerId::seat(1));
     /// assert!(gray.contains(PlayerId::seat(1)) && gray.len() == 1);
     /// ```
@@ -326,44 +324,13 @@ impl PlayerSet {
     }
 }
 
-/// One value per player, indexed by [`PlayerId`].
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct ByPlayer<T>(Vec<T>);
-
-impl<T> ByPlayer<T> {
-    /// One value per seat, from seat 0.
-    pub fn new(values: Vec<T>) -> Self {
-        ByPlayer(values)
-    }
-
-    /// The value of a player (`None` for a seat the variant does not have).
-    pub fn get(&self, p: PlayerId) -> Option<&T> {
-        self.0.get(p.index())
-    }
-
-    /// The values with their players, in seat order.
-    pub fn iter(&self) -> impl Iterator<Item = (PlayerId, &T)> {
-        self.0
-            .iter()
-            .enumerate()
-            .map(|(i, v)| (PlayerId(i as u8), v))
-    }
-}
-
-impl<T> std::ops::Index<PlayerId> for ByPlayer<T> {
-    type Output = T;
-    fn index(&self, p: PlayerId) -> &T {
-        &self.0[p.index()]
-    }
-}
-
 /// A set of castling rights: bit `i` is castling entry `i` of the rules.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct CastlingRights(u32);
 
 impl CastlingRights {
     /// No right.
-    pub const NONE: CastlingRights = CastlingRights(0);
+    pub(crate) const NONE: CastlingRights = CastlingRights(0);
 
     /// The set with bit `i` for castling entry `i` (the position's own representation).
     #[inline]
@@ -380,12 +347,6 @@ impl CastlingRights {
     /// Adds right `i`.
     pub fn insert(&mut self, i: usize) {
         self.0 |= 1 << i;
-    }
-
-    /// Removes every right in `lost`.
-    #[inline]
-    pub fn remove_all(&mut self, lost: CastlingRights) {
-        self.0 &= !lost.0;
     }
 
     /// The rights as bits (bit `i`: castling entry `i`).
@@ -425,7 +386,7 @@ impl GateSet {
     }
 
     /// Adds gate `i`.
-    pub fn insert(&mut self, i: usize) {
+    pub(crate) fn insert(&mut self, i: usize) {
         self.0 |= 1 << i;
     }
 

@@ -8,11 +8,9 @@
 //! The quick start of the README, kept true by this doctest:
 //!
 //! ```
-//! use chessgraph::movegen::{Move, PlayError};
 //! use chessgraph::notation::{move_text, parse_move};
 //! use chessgraph::perft::perft;
-//! use chessgraph::position::Position;
-//! use chessgraph::setup::{Setup, SetupPiece};
+//! use chessgraph::{Move, PlayError, Position, Setup, SetupPiece};
 //!
 //! // Load a variant (every problem of the files is reported at once, located).
 //! let rules = chessgraph::load("variants/chess.toml").expect("a valid variant");
@@ -47,32 +45,55 @@
 //! assert_eq!(pos.to_fen(), "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
 //! ```
 
+// The engine's modules are crate-private; what a user names is re-exported here, one path per
+// item, or lives in one of the few public modules below (functions and the types only they use).
 pub mod betza;
-pub mod board;
+mod board;
 pub mod diagnostic;
-pub mod diff;
 pub mod game;
-pub mod ids;
+mod ids;
 pub mod import;
 pub mod limits;
 pub mod lint;
-pub mod movegen;
+mod movegen;
 pub mod notation;
 pub mod output_file;
-pub mod path;
+mod path;
 pub mod perft;
 pub mod perft_suite;
 pub mod play;
-pub mod position;
-pub mod reference;
+mod position;
 pub mod render;
-pub mod revision;
-pub mod rules;
-pub mod setup;
+mod rules;
+mod setup;
 pub mod snapshot;
-pub mod spec;
-pub mod tables;
-pub mod variant;
-pub mod zobrist;
+mod spec;
+mod tables;
+mod variant;
+mod zobrist;
 
+pub use board::{
+    Board, Colour, Direction, GridShape, Layout, LoadError, Node, Placement, Step, Twist, Zone,
+};
+pub use ids::{
+    CastlingRights, DirId, FrameId, GateSet, KindId, NodeId, NodeSet, PlayerId, PlayerSet, TagSet,
+    TwistId,
+};
+pub use movegen::{BlockReason, Move, Planned, PlayError, Resolution, Undo};
+pub use position::{
+    Cell, EndRule, EpList, Outcome, Part, Piece, Position, SetupError, TEXT_WAIVERS,
+};
+#[cfg(feature = "schema")]
+pub use rules::schema;
+pub use rules::{
+    CapturedWin, Castling, Gate, HandRules, Mark, PieceKind, Player, Promotion, Rules, RulesError,
+};
+pub use setup::{
+    BadChecks, EpEntry, Material, Setup, SetupErrors, SetupPiece, SetupProblem, StackPart, Waivers,
+};
+pub use spec::kind::{FileKind, file_kind};
 pub use variant::load;
+
+#[cfg(feature = "testing")]
+#[doc(hidden)]
+pub mod testing;

@@ -12,38 +12,38 @@ pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 /// Largest magnitude of a node's drawing coordinate (`x`, `y`, `ring`, `sector`): a picture of
 /// a board is drawn to the scale of its coordinates, and a larger one would give sizes no SVG
 /// reader handles (`1e308` became `width="inf"`).
-pub const MAX_COORDINATE: f64 = 1e6;
+pub(crate) const MAX_COORDINATE: f64 = 1e6;
 
 /// Most nodes (squares) on a board: occupancy and zone sets are 256-bit sets.
 pub const MAX_NODES: usize = 256;
 
 /// Most directions a board declares (including composite ones).
-pub const MAX_DIRECTIONS: usize = 64;
+pub(crate) const MAX_DIRECTIONS: usize = 64;
 
 /// Most distinct link tags on a board (a tag set is a 32-bit mask).
-pub const MAX_TAGS: usize = 32;
+pub(crate) const MAX_TAGS: usize = 32;
 
 /// Most distinct twists on a board.
-pub const MAX_TWISTS: usize = 255;
+pub(crate) const MAX_TWISTS: usize = 255;
 
 /// Most players (seats) of a variant.
-pub const MAX_PLAYERS: usize = 8;
+pub(crate) const MAX_PLAYERS: usize = 8;
 
 /// Most piece kinds of a variant.
-pub const MAX_KINDS: usize = 32;
+pub(crate) const MAX_KINDS: usize = 32;
 
 /// Most frames (orientations) of a variant.
-pub const MAX_FRAMES: usize = 64;
+pub(crate) const MAX_FRAMES: usize = 64;
 
 /// Most castling entries of a variant.
-pub const MAX_CASTLINGS: usize = 32;
+pub(crate) const MAX_CASTLINGS: usize = 32;
 
 /// Most files in an `extends` chain: a variant and at most `MAX_EXTENDS_DEPTH - 1` (7) files it
 /// extends, directly or not; the `extends` that would add a ninth file is refused.
 pub const MAX_EXTENDS_DEPTH: usize = 8;
 
 /// Most en passant entries alive at once in a position.
-pub const MAX_EP: usize = 8;
+pub(crate) const MAX_EP: usize = 8;
 
 /// Deepest perft: the move tree grows exponentially, so even depth 20 never finishes; the limit
 /// only keeps a typo from allocating per-depth buffers without end.
@@ -57,28 +57,28 @@ pub const MAX_HASH_MB: usize = 1 << 20;
 pub const MAX_THREADS: usize = 256;
 
 /// Longest line `play` reads from its input, in bytes; a longer line is refused as a whole.
-pub const MAX_LINE_BYTES: usize = 64 * 1024;
+pub(crate) const MAX_LINE_BYTES: usize = 64 * 1024;
 
 /// Most diagnostics of one kind reported for one file; the rest are counted ("and K more").
-pub const MAX_REPEATED_DIAGNOSTICS: usize = 20;
+pub(crate) const MAX_REPEATED_DIAGNOSTICS: usize = 20;
 
 /// Most problems of one position text shown in its error message; the rest are counted ("and K
 /// more"), so a flood of one mistake gives a short message.
-pub const MAX_POSITION_PROBLEMS: usize = 20;
+pub(crate) const MAX_POSITION_PROBLEMS: usize = 20;
 
 /// Longest piece of user text quoted in a message, in characters; a longer one is cut (`…`).
-pub const MAX_QUOTED_CHARS: usize = 100;
+pub(crate) const MAX_QUOTED_CHARS: usize = 100;
 
 /// Most pieces one move may remove (a capture, an en passant capture, and later the captures an
 /// after-move rule makes); `make` keeps them without allocating.
-pub const MAX_REMOVALS: usize = 8;
+pub(crate) const MAX_REMOVALS: usize = 8;
 
 /// Most pieces of one kind a player may hold in hand in a position given as text or a setup
 /// (captures and drops only move pieces, so a game never goes past what it started with).
-pub const MAX_IN_HAND: u32 = 1_000;
+pub(crate) const MAX_IN_HAND: u32 = 1_000;
 
 /// Largest value a piece may carry (`C{16}` in position text; Rithmomachia's numbers).
-pub const MAX_PIECE_VALUE: u32 = 65_535;
+pub(crate) const MAX_PIECE_VALUE: u32 = 65_535;
 
 /// Most captured men a player may have in position text or a setup (`captured:w=14/400`). A game
 /// adds only the men it captures from the board, so the count never nears its 32-bit store.
@@ -98,14 +98,14 @@ pub const MAX_ATTACK_WAYS: usize = 1 << 20;
 pub const MAX_PATHS_PER_PATTERN: usize = 256;
 
 /// Most leg orders (`|`) in one move pattern.
-pub const MAX_LEG_ORDERS_PER_PATTERN: usize = 32_768;
+pub(crate) const MAX_LEG_ORDERS_PER_PATTERN: usize = 32_768;
 
 /// Most symbolic links followed in a row to the file an output path leads to (as Linux allows);
 /// more, or a loop, is refused.
-pub const MAX_SYMLINK_HOPS: usize = 40;
+pub(crate) const MAX_SYMLINK_HOPS: usize = 40;
 
 /// Most numbers and operators in one relation of a `[[capture]]` rule (`a * (k + 1) = v` has 7).
-pub const MAX_RELATION_OPS: usize = 32;
+pub(crate) const MAX_RELATION_OPS: usize = 32;
 
 /// Most parts a stacked piece holds (a Rithmomachia pyramid holds six).
 pub const MAX_STACK_PARTS: usize = 8;

@@ -41,7 +41,7 @@ use crate::spec::{Located, Span, string_content_start};
 
 /// Which kind of move a pattern makes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Mode {
+pub(crate) enum Mode {
     /// To an empty square or by capturing.
     Both,
     /// Only to an empty square.
@@ -52,19 +52,19 @@ pub enum Mode {
 
 impl Mode {
     /// Whether the pattern may end on an empty square.
-    pub fn quiet(self) -> bool {
+    pub(crate) fn quiet(self) -> bool {
         self != Mode::Capture
     }
 
     /// Whether the pattern may capture.
-    pub fn captures(self) -> bool {
+    pub(crate) fn captures(self) -> bool {
         self != Mode::Move
     }
 }
 
 /// How a path is walked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
+pub(crate) enum Kind {
     /// Only the end counts; the way may be occupied.
     Leap,
     /// Only the end counts; the way must be empty.
@@ -75,42 +75,42 @@ pub enum Kind {
 
 /// One path: directions walked in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PathAst {
+pub(crate) struct PathAst {
     /// The directions, with their spans.
-    pub dirs: Vec<Located<String>>,
+    pub(crate) dirs: Vec<Located<String>>,
     /// `stop`: a ride does not repeat the last direction.
-    pub stop: bool,
+    pub(crate) stop: bool,
     /// Other leg orders (after `|`): they add the tags they cross, nothing else.
-    pub alternatives: Vec<Vec<Located<String>>>,
+    pub(crate) alternatives: Vec<Vec<Located<String>>>,
 }
 
 /// One parsed pattern.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PatternAst {
     /// The mode.
-    pub mode: Mode,
+    pub(crate) mode: Mode,
     /// The kind.
-    pub kind: Kind,
+    pub(crate) kind: Kind,
     /// Alternative paths.
-    pub paths: Vec<PathAst>,
+    pub(crate) paths: Vec<PathAst>,
     /// `from:ZONE`.
-    pub from_zone: Option<Located<String>>,
+    pub(crate) from_zone: Option<Located<String>>,
     /// `creates-ep`.
-    pub creates_ep: bool,
+    pub(crate) creates_ep: bool,
     /// `en-passant`.
-    pub en_passant: bool,
+    pub(crate) en_passant: bool,
     /// `avoid:TAG`s.
-    pub avoid: Vec<Located<String>>,
+    pub(crate) avoid: Vec<Located<String>>,
     /// `within:ZONE`.
-    pub within: Option<Located<String>>,
+    pub(crate) within: Option<Located<String>>,
     /// `to:ZONE`.
-    pub to_zone: Option<Located<String>>,
+    pub(crate) to_zone: Option<Located<String>>,
     /// `over:N`: the screens a hop passes.
-    pub over: Option<Located<u8>>,
+    pub(crate) over: Option<Located<u8>>,
     /// `beyond:K`: how far past the last screen a hop may go.
-    pub beyond: Option<Located<u8>>,
+    pub(crate) beyond: Option<Located<u8>>,
     /// The whole string's span.
-    pub span: Span,
+    pub(crate) span: Span,
 }
 
 struct Token {
@@ -518,7 +518,7 @@ fn check_combination(pat: &PatternAst) -> Result<(), Diagnostic> {
 }
 
 /// The most screens a hop may pass (`over:N`) and the farthest it may land beyond them.
-pub const MAX_SCREENS: u8 = 16;
+pub(crate) const MAX_SCREENS: u8 = 16;
 
 /// Rejects hop modifiers (`over`, `beyond`) that make no sense with the pattern's kind.
 fn check_hop(pat: &PatternAst) -> Result<(), Diagnostic> {
@@ -568,42 +568,42 @@ fn check_hop(pat: &PatternAst) -> Result<(), Diagnostic> {
 #[derive(Clone, Debug)]
 pub struct Pattern {
     /// Mode.
-    pub mode: Mode,
+    pub(crate) mode: Mode,
     /// Kind.
-    pub kind: Kind,
+    pub(crate) kind: Kind,
     /// Paths: player-relative directions, and whether the ride stops.
-    pub paths: Vec<(Vec<DirId>, bool)>,
+    pub(crate) paths: Vec<(Vec<DirId>, bool)>,
     /// Per path, its other leg orders (`|`), which add the tags they cross.
-    pub alternatives: Vec<Vec<Vec<DirId>>>,
+    pub(crate) alternatives: Vec<Vec<Vec<DirId>>>,
     /// Index of a player-relative zone the piece must stand on.
-    pub from_zone: Option<usize>,
+    pub(crate) from_zone: Option<usize>,
     /// The pattern creates en passant squares.
-    pub creates_ep: bool,
+    pub(crate) creates_ep: bool,
     /// The pattern captures en passant (only).
-    pub en_passant: bool,
+    pub(crate) en_passant: bool,
     /// Links the path may not cross.
-    pub avoid: TagSet,
+    pub(crate) avoid: TagSet,
     /// Index of a player-relative zone every square of the path must lie in (`within:ZONE`).
-    pub within: Option<usize>,
+    pub(crate) within: Option<usize>,
     /// Index of a player-relative zone the destination must lie in (`to:ZONE`).
-    pub to_zone: Option<usize>,
+    pub(crate) to_zone: Option<usize>,
     /// Screens a hop must pass before it may stop (`over:N`); 0: not a hop.
-    pub over: u8,
+    pub(crate) over: u8,
     /// How many squares past its last screen a hop may go (`beyond:K`); 0: no limit.
-    pub beyond: u8,
+    pub(crate) beyond: u8,
     /// The pattern as written.
     pub text: String,
 }
 
 impl Pattern {
     /// Whether this pattern attacks its capture squares (captures normally, not only en passant).
-    pub fn attacks(&self) -> bool {
+    pub(crate) fn attacks(&self) -> bool {
         self.mode.captures() && !self.en_passant
     }
 
     /// Whether the pattern hops or is confined to zones: its moves and attacks are judged by the
     /// general walk rather than the plain one.
-    pub fn is_special(&self) -> bool {
+    pub(crate) fn is_special(&self) -> bool {
         self.over > 0 || self.within.is_some() || self.to_zone.is_some()
     }
 }

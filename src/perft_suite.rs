@@ -71,7 +71,7 @@ pub struct Expected {
     /// Leaves of the move tree.
     pub nodes: u64,
     /// 1-based line and column of the count.
-    pub at: (usize, usize),
+    pub(crate) at: (usize, usize),
 }
 
 /// One position of a suite.
@@ -86,7 +86,7 @@ pub struct Entry {
     /// The position text, with its line and column.
     pub fen: String,
     /// Where the position text is written.
-    pub fen_at: (usize, usize),
+    pub(crate) fen_at: (usize, usize),
     /// The expected counts, by depth as written.
     pub counts: Vec<Expected>,
     /// `moves` (`.perft` files): the moves from the variant's start that reach the position, as
@@ -100,7 +100,7 @@ pub struct Entry {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Suite {
     /// The file.
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     /// Its format.
     pub format: Format,
     /// Its positions, in file order.
@@ -387,7 +387,7 @@ impl Suite {
 /// What became of one expected count.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "status")]
-pub enum DepthResult {
+pub(crate) enum DepthResult {
     /// Counted and equal.
     Pass {
         /// Depth.
@@ -417,21 +417,21 @@ pub enum DepthResult {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct EntryResult {
     /// Its name.
-    pub name: String,
+    pub(crate) name: String,
     /// 1-based line where it starts.
-    pub line: usize,
+    pub(crate) line: usize,
     /// The variant file it was counted with.
-    pub variant: String,
+    pub(crate) variant: String,
     /// Its position text as written.
-    pub fen: String,
+    pub(crate) fen: String,
     /// Every depth, ascending; counting stops at the first failing depth (deeper ones are
     /// not listed).
-    pub depths: Vec<DepthResult>,
+    pub(crate) depths: Vec<DepthResult>,
 }
 
 impl EntryResult {
     /// The first failing depth: (depth, expected, found).
-    pub fn failure(&self) -> Option<(u32, u64, u64)> {
+    pub(crate) fn failure(&self) -> Option<(u32, u64, u64)> {
         self.depths.iter().find_map(|d| match *d {
             DepthResult::Fail {
                 depth,
@@ -477,19 +477,19 @@ impl EntryResult {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SuiteResult {
     /// The suite file.
-    pub suite: String,
+    pub(crate) suite: String,
     /// Per position, in file order.
-    pub entries: Vec<EntryResult>,
+    pub(crate) entries: Vec<EntryResult>,
     /// Positions with every counted depth right (and at least one counted).
-    pub passed: usize,
+    pub(crate) passed: usize,
     /// Positions with a wrong count.
     pub failed: usize,
     /// Positions of which no depth was counted.
-    pub skipped: usize,
+    pub(crate) skipped: usize,
     /// Depths counted in all.
-    pub depths_counted: usize,
+    pub(crate) depths_counted: usize,
     /// Depths not counted (over the node budget).
-    pub depths_skipped: usize,
+    pub(crate) depths_skipped: usize,
 }
 
 impl SuiteResult {

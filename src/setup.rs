@@ -6,7 +6,7 @@
 //! Position text is parsed into a `Setup` first, never straight into a position.
 //!
 //! ```
-//! use chessgraph::{position::Position, rules::Rules, setup::{Setup, SetupPiece, Waivers}};
+//! use chessgraph::{Position, Rules, Setup, SetupPiece, Waivers};
 //! let rules = chessgraph::load("variants/chess.toml").unwrap();
 //! let board = rules.board();
 //! let [white, black] = [0, 1].map(|i| rules.player_id(i).unwrap());
@@ -32,7 +32,7 @@ pub struct SetupPiece {
     /// What it is.
     pub kind: KindId,
     /// Its frame; `None`: the frame its owner's pieces start with on its node.
-    pub frame: Option<FrameId>,
+    pub(crate) frame: Option<FrameId>,
     /// A number the piece carries (a Rithmomachia man's value; `C{16}` in position text).
     pub value: Option<u32>,
     /// A promoted piece that turns back into its base kind when captured (`Q~`).
@@ -117,7 +117,7 @@ pub struct Setup {
     /// Move number, from 1.
     pub fullmove: u32,
     /// Gates opened earlier (gates whose condition holds open anyway).
-    pub gates_open: GateSet,
+    pub(crate) gates_open: GateSet,
     /// The parts of stacked pieces, by node (`P(S{36}.C{1})` in position text).
     pub stacks: BTreeMap<NodeId, Vec<StackPart>>,
     /// Pieces in the players' hands, by owner and kind (variants with drops).
@@ -372,11 +372,11 @@ impl fmt::Display for SetupProblem {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BadChecks {
     /// The player.
-    pub player: String,
+    pub(crate) player: String,
     /// The count given.
-    pub count: u32,
+    pub(crate) count: u32,
     /// The variant's number of checks (`None`: it counts no checks).
-    pub most: Option<u32>,
+    pub(crate) most: Option<u32>,
 }
 
 /// Every problem of a setup, at once.

@@ -21,7 +21,7 @@ pub fn mix(x: u64) -> u64 {
 /// The piece keys of one variant: a key per (node, owner, kind), and a key per (node, frame) for
 /// pieces that stand in a frame other than the identity.
 #[derive(Clone, Debug, Default)]
-pub struct ZobristKeys {
+pub(crate) struct ZobristKeys {
     pieces: Vec<u64>,
     frames: Vec<u64>,
     players: usize,
@@ -31,7 +31,7 @@ pub struct ZobristKeys {
 
 impl ZobristKeys {
     /// The keys for a board of `nodes` nodes and a variant with these counts.
-    pub fn new(nodes: usize, players: usize, kinds: usize, frame_count: usize) -> Self {
+    pub(crate) fn new(nodes: usize, players: usize, kinds: usize, frame_count: usize) -> Self {
         let mut state = 0x5eed_c4e5_59a9_0001u64;
         let mut next = || {
             state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -53,7 +53,7 @@ impl ZobristKeys {
     /// The key of `count` pieces of `kind` in `owner`'s hand (0 for none): mixed, not tabled,
     /// since a hand changes only on captures and drops.
     #[inline]
-    pub fn hand(&self, owner: PlayerId, kind: KindId, count: u32) -> u64 {
+    pub(crate) fn hand(&self, owner: PlayerId, kind: KindId, count: u32) -> u64 {
         if count == 0 {
             return 0;
         }
@@ -66,7 +66,7 @@ impl ZobristKeys {
 
     /// The key of a piece of `owner`, `kind`, in `frame`, standing on `n`.
     #[inline]
-    pub fn piece(&self, n: NodeId, owner: PlayerId, kind: KindId, frame: FrameId) -> u64 {
+    pub(crate) fn piece(&self, n: NodeId, owner: PlayerId, kind: KindId, frame: FrameId) -> u64 {
         let p = (n.index() * self.players + owner.index()) * self.kinds + kind.index();
         self.pieces[p] ^ self.frames[n.index() * self.frame_count + frame.index()]
     }

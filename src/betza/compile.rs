@@ -158,7 +158,7 @@ struct Shape {
 type ErrFn<'a> = dyn Fn(Range<usize>, Code, String, &str, String) -> Diagnostic + 'a;
 
 /// Compiles one atom into its path program; `span_of` locates string offsets in the file.
-pub fn compile_atom(
+pub(crate) fn compile_atom(
     atom: &Atom,
     has: &HasDirection<'_>,
     span_of: &dyn Fn(Range<usize>) -> Range<usize>,

@@ -83,7 +83,7 @@ fn check_leg(m: &Modifiers, first: bool, last: bool, err: &ErrFn<'_>) -> Result<
 }
 
 /// Compiles an atom with legs (`afsW`) into one `step` program.
-pub fn compile_legs(
+pub(crate) fn compile_legs(
     atom: &Atom,
     has: &dyn Fn(&str) -> bool,
     span_of: &dyn Fn(Range<usize>) -> Range<usize>,

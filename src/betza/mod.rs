@@ -15,12 +15,8 @@ mod parse;
 use std::ops::Range;
 
 pub use compile::{HasDirection, Program};
-pub use parse::{Atom, DirWord, Hop, MAX_RANGE, Modifiers};
 
 use crate::diagnostic::Diagnostic;
-
-/// The player-relative zone an `i` (initial) move must start from.
-pub const INITIAL_ZONE: &str = "initial";
 
 /// Compiles a Betza string into path programs, one per atom (a repeated one once).
 ///

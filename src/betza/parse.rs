@@ -14,22 +14,22 @@ use std::ops::Range;
 use crate::diagnostic::{Code, Diagnostic};
 
 /// The longest range a rider may be given (`R4`).
-pub const MAX_RANGE: u8 = 16;
+pub(crate) const MAX_RANGE: u8 = 16;
 
 /// A direction modifier: one letter, or a pair read as one (`fl`, `fs`, `ff`, `fh`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DirWord {
+pub(crate) struct DirWord {
     /// The first letter.
-    pub first: char,
+    pub(crate) first: char,
     /// The second letter of a pair.
-    pub second: Option<char>,
+    pub(crate) second: Option<char>,
     /// Where the word is in the string (byte offsets).
-    pub at: Range<usize>,
+    pub(crate) at: Range<usize>,
 }
 
 /// How an atom passes other pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Hop {
+pub(crate) enum Hop {
     /// `p`: over exactly one piece, then as far as the way is empty (the cannon).
     Cannon,
     /// `g`: over exactly one piece, landing right behind it (the grasshopper).
@@ -38,38 +38,38 @@ pub enum Hop {
 
 /// The modifiers in front of one atom.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Modifiers {
+pub(crate) struct Modifiers {
     /// Direction words, in order; none: every direction.
-    pub dirs: Vec<DirWord>,
+    pub(crate) dirs: Vec<DirWord>,
     /// `m`: the atom may move to an empty square (where it is written).
-    pub moves: Option<Range<usize>>,
+    pub(crate) moves: Option<Range<usize>>,
     /// `c`: the atom may capture (where it is written).
-    pub captures: Option<Range<usize>>,
+    pub(crate) captures: Option<Range<usize>>,
     /// `i`: only from the initial zone (where the `i` is written).
-    pub initial: Option<Range<usize>>,
+    pub(crate) initial: Option<Range<usize>>,
     /// `n`: lame: the squares on the way must be empty.
-    pub lame: Option<Range<usize>>,
+    pub(crate) lame: Option<Range<usize>>,
     /// `p` or `g`, with where it was written.
-    pub hop: Option<(Hop, Range<usize>)>,
+    pub(crate) hop: Option<(Hop, Range<usize>)>,
 }
 
 /// One atom with its modifiers.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Atom {
+pub(crate) struct Atom {
     /// The atom letter (`W` ... `K`).
-    pub letter: char,
+    pub(crate) letter: char,
     /// The letter was doubled (`NN`): it rides.
-    pub doubled: bool,
+    pub(crate) doubled: bool,
     /// The range written after it (`R4`), if any.
-    pub range: Option<u8>,
+    pub(crate) range: Option<u8>,
     /// Its modifiers (of the first leg, when there are several).
-    pub mods: Modifiers,
+    pub(crate) mods: Modifiers,
     /// XBetza `a`: the later legs, each with where its `a` stands and its modifiers.
-    pub legs: Vec<(Range<usize>, Modifiers)>,
+    pub(crate) legs: Vec<(Range<usize>, Modifiers)>,
     /// Where the atom's letter (and its double and range) stand.
-    pub at: Range<usize>,
+    pub(crate) at: Range<usize>,
     /// Where the whole part stands, modifiers included.
-    pub whole: Range<usize>,
+    pub(crate) whole: Range<usize>,
 }
 
 const ATOMS: &str = "WFDNAHCZGBRQK";
@@ -77,7 +77,7 @@ const DIRECTIONS: &str = "fblrvsh";
 const HELP_SHAPE: &str = "a Betza string is atoms (W F D N A H C Z G B R Q K), each after its modifiers (f b l r v s h, m c i n p g): `WfcFifmnD`";
 
 /// Reads a Betza string; `span_of` turns byte offsets in the string into file spans.
-pub fn parse(
+pub(crate) fn parse(
     text: &str,
     span_of: &dyn Fn(Range<usize>) -> Range<usize>,
 ) -> Result<Vec<Atom>, Diagnostic> {

@@ -5,7 +5,7 @@
 //! dense step table ([`Board::step`]); the petgraph graph serves DOT export and connectivity.
 //!
 //! ```
-//! use chessgraph::board::Board;
+//! use chessgraph::Board;
 //! let board = Board::load("boards/chess.toml").unwrap();
 //! let e2 = board.node("e2").unwrap();
 //! let n = board.direction("n").unwrap();
@@ -23,12 +23,13 @@ use petgraph::graph::{DiGraph, NodeIndex};
 use crate::diagnostic::{FileReport, SourceFile};
 pub use crate::spec::board::{Colour, Layout};
 
-pub use crate::limits::MAX_DIRECTIONS;
-pub use crate::limits::MAX_NODES;
-pub use crate::limits::MAX_TAGS;
-pub use crate::limits::MAX_TWISTS;
+pub(crate) use crate::limits::MAX_DIRECTIONS;
+pub(crate) use crate::limits::MAX_NODES;
+pub(crate) use crate::limits::MAX_TAGS;
+pub(crate) use crate::limits::MAX_TWISTS;
 
-pub use crate::ids::{DirId, NodeId, TagSet, TwistId};
+pub(crate) use crate::ids::TagSet;
+pub use crate::ids::{DirId, NodeId, TwistId};
 
 /// Where a node is drawn.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -53,20 +54,20 @@ pub enum Placement {
 #[derive(Clone, Debug)]
 pub struct Node {
     /// Its name, as used in move notation.
-    pub name: String,
+    pub(crate) name: String,
     /// Drawing position.
     pub placement: Placement,
     /// Square colour.
     pub colour: Colour,
     /// (file index, rank index) when made by the grid generator.
-    pub grid: Option<(u16, u16)>,
+    pub(crate) grid: Option<(u16, u16)>,
 }
 
 /// A direction name of the board.
 #[derive(Clone, Debug)]
 pub struct Direction {
     /// Its name.
-    pub name: String,
+    pub(crate) name: String,
     /// The reverse direction, when declared.
     pub opposite: Option<DirId>,
     /// For composite directions, the steps they are made of.
@@ -79,7 +80,7 @@ pub struct Twist {
     /// Its name (composed twists are named `a+b`).
     pub name: String,
     /// `image[d]` is where direction `d` goes.
-    pub image: Vec<DirId>,
+    pub(crate) image: Vec<DirId>,
 }
 
 impl Twist {
@@ -119,7 +120,7 @@ pub struct GridShape {
     /// Number of ranks.
     pub ranks: u16,
     /// Whether files wrap round.
-    pub wrap_files: bool,
+    pub(crate) wrap_files: bool,
 }
 
 /// A validated board.
@@ -333,7 +334,7 @@ impl Board {
     }
 
     /// Number of weakly connected parts of the link graph (1 = connected).
-    pub fn connected_parts(&self) -> usize {
+    pub(crate) fn connected_parts(&self) -> usize {
         petgraph::algo::connected_components(&self.graph)
     }
 

@@ -8,9 +8,9 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
-use chessgraph::board::Board;
+use chessgraph::Board;
+use chessgraph::FileKind;
 use chessgraph::diagnostic::{FileReport, Record};
-use chessgraph::spec::kind::FileKind;
 
 use super::load::kind_of;
 use super::output::{io_error, report, shown, to_stderr};

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use serde::Serialize;
 
 use chessgraph::notation::legal_move_texts;
-use chessgraph::position::{Outcome, Position};
+use chessgraph::{Outcome, Position};
 
 /// The document, pretty-printed, with a final line break.
 fn print(out: &mut dyn Write, doc: &impl Serialize) -> std::io::Result<()> {

@@ -4,13 +4,13 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use chessgraph::board::Board;
+use chessgraph::Board;
+use chessgraph::Move;
+use chessgraph::Position;
+use chessgraph::Rules;
 use chessgraph::diagnostic::SourceFile;
-use chessgraph::movegen::Move;
 use chessgraph::notation::{LineError, parse_move, play_line};
-use chessgraph::position::Position;
-use chessgraph::rules::Rules;
-use chessgraph::spec::kind::{FileKind, file_kind};
+use chessgraph::{FileKind, file_kind};
 
 use super::args::PositionArgs;
 use super::output::{report, shown};

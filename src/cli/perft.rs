@@ -6,9 +6,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use chessgraph::perft::{self, FilesHash, HashStats, Named, PerftTable, Unit, UnitResult};
-use chessgraph::position::Position;
-use chessgraph::rules::Rules;
+use super::merge::{self, Named};
+use super::units::{self, FilesHash, Unit, UnitResult};
+use chessgraph::Position;
+use chessgraph::Rules;
+use chessgraph::perft::{self, HashStats, PerftTable};
 
 use super::args::PerftArgs;
 use super::load::{load_rules, position_at};
@@ -167,7 +169,7 @@ fn split_command(
     let files = FilesHash::of(rules).map_err(|e| e.to_string())?;
     let root = Unit::base(files, args.at.fen.as_deref(), &args.at.moves, depth)
         .map_err(|e| e.to_string())?;
-    let units = perft::split(&root, pos, k, &mut |u| writeln!(out, "{u}")).map_err(io_error)?;
+    let units = units::split(&root, pos, k, &mut |u| writeln!(out, "{u}")).map_err(io_error)?;
     if units == 0 {
         // Every line ends within K plies: there is nothing to count, and nothing to merge.
         status(format_args!(
@@ -219,7 +221,7 @@ fn merge_command(files: &[PathBuf], out: &mut dyn Write) -> Result<ExitCode, Str
         name: &names[0],
         text: &units_text,
     };
-    let total = perft::merge(units, &results).map_err(|e| format!("--merge: {e}"))?;
+    let total = merge::merge(units, &results).map_err(|e| format!("--merge: {e}"))?;
     writeln!(out, "Nodes searched: {total}").map_err(io_error)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -6,11 +6,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use chessgraph::board::Board;
-use chessgraph::ids::KindId;
+use chessgraph::Board;
+use chessgraph::KindId;
+use chessgraph::Rules;
 use chessgraph::output_file::{check_target, write_output};
 use chessgraph::render::{RenderOptions, render_svg};
-use chessgraph::rules::Rules;
 
 use super::args::PositionArgs;
 use super::load::{kind_of, load_board, load_rules, position_and_last_move};
@@ -34,7 +34,7 @@ pub struct RenderRequest {
 }
 
 /// The direction `--links` names, or a message listing the board's.
-pub fn direction_named(b: &Board, name: &str) -> Result<chessgraph::board::DirId, String> {
+pub fn direction_named(b: &Board, name: &str) -> Result<chessgraph::DirId, String> {
     b.direction(name).ok_or_else(|| {
         let names: Vec<&str> = b.direction_ids().map(|d| b.direction_name(d)).collect();
         let hint = chessgraph::diagnostic::suggest(name, names.iter().copied())
@@ -56,7 +56,7 @@ fn rotation(
     flip: bool,
 ) -> Result<Option<f64>, String> {
     if let Some(r) = rotate
-        && board.layout() == chessgraph::spec::board::Layout::Grid
+        && board.layout() == chessgraph::Layout::Grid
         && r % 90.0 != 0.0
     {
         return Err(format!(
@@ -109,7 +109,7 @@ fn render_file(
         rotate,
         flip,
     } = request;
-    let is_variant = kind_of(file) == Some(chessgraph::spec::kind::FileKind::Variant);
+    let is_variant = kind_of(file) == Some(chessgraph::FileKind::Variant);
     let mut options = RenderOptions {
         tags,
         ..RenderOptions::default()

@@ -5,9 +5,9 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use chessgraph::Rules;
 use chessgraph::notation::parse_move;
-use chessgraph::position::{Outcome, Position};
-use chessgraph::rules::Rules;
+use chessgraph::{Outcome, Position};
 
 use super::args::PositionArgs;
 use super::json;

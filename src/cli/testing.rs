@@ -10,17 +10,17 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use chessgraph::board::Board;
+use super::diff::{self, DiffError, DiffReport, PerftPair};
+use crate::cli::revision::{CheckedOut, VariantSource, check_out};
+use chessgraph::Board;
+use chessgraph::NodeId;
+use chessgraph::Position;
+use chessgraph::Rules;
 use chessgraph::diagnostic::{TextError, read_text_file};
-use chessgraph::diff::{self, DiffError, DiffReport, PerftPair};
-use chessgraph::ids::NodeId;
 use chessgraph::output_file::write_output;
 use chessgraph::perft_suite::{self, Format};
-use chessgraph::position::Position;
 use chessgraph::render::{RenderOptions, render_svg};
-use chessgraph::revision::{CheckedOut, VariantSource, check_out};
-use chessgraph::rules::Rules;
-use chessgraph::snapshot::{self, snap::SnapFile};
+use chessgraph::snapshot::{self, SnapFile};
 
 use super::args::{DiffArgs, SnapshotArgs, SuiteArgs};
 use super::load::load_rules;
@@ -134,7 +134,7 @@ fn check_snapshot(
     } else {
         let old = read_stored(args, stored)?;
         let label = stored.display().to_string();
-        match snapshot::snap::unified_diff(
+        match snapshot::unified_diff(
             &old.body,
             &file.body,
             &format!("{label} (stored)"),
@@ -170,7 +170,7 @@ fn check_snapshot(
 
 /// The stored snapshot of `snapshot --check FILE`, read and parsed.
 fn read_stored(args: &SnapshotArgs, stored: &Path) -> Result<SnapFile, String> {
-    let text = read_text_file(stored, snapshot::snap::SNAP_CODE).map_err(|e| {
+    let text = read_text_file(stored, snapshot::SNAP_CODE).map_err(|e| {
         if stored.exists() {
             e.to_string()
         } else {

@@ -12,7 +12,7 @@ use super::{SourceFile, printable};
 #[error("{}:{line}:{column}: {message}", printable(&.path.display().to_string()))]
 pub struct TextError {
     /// The file, as the user named it.
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     /// 1-based line (0 when the problem is the file as a whole).
     pub line: usize,
     /// 1-based column in characters.
@@ -20,12 +20,12 @@ pub struct TextError {
     /// What is wrong and what was expected.
     pub message: String,
     /// A stable code (`snapshot::positions`, `perft-suite::syntax`, ...).
-    pub code: &'static str,
+    pub(crate) code: &'static str,
 }
 
 impl TextError {
     /// A problem at `line:column` of `path`.
-    pub fn new(
+    pub(crate) fn new(
         path: &Path,
         line: usize,
         column: usize,
@@ -59,6 +59,6 @@ pub fn read_text_file(path: &Path, code: &'static str) -> Result<SourceFile, Tex
 }
 
 /// The 1-based column (in characters) of byte `offset` of `line`.
-pub fn column_of(line: &str, offset: usize) -> usize {
+pub(crate) fn column_of(line: &str, offset: usize) -> usize {
     line[..offset.min(line.len())].chars().count() + 1
 }

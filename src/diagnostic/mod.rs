@@ -19,7 +19,8 @@ mod located;
 mod record;
 mod source;
 
-pub use located::{TextError, column_of, read_text_file};
+pub(crate) use located::column_of;
+pub use located::{TextError, read_text_file};
 pub use record::Record;
 pub use source::{SourceFile, SourceSet};
 
@@ -207,16 +208,16 @@ pub struct Diagnostic {
     /// Byte range in the file the problem is about.
     pub span: Range<usize>,
     /// Text shown under the span.
-    pub label: String,
+    pub(crate) label: String,
     /// Further spans that explain the problem ("first declared here").
-    pub related: Vec<(Range<usize>, String)>,
+    pub(crate) related: Vec<(Range<usize>, String)>,
     /// What to do about it, written from the user's file.
     pub help: Option<String>,
 }
 
 impl Diagnostic {
     /// A diagnostic with a message and a span; add a label, help and related spans with the builders.
-    pub fn new(code: Code, span: Range<usize>, message: impl Into<String>) -> Self {
+    pub(crate) fn new(code: Code, span: Range<usize>, message: impl Into<String>) -> Self {
         Diagnostic {
             code,
             message: message.into(),
@@ -228,25 +229,25 @@ impl Diagnostic {
     }
 
     /// Sets the label under the primary span.
-    pub fn label(mut self, label: impl Into<String>) -> Self {
+    pub(crate) fn label(mut self, label: impl Into<String>) -> Self {
         self.label = label.into();
         self
     }
 
     /// Sets the help line.
-    pub fn help(mut self, help: impl Into<String>) -> Self {
+    pub(crate) fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self
     }
 
     /// Sets the help line when there is one.
-    pub fn maybe_help(mut self, help: Option<String>) -> Self {
+    pub(crate) fn maybe_help(mut self, help: Option<String>) -> Self {
         self.help = help;
         self
     }
 
     /// Adds a secondary span.
-    pub fn related(mut self, span: Range<usize>, label: impl Into<String>) -> Self {
+    pub(crate) fn related(mut self, span: Range<usize>, label: impl Into<String>) -> Self {
         self.related.push((span, label.into()));
         self
     }
@@ -258,7 +259,7 @@ impl Diagnostic {
 
     /// An empty name where a `what` name is written (`schema::invalid-value`); `example` shows
     /// one in the help line.
-    pub fn empty_name(span: Range<usize>, what: &str, example: &str) -> Self {
+    pub(crate) fn empty_name(span: Range<usize>, what: &str, example: &str) -> Self {
         Diagnostic::new(
             Code::InvalidValue,
             span,
@@ -496,7 +497,7 @@ impl miette::Diagnostic for ShownDiagnostic<'_> {
 }
 
 /// The closest candidate to a misspelt name, for "did you mean" help lines.
-pub fn did_you_mean<'a>(
+pub(crate) fn did_you_mean<'a>(
     wrong: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
@@ -515,13 +516,13 @@ pub fn suggest<'a>(wrong: &str, candidates: impl IntoIterator<Item = &'a str>) -
 
 /// Whether `c` is a bidirectional formatting character (U+061C, U+200E, U+200F, U+202A to
 /// U+202E, U+2066 to U+2069): shown raw, it reorders the text around it on the screen.
-pub fn is_bidi_control(c: char) -> bool {
+pub(crate) fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
 /// Whether `c` may not be shown raw: a control character (it would drive the terminal) or a
 /// bidirectional formatting character (it would reorder the line).
-pub fn is_unprintable(c: char) -> bool {
+pub(crate) fn is_unprintable(c: char) -> bool {
     c.is_control() || is_bidi_control(c)
 }
 

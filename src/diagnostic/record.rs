@@ -9,25 +9,25 @@ use super::{FileReport, severity_word};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Record {
     /// The stable code, such as `lint::unused-frame`.
-    pub code: &'static str,
+    pub(crate) code: &'static str,
     /// `error` or `warning`.
-    pub severity: &'static str,
+    pub(crate) severity: &'static str,
     /// The file the diagnostic is in, its path as given (JSON escapes what needs escaping).
-    pub file: String,
+    pub(crate) file: String,
     /// Line of the span's start.
-    pub line: usize,
+    pub(crate) line: usize,
     /// Column of the span's start.
-    pub column: usize,
+    pub(crate) column: usize,
     /// Line of the span's end.
-    pub end_line: usize,
+    pub(crate) end_line: usize,
     /// Column of the span's end.
-    pub end_column: usize,
+    pub(crate) end_column: usize,
     /// What is wrong.
-    pub message: String,
+    pub(crate) message: String,
     /// The text under the span (empty when there is none).
-    pub label: String,
+    pub(crate) label: String,
     /// What to do about it, when there is a help line.
-    pub help: Option<String>,
+    pub(crate) help: Option<String>,
 }
 
 impl FileReport {

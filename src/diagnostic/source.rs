@@ -31,7 +31,7 @@ impl SourceFile {
     }
 
     /// The path as it may be printed: [`printable`] (a file name may hold any character).
-    pub fn shown_path(&self) -> String {
+    pub(crate) fn shown_path(&self) -> String {
         printable(&self.path.display().to_string()).into_owned()
     }
 
@@ -187,29 +187,29 @@ pub struct SourceSet {
 
 impl SourceSet {
     /// An empty set.
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         SourceSet::default()
     }
 
     /// Adds a file and returns the offset its spans are shifted by.
-    pub fn add(&mut self, file: SourceFile) -> usize {
+    pub(crate) fn add(&mut self, file: SourceFile) -> usize {
         let offset = self.files.last().map_or(0, |(f, o)| o + f.text().len() + 1);
         self.files.push((file, offset));
         offset
     }
 
     /// The files with the offsets of their spans, in the order they were added.
-    pub fn files(&self) -> impl Iterator<Item = (&SourceFile, usize)> {
+    pub(crate) fn files(&self) -> impl Iterator<Item = (&SourceFile, usize)> {
         self.files.iter().map(|(f, o)| (f, *o))
     }
 
     /// The paths of the files, in the order they were added.
-    pub fn paths(&self) -> impl Iterator<Item = &Path> {
+    pub(crate) fn paths(&self) -> impl Iterator<Item = &Path> {
         self.files.iter().map(|(f, _)| f.path())
     }
 
     /// The file a shifted position belongs to, with its offset.
-    pub fn file_at(&self, pos: usize) -> Option<(&SourceFile, usize)> {
+    pub(crate) fn file_at(&self, pos: usize) -> Option<(&SourceFile, usize)> {
         self.files
             .iter()
             .rev()
@@ -217,14 +217,9 @@ impl SourceSet {
             .map(|(f, o)| (f, *o))
     }
 
-    /// The first file (the one loaded by the user).
-    pub fn main(&self) -> Option<&SourceFile> {
-        self.files.first().map(|(f, _)| f)
-    }
-
     /// Splits diagnostics by file (unshifting spans); files without diagnostics are left out, except
     /// the main file, which always has a report.
-    pub fn reports(&self, diags: Vec<Diagnostic>) -> Vec<FileReport> {
+    pub(crate) fn reports(&self, diags: Vec<Diagnostic>) -> Vec<FileReport> {
         let mut per: Vec<Vec<Diagnostic>> = vec![Vec::new(); self.files.len().max(1)];
         let index_at = |pos: usize| self.files.iter().rposition(|(_, o)| *o <= pos).unwrap_or(0);
         for mut d in diags {

@@ -32,7 +32,7 @@ pub const KNIGHT_DIRECTIONS: &[(&str, [i32; 2], Option<&str>)] = &[
 ];
 
 /// Black's frame: every direction turned half round north-south.
-pub fn black_frame() -> String {
+pub(crate) fn black_frame() -> String {
     let pairs: Vec<String> = DIRECTIONS
         .iter()
         .chain(KNIGHT_DIRECTIONS)
@@ -48,7 +48,7 @@ pub fn black_frame() -> String {
 }
 
 /// The board file's text.
-pub fn board_text(m: &Model, file_name: &str) -> String {
+pub(crate) fn board_text(m: &Model, file_name: &str) -> String {
     let Grid { files, ranks } = m.grid;
     let last = file_letter(files - 1);
     let mut t = String::from("#:schema ../schema/board.schema.json\n");
@@ -128,6 +128,6 @@ fn zone_value(grid: Grid, squares: &std::collections::BTreeSet<Square>) -> Strin
 }
 
 /// A TOML string.
-pub fn quote(s: &str) -> String {
+pub(crate) fn quote(s: &str) -> String {
     toml::Value::String(s.to_string()).to_string()
 }

@@ -7,10 +7,12 @@
 pub struct Builtin {
     /// The name a section header gives after `:`.
     pub name: &'static str,
-    /// The shipped variant file (under `variants/`) that plays the same game.
+    /// The shipped variant file (under `variants/`) that plays the same game (read by the
+    /// tests, through the `testing` feature).
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
     pub shipped: &'static str,
     /// The keys, in the ini syntax, that make it from the defaults (chess).
-    pub ini: &'static str,
+    pub(crate) ini: &'static str,
 }
 
 /// Every supported built-in parent.
@@ -73,12 +75,12 @@ pub const BUILTINS: &[Builtin] = &[
 ];
 
 /// The built-in parent called `name`.
-pub fn builtin(name: &str) -> Option<&'static Builtin> {
+pub(crate) fn builtin(name: &str) -> Option<&'static Builtin> {
     BUILTINS.iter().find(|b| b.name == name)
 }
 
 /// The names of the supported built-in parents, for help lines: `chess`, `capablanca`, ...
-pub fn names() -> String {
+pub(crate) fn names() -> String {
     BUILTINS
         .iter()
         .map(|b| format!("`{}`", b.name))

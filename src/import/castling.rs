@@ -8,7 +8,7 @@ use super::region::{Grid, Square};
 /// Castling: for each player with a castling king on his castling rank, the outermost rook on
 /// each side, the king to `castlingKingsideFile` / `castlingQueensideFile` and the rook to the
 /// square beside it, as Fairy-Stockfish does.
-pub fn castling(cx: &mut Cx<'_>, m: &mut Model, placed: &BTreeMap<Square, char>) {
+pub(crate) fn castling(cx: &mut Cx<'_>, m: &mut Model, placed: &BTreeMap<Square, char>) {
     let on = cx.boolean("castling", true);
     let g = m.grid;
     let files: Vec<Option<usize>> = [

@@ -9,7 +9,7 @@ use super::rules::both_players;
 
 /// How the game ends: mate, stalemate, extinction, a flag region; captures and checks; the
 /// draw rules.
-pub fn ending(cx: &mut Cx<'_>, m: &mut Model) {
+pub(crate) fn ending(cx: &mut Cx<'_>, m: &mut Model) {
     let mut e = Ending {
         stalemate: value_key(cx, "stalemateValue", "draw", &["draw", "loss", "win"]),
         ..Ending::default()

@@ -8,7 +8,7 @@ use crate::diagnostic::{Code, Diagnostic, FileReport};
 
 /// The kinds of problem an ini file can have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ProblemKind {
+pub(crate) enum ProblemKind {
     /// A line that is not a header, an entry, a comment or blank.
     Syntax,
     /// A section or a key given twice.
@@ -25,7 +25,7 @@ pub enum ProblemKind {
 
 impl ProblemKind {
     /// The stable diagnostic code.
-    pub fn code(self) -> Code {
+    pub(crate) fn code(self) -> Code {
         match self {
             ProblemKind::Syntax => Code::ImportSyntax,
             ProblemKind::Duplicate => Code::ImportDuplicate,
@@ -53,18 +53,18 @@ impl ProblemKind {
 #[error("{message}")]
 pub struct Problem {
     /// What kind of problem.
-    pub kind: ProblemKind,
+    pub(crate) kind: ProblemKind,
     /// Where in the file.
-    pub span: Range<usize>,
+    pub(crate) span: Range<usize>,
     /// What is wrong and what was expected.
-    pub message: String,
+    pub(crate) message: String,
     /// What to do about it.
-    pub help: String,
+    pub(crate) help: String,
 }
 
 impl Problem {
     /// A problem at `span`.
-    pub fn new(
+    pub(crate) fn new(
         kind: ProblemKind,
         span: Range<usize>,
         message: impl Into<String>,

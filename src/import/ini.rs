@@ -8,37 +8,37 @@ use super::error::{Problem, ProblemKind};
 
 /// A piece of the file with the byte range it came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Spanned {
+pub(crate) struct Spanned {
     /// The text, trimmed.
-    pub text: String,
+    pub(crate) text: String,
     /// Where it is in the file.
-    pub span: Range<usize>,
+    pub(crate) span: Range<usize>,
 }
 
 /// One `key = value` line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Entry {
+pub(crate) struct Entry {
     /// The key.
-    pub key: Spanned,
+    pub(crate) key: Spanned,
     /// The value (empty text when nothing follows `=`).
-    pub value: Spanned,
+    pub(crate) value: Spanned,
 }
 
 /// One `[name]` or `[name:parent]` section and its entries in file order.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Section {
+pub(crate) struct Section {
     /// The variant's name.
-    pub name: Spanned,
+    pub(crate) name: Spanned,
     /// The section or built-in variant it inherits from.
-    pub parent: Option<Spanned>,
+    pub(crate) parent: Option<Spanned>,
     /// The header line's span (`[` to `]`).
-    pub header: Range<usize>,
+    pub(crate) header: Range<usize>,
     /// The entries, in file order.
-    pub entries: Vec<Entry>,
+    pub(crate) entries: Vec<Entry>,
 }
 
 /// The sections of a file; the problems of lines that do not read.
-pub fn parse(text: &str) -> (Vec<Section>, Vec<Problem>) {
+pub(crate) fn parse(text: &str) -> (Vec<Section>, Vec<Problem>) {
     let mut sections: Vec<Section> = Vec::new();
     let mut problems = Vec::new();
     let mut offset = 0;

@@ -8,21 +8,23 @@
 //! files. A key the importer cannot express is a located error (`import::unsupported-key`),
 //! never dropped: see the README, "Importing Fairy-Stockfish variants".
 
-pub mod board;
-pub mod builtins;
-pub mod castling;
-pub mod ending;
-pub mod error;
-pub mod ini;
-pub mod model;
-pub mod props;
-pub mod region;
-pub mod rules;
-pub mod write;
+mod board;
+pub(crate) mod builtins;
+mod castling;
+mod ending;
+mod error;
+mod ini;
+mod model;
+mod props;
+mod region;
+mod rules;
+mod write;
 
 use std::collections::BTreeMap;
 
-pub use error::{ImportError, Problem, ProblemKind};
+pub use board::{DIRECTIONS, KNIGHT_DIRECTIONS};
+pub(crate) use error::ProblemKind;
+pub use error::{ImportError, Problem};
 
 use crate::diagnostic::{Diagnostic, FileReport, SourceFile, did_you_mean};
 use model::{Cx, Model};
@@ -173,7 +175,7 @@ fn verify(i: &Imported, props: &Props) -> Option<Diagnostic> {
 }
 
 /// A file name made of the section's name: letters, digits, `_` and `-`, the rest `_`.
-pub fn file_stem(name: &str) -> String {
+pub(crate) fn file_stem(name: &str) -> String {
     name.chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
@@ -199,7 +201,7 @@ fn files(m: &Model, ini_name: &str) -> Imported {
 }
 
 /// Reads a section's keys into a model, or its problems.
-pub fn interpret(props: &Props) -> Result<Model, Vec<Diagnostic>> {
+pub(crate) fn interpret(props: &Props) -> Result<Model, Vec<Diagnostic>> {
     let mut cx = Cx::new(props);
     let grid = model::grid(&mut cx);
     let pieces = model::pieces(&mut cx);
@@ -319,7 +321,7 @@ pub fn known_keys() -> Vec<String> {
 
 /// The rule keys the importer reads besides the pawn's (`rules::PAWN_KEYS`), castling's
 /// (`castling::CASTLING_KEYS`), piece letters and custom pieces.
-pub const SUPPORTED_KEYS: &[&str] = &[
+pub(crate) const SUPPORTED_KEYS: &[&str] = &[
     "maxRank",
     "maxFile",
     "startFen",
@@ -346,7 +348,7 @@ pub const SUPPORTED_KEYS: &[&str] = &[
 
 /// Fairy-Stockfish keys with no chessgraph rule (so far): refused with that reason. Other
 /// unknown keys are refused as unknown, with a did-you-mean.
-pub const FSF_KEYS_WITHOUT_RULE: &[&str] = &[
+pub(crate) const FSF_KEYS_WITHOUT_RULE: &[&str] = &[
     "dropChecks",
     "mustDrop",
     "mustDropType",

@@ -12,7 +12,7 @@ use crate::diagnostic::Diagnostic;
 
 /// Fairy-Stockfish's built-in piece types the importer knows: the key that gives one its letter,
 /// our piece name, its moves in Betza notation, and whether it is royal.
-pub const PIECE_TYPES: &[(&str, &str, &str, bool)] = &[
+pub(crate) const PIECE_TYPES: &[(&str, &str, &str, bool)] = &[
     ("pawn", "pawn", "", false),
     ("knight", "knight", "N", false),
     ("bishop", "bishop", "B", false),
@@ -36,21 +36,21 @@ pub const PIECE_TYPES: &[(&str, &str, &str, bool)] = &[
 ];
 
 /// The most custom pieces (`customPiece1` .. `customPiece25`).
-pub const MAX_CUSTOM: usize = 25;
+pub(crate) const MAX_CUSTOM: usize = 25;
 
 /// One piece kind of the variant.
 #[derive(Clone, Debug)]
 pub struct Piece {
     /// Its name in the variant file (`knight`, `custom1`).
-    pub name: String,
+    pub(crate) name: String,
     /// Its letter, upper case.
-    pub letter: char,
+    pub(crate) letter: char,
     /// Its moves in Betza notation (empty for the pawn, written as path programs).
-    pub betza: String,
+    pub(crate) betza: String,
     /// Check and mate are about it.
-    pub royal: bool,
+    pub(crate) royal: bool,
     /// The key that made it and where that was written.
-    pub source: String,
+    pub(crate) source: String,
 }
 
 /// A board zone the written board declares: a name, its squares and why it exists.
@@ -59,9 +59,9 @@ pub struct Zone {
     /// Its name in the board file.
     pub name: String,
     /// Its squares.
-    pub squares: BTreeSet<Square>,
+    pub(crate) squares: BTreeSet<Square>,
     /// A comment: where it comes from.
-    pub why: String,
+    pub(crate) why: String,
 }
 
 /// A castling of one player, as squares.
@@ -72,105 +72,103 @@ pub struct Castling {
     /// The right's token (`K`, `q`).
     pub right: char,
     /// King from, to.
-    pub king: (Square, Square),
+    pub(crate) king: (Square, Square),
     /// Rook from, to.
-    pub rook: (Square, Square),
+    pub(crate) rook: (Square, Square),
     /// The castling rook's piece name when it is not the rook.
-    pub rook_piece: Option<String>,
+    pub(crate) rook_piece: Option<String>,
     /// The castling king's piece name when it is not the royal king.
-    pub king_piece: Option<String>,
+    pub(crate) king_piece: Option<String>,
     /// Squares that must be empty.
-    pub empty: Vec<Square>,
+    pub(crate) empty: Vec<Square>,
     /// Squares that may not be attacked.
-    pub safe: Vec<Square>,
+    pub(crate) safe: Vec<Square>,
 }
 
 /// The pawn's rules.
 #[derive(Clone, Debug, Default)]
-pub struct PawnRules {
-    /// The pawn's letter (upper case).
-    pub letter: char,
+pub(crate) struct PawnRules {
     /// A double step from the player's `pawn_start` zone.
-    pub double_step: bool,
+    pub(crate) double_step: bool,
     /// En passant captures.
-    pub en_passant: bool,
+    pub(crate) en_passant: bool,
     /// Promotion choices (upper-case letters); empty: no promotion.
-    pub choices: Vec<char>,
+    pub(crate) choices: Vec<char>,
     /// The pawn's drop zone exists (`pawn_drops`).
-    pub drop_zone: bool,
+    pub(crate) drop_zone: bool,
     /// Which keys made these rules, for the comment above the pawn.
-    pub sources: Vec<String>,
+    pub(crate) sources: Vec<String>,
 }
 
 /// The variant's end rules.
 #[derive(Clone, Debug, Default)]
-pub struct Ending {
+pub(crate) struct Ending {
     /// `stalemate` policy (`draw`, `loss`, `win`).
-    pub stalemate: String,
+    pub(crate) stalemate: String,
     /// `material` entries: piece names (empty: every piece), at most, result.
-    pub material: Vec<(Vec<String>, u32, String)>,
+    pub(crate) material: Vec<(Vec<String>, u32, String)>,
     /// `reach`: piece name and reply.
-    pub reach: Option<(String, bool)>,
+    pub(crate) reach: Option<(String, bool)>,
     /// `[moves] must_capture`.
-    pub must_capture: bool,
+    pub(crate) must_capture: bool,
     /// `[moves] may_check = false`.
-    pub no_checks: bool,
+    pub(crate) no_checks: bool,
     /// `checks`: the checks that win (the most either player must give at the start).
-    pub checks: Option<u32>,
+    pub(crate) checks: Option<u32>,
     /// `[draws] move_rule`.
-    pub move_rule: u32,
+    pub(crate) move_rule: u32,
     /// `[draws] repetition`.
-    pub repetition: u32,
+    pub(crate) repetition: u32,
 }
 
 /// A section in chessgraph's terms, ready to be written.
 #[derive(Clone, Debug)]
-pub struct Model {
+pub(crate) struct Model {
     /// The section's name.
-    pub name: String,
+    pub(crate) name: String,
     /// Its parents, nearest first.
-    pub lineage: Vec<String>,
+    pub(crate) lineage: Vec<String>,
     /// The header's line.
-    pub line: usize,
+    pub(crate) line: usize,
     /// The grid.
-    pub grid: Grid,
+    pub(crate) grid: Grid,
     /// The pieces, pawn first when there is one.
-    pub pieces: Vec<Piece>,
+    pub(crate) pieces: Vec<Piece>,
     /// The start position (our position text).
-    pub start: String,
+    pub(crate) start: String,
     /// Where the start position came from.
-    pub start_source: String,
+    pub(crate) start_source: String,
     /// Zones of the board.
-    pub zones: Vec<Zone>,
+    pub(crate) zones: Vec<Zone>,
     /// Per player (White, Black): player zone name -> board zone name.
-    pub player_zones: [BTreeMap<String, String>; 2],
+    pub(crate) player_zones: [BTreeMap<String, String>; 2],
     /// The pawn, when the variant has one.
-    pub pawn: Option<PawnRules>,
+    pub(crate) pawn: Option<PawnRules>,
     /// Castlings.
-    pub castling: Vec<Castling>,
+    pub(crate) castling: Vec<Castling>,
     /// Which keys made the castlings, for the comment above them.
-    pub castling_sources: Vec<String>,
+    pub(crate) castling_sources: Vec<String>,
     /// `[hands] captured` when the variant has drops.
-    pub hands: Option<&'static str>,
+    pub(crate) hands: Option<&'static str>,
     /// End rules.
-    pub ending: Ending,
+    pub(crate) ending: Ending,
     /// Comments for the head of the variant file: where rules came from, decisions.
-    pub notes: Vec<String>,
+    pub(crate) notes: Vec<String>,
 }
 
 /// Reading one section's keys, collecting problems.
-pub struct Cx<'a> {
+pub(crate) struct Cx<'a> {
     /// The section's keys.
-    pub props: &'a Props,
+    pub(crate) props: &'a Props,
     /// Problems found so far, as diagnostics.
-    pub problems: Vec<Diagnostic>,
+    pub(crate) problems: Vec<Diagnostic>,
     /// Keys read (the rest are reported as unsupported).
-    pub read: BTreeSet<String>,
+    pub(crate) read: BTreeSet<String>,
 }
 
 impl<'a> Cx<'a> {
     /// A reader of `props`.
-    pub fn new(props: &'a Props) -> Self {
+    pub(crate) fn new(props: &'a Props) -> Self {
         Cx {
             props,
             problems: Vec::new(),
@@ -179,19 +177,19 @@ impl<'a> Cx<'a> {
     }
 
     /// The prop of `key`, marking it read.
-    pub fn get(&mut self, key: &str) -> Option<&'a Prop> {
+    pub(crate) fn get(&mut self, key: &str) -> Option<&'a Prop> {
         self.read.insert(key.to_string());
         self.props.get(key)
     }
 
     /// A problem with `prop`'s value.
-    pub fn bad(&mut self, span: Range<usize>, message: String, help: impl Into<String>) {
+    pub(crate) fn bad(&mut self, span: Range<usize>, message: String, help: impl Into<String>) {
         self.problems
             .push(Problem::new(ProblemKind::BadValue, span, message, help).into());
     }
 
     /// A boolean key (`true`/`false`), or `default`.
-    pub fn boolean(&mut self, key: &str, default: bool) -> bool {
+    pub(crate) fn boolean(&mut self, key: &str, default: bool) -> bool {
         let Some(p) = self.get(key) else {
             return default;
         };
@@ -210,7 +208,7 @@ impl<'a> Cx<'a> {
     }
 
     /// A whole number in `range`, or `default`.
-    pub fn number(&mut self, key: &str, default: u32, range: Range<u32>) -> u32 {
+    pub(crate) fn number(&mut self, key: &str, default: u32, range: Range<u32>) -> u32 {
         let Some(p) = self.get(key) else {
             return default;
         };
@@ -233,7 +231,7 @@ impl<'a> Cx<'a> {
     }
 
     /// A region key on `grid`, or `None` when the key is not set (or does not read).
-    pub fn region(&mut self, key: &str, grid: Grid) -> Option<BTreeSet<Square>> {
+    pub(crate) fn region(&mut self, key: &str, grid: Grid) -> Option<BTreeSet<Square>> {
         let p = self.get(key)?;
         match parse_region(grid, &p.value) {
             Ok(r) => Some(r),
@@ -256,7 +254,7 @@ impl<'a> Cx<'a> {
     }
 
     /// Where each of `keys` that is set was written, for comments.
-    pub fn sources(&self, keys: &[&str]) -> Vec<String> {
+    pub(crate) fn sources(&self, keys: &[&str]) -> Vec<String> {
         keys.iter()
             .filter(|k| self.props.get(k).is_some())
             .map(|k| self.source(k))
@@ -265,7 +263,7 @@ impl<'a> Cx<'a> {
 
     /// Where a key was written, for comments: `line 12` or `built-in chess`; `default` when
     /// unset.
-    pub fn source(&self, key: &str) -> String {
+    pub(crate) fn source(&self, key: &str) -> String {
         match self.props.get(key) {
             Some(p) => format!("`{key}`, {}", p.origin),
             None => format!("`{key}` (default)"),
@@ -274,7 +272,7 @@ impl<'a> Cx<'a> {
 }
 
 /// The grid of a section: `maxFile` (a letter or a number) by `maxRank`.
-pub fn grid(cx: &mut Cx<'_>) -> Grid {
+pub(crate) fn grid(cx: &mut Cx<'_>) -> Grid {
     let ranks = cx.number("maxRank", 8, 2..27) as usize;
     let files = match cx.get("maxFile") {
         None => 8,
@@ -323,7 +321,7 @@ pub fn grid(cx: &mut Cx<'_>) -> Grid {
 
 /// The pieces: the built-in types (chess's six unless the section changes their letters or
 /// removes them with `-`) and the custom pieces, each with a distinct letter.
-pub fn pieces(cx: &mut Cx<'_>) -> Vec<Piece> {
+pub(crate) fn pieces(cx: &mut Cx<'_>) -> Vec<Piece> {
     let defaults = [
         ("pawn", 'p'),
         ("knight", 'n'),
@@ -456,7 +454,7 @@ fn check_betza(cx: &mut Cx<'_>, betza: &str, at: usize) {
 }
 
 /// One ASCII letter, lower case in the ini.
-pub fn single_letter(text: &str) -> Option<char> {
+pub(crate) fn single_letter(text: &str) -> Option<char> {
     let mut c = text.chars();
     match (c.next(), c.next()) {
         (Some(l), None) if l.is_ascii_alphabetic() => Some(l.to_ascii_lowercase()),
@@ -465,7 +463,11 @@ pub fn single_letter(text: &str) -> Option<char> {
 }
 
 /// The start position: `startFen` checked against the grid and the pieces; the pieces by square.
-pub fn start(cx: &mut Cx<'_>, grid: Grid, pieces: &[Piece]) -> (String, BTreeMap<Square, char>) {
+pub(crate) fn start(
+    cx: &mut Cx<'_>,
+    grid: Grid,
+    pieces: &[Piece],
+) -> (String, BTreeMap<Square, char>) {
     let Some(p) = cx.get("startFen") else {
         return (String::new(), BTreeMap::new());
     };

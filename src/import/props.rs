@@ -11,7 +11,7 @@ use super::ini::{self, Section};
 
 /// Where a key's value was written.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Origin {
+pub(crate) enum Origin {
     /// A line of the imported file (1-based).
     Line(usize),
     /// A built-in parent.
@@ -29,42 +29,42 @@ impl std::fmt::Display for Origin {
 
 /// One key's effective value.
 #[derive(Clone, Debug)]
-pub struct Prop {
+pub(crate) struct Prop {
     /// The value, trimmed.
-    pub value: String,
+    pub(crate) value: String,
     /// Where to report a problem with it: the value in the file, or (for a built-in's value)
     /// the parent's name in the section header.
-    pub span: Range<usize>,
+    pub(crate) span: Range<usize>,
     /// The key's span (the parent's name for a built-in's key).
-    pub key_span: Range<usize>,
+    pub(crate) key_span: Range<usize>,
     /// Where it was written.
-    pub origin: Origin,
+    pub(crate) origin: Origin,
 }
 
 /// The effective keys of one section.
 #[derive(Clone, Debug)]
-pub struct Props {
+pub(crate) struct Props {
     /// The section's name.
-    pub name: String,
+    pub(crate) name: String,
     /// The header's span.
-    pub header: Range<usize>,
+    pub(crate) header: Range<usize>,
     /// The line of the header (1-based).
-    pub line: usize,
+    pub(crate) line: usize,
     /// The chain of parents, nearest first, ending in the built-in.
-    pub lineage: Vec<String>,
+    pub(crate) lineage: Vec<String>,
     /// Key -> value.
-    pub keys: BTreeMap<String, Prop>,
+    pub(crate) keys: BTreeMap<String, Prop>,
 }
 
 impl Props {
     /// The value of `key`, if set anywhere up the chain.
-    pub fn get(&self, key: &str) -> Option<&Prop> {
+    pub(crate) fn get(&self, key: &str) -> Option<&Prop> {
         self.keys.get(key)
     }
 }
 
 /// 1-based line of a byte offset.
-pub fn line_of(text: &str, offset: usize) -> usize {
+pub(crate) fn line_of(text: &str, offset: usize) -> usize {
     text.as_bytes()[..offset.min(text.len())]
         .iter()
         .filter(|&&b| b == b'\n')
@@ -74,7 +74,7 @@ pub fn line_of(text: &str, offset: usize) -> usize {
 
 /// Resolves the inheritance of every section, in file order; a section whose parent is unknown
 /// (or later in the file) gets a problem and no props.
-pub fn resolve(text: &str, sections: &[Section]) -> (Vec<Option<Props>>, Vec<Problem>) {
+pub(crate) fn resolve(text: &str, sections: &[Section]) -> (Vec<Option<Props>>, Vec<Problem>) {
     let mut out: Vec<Option<Props>> = Vec::new();
     let mut problems = Vec::new();
     for (i, s) in sections.iter().enumerate() {

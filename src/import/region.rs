@@ -4,43 +4,43 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A square: file and rank, both from 0 (a1 is (0, 0)).
-pub type Square = (usize, usize);
+pub(crate) type Square = (usize, usize);
 
 /// The grid's size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Grid {
+pub(crate) struct Grid {
     /// Files, left to right.
-    pub files: usize,
+    pub(crate) files: usize,
     /// Ranks, bottom to top.
-    pub ranks: usize,
+    pub(crate) ranks: usize,
 }
 
 impl Grid {
     /// The name of a square: file letter and rank number (`a1`, `j10`).
-    pub fn name(&self, (f, r): Square) -> String {
+    pub(crate) fn name(&self, (f, r): Square) -> String {
         format!("{}{}", file_letter(f), r + 1)
     }
 
     /// Every square of ranks `from..=to` (0-based).
-    pub fn ranks_between(&self, from: usize, to: usize) -> BTreeSet<Square> {
+    pub(crate) fn ranks_between(&self, from: usize, to: usize) -> BTreeSet<Square> {
         (from..=to.min(self.ranks - 1))
             .flat_map(|r| (0..self.files).map(move |f| (f, r)))
             .collect()
     }
 
     /// The rank as Black sees it: rank `r` counted from the other side.
-    pub fn mirror(&self, r: usize) -> usize {
+    pub(crate) fn mirror(&self, r: usize) -> usize {
         self.ranks - 1 - r
     }
 
     /// A square's file from its letter.
-    pub fn file_of(&self, c: char) -> Option<usize> {
+    pub(crate) fn file_of(&self, c: char) -> Option<usize> {
         let f = (c as usize).checked_sub('a' as usize)?;
         (c.is_ascii_lowercase() && f < self.files).then_some(f)
     }
 
     /// A square from its name (`e4`).
-    pub fn square(&self, text: &str) -> Option<Square> {
+    pub(crate) fn square(&self, text: &str) -> Option<Square> {
         let mut chars = text.chars();
         let f = self.file_of(chars.next()?)?;
         let r: usize = chars.as_str().parse().ok()?;
@@ -49,13 +49,13 @@ impl Grid {
 }
 
 /// The letter of a file (0: `a`).
-pub fn file_letter(f: usize) -> char {
+pub(crate) fn file_letter(f: usize) -> char {
     char::from(b'a' + f as u8)
 }
 
 /// Reads a region: words separated by spaces, each a square (`e4`), a whole rank (`*8`), a whole
 /// file (`a*`), or `-` (no square). On failure, the byte offset and text of the word.
-pub fn parse_region(grid: Grid, text: &str) -> Result<BTreeSet<Square>, (usize, String)> {
+pub(crate) fn parse_region(grid: Grid, text: &str) -> Result<BTreeSet<Square>, (usize, String)> {
     let mut out = BTreeSet::new();
     let mut offset = 0;
     for word in text.split(' ') {
@@ -97,7 +97,7 @@ pub fn parse_region(grid: Grid, text: &str) -> Result<BTreeSet<Square>, (usize, 
 /// as written (upper case: the first player). A `+` before a letter and a `~` after it are
 /// kept out of the letter; a hand group `[...]` at the end is returned apart. Errors say what
 /// is wrong.
-pub fn parse_placement(
+pub(crate) fn parse_placement(
     grid: Grid,
     field: &str,
 ) -> Result<(BTreeMap<Square, char>, Option<String>), String> {

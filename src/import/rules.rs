@@ -10,7 +10,7 @@ use super::region::{Grid, Square};
 impl Model {
     /// The board zone holding exactly `squares` (declared once, under `name` when new), mapped to
     /// `key` for `player`.
-    pub fn zone(
+    pub(crate) fn zone(
         &mut self,
         player: usize,
         key: &str,
@@ -37,7 +37,7 @@ impl Model {
     }
 
     /// The piece name of a letter (any case).
-    pub fn piece_named(&self, letter: char) -> Option<String> {
+    pub(crate) fn piece_named(&self, letter: char) -> Option<String> {
         let l = letter.to_ascii_uppercase();
         self.pieces
             .iter()
@@ -116,7 +116,7 @@ pub(super) fn both_players(m: &mut Model, key: &str, sets: [BTreeSet<Square>; 2]
 
 /// The pawn: double step, en passant and promotion. Betza's `i` moves of other pieces start on
 /// the double-step ranks, as in Fairy-Stockfish.
-pub fn pawn(cx: &mut Cx<'_>, m: &mut Model) {
+pub(crate) fn pawn(cx: &mut Cx<'_>, m: &mut Model) {
     let g = m.grid;
     let starts = player_regions(cx, g, "doubleStepRegion", "doubleStepRank", [2, 7], false);
     let start_source = cx
@@ -149,14 +149,13 @@ pub fn pawn(cx: &mut Cx<'_>, m: &mut Model) {
         };
         both_players(m, "initial", sets, &why);
     }
-    let Some(pawn) = m.pieces.iter().find(|p| p.name == "pawn") else {
+    if !m.pieces.iter().any(|p| p.name == "pawn") {
         for key in PAWN_KEYS.iter().chain(&["mandatoryPawnPromotion"]) {
             cx.get(key);
         }
         return;
-    };
+    }
     let mut rules = PawnRules {
-        letter: pawn.letter,
         double_step: double,
         ..PawnRules::default()
     };
@@ -271,7 +270,7 @@ fn promotion_choices(cx: &mut Cx<'_>, m: &Model) -> Vec<char> {
 
 /// Drops: `pieceDrops` (and `capturesToHand`); pawns are not dropped on the first rank nor in
 /// the promotion zone unless `firstRankPawnDrops` / `promotionZonePawnDrops` say so.
-pub fn drops(cx: &mut Cx<'_>, m: &mut Model) {
+pub(crate) fn drops(cx: &mut Cx<'_>, m: &mut Model) {
     let drops = cx.boolean("pieceDrops", false);
     let to_hand = cx.boolean("capturesToHand", false);
     let first_rank = cx.boolean("firstRankPawnDrops", false);

@@ -7,7 +7,7 @@ use super::board::{black_frame, quote};
 use super::model::{Castling, Model};
 
 /// The variant file's text; `board` is the board file's name beside it.
-pub fn variant_text(m: &Model, ini: &str, board: &str) -> String {
+pub(crate) fn variant_text(m: &Model, ini: &str, board: &str) -> String {
     let mut t = String::new();
     head(&mut t, m, ini, board);
     players(&mut t, m);
@@ -229,7 +229,7 @@ fn ending(t: &mut String, m: &Model) {
 }
 
 /// A comment paragraph: `# ` lines of at most 100 columns (a longer word stays whole).
-pub fn comment(t: &mut String, text: &str) {
+pub(crate) fn comment(t: &mut String, text: &str) {
     let mut line = String::from("#");
     for word in text.split_whitespace() {
         if line.len() + 1 + word.len() > 100 && line.len() > 1 {

@@ -11,7 +11,7 @@ impl Position {
     /// over by its own rules is [`Position::outcome`]'s business, asked first.
     ///
     /// ```
-    /// use chessgraph::{position::{EndRule, Outcome, Position}, rules::Rules};
+    /// use chessgraph::{EndRule, Outcome, Position, Rules};
     /// let rules = chessgraph::load("variants/shatranj.toml").unwrap();
     /// let pos = Position::from_fen(&rules, "3k4/8/8/8/8/8/8/R2K4 w - - 140 90").unwrap();
     /// assert_eq!(pos.draw_by_rules(&[]), Some(Outcome::DrawnBy(EndRule::MoveRule)));

@@ -265,7 +265,7 @@ pub enum PlayError {
 impl Move {
     /// The move as text: `from-to`, `=X` for a promotion, `/rook` for a castling that another
     /// castling with the same king move makes ambiguous, `X@to` for a drop.
-    pub fn text(&self, rules: &Rules) -> String {
+    pub(crate) fn text(&self, rules: &Rules) -> String {
         let b = rules.board();
         match *self {
             Move::Normal {
@@ -314,7 +314,7 @@ impl Position {
     /// the move itself.
     ///
     /// ```
-    /// use chessgraph::{movegen::{Move, PlayError}, position::Position, rules::Rules};
+    /// use chessgraph::{Move, PlayError, Position, Rules};
     /// let rules = chessgraph::load("variants/chess.toml").unwrap();
     /// let b = rules.board();
     /// let mut pos = Position::start(&rules);

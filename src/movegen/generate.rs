@@ -365,7 +365,7 @@ impl Position {
     }
 
     /// Appends every pseudo-legal move of the side to move.
-    pub fn pseudo_legal_moves(&self, out: &mut Vec<Planned>) {
+    pub(crate) fn pseudo_legal_moves(&self, out: &mut Vec<Planned>) {
         let gates = self.gate_tags();
         for from in self.by_owner[self.to_move.index()].iter() {
             self.piece_moves_into::<_, false>(from, gates, out);

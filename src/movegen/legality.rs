@@ -14,11 +14,11 @@ pub(super) const MAX_PINS: usize = 32;
 /// (`None`: there are none); see [`Position::royal_pins`].
 pub(super) struct PinView<'a> {
     /// Where the royal stands.
-    pub king: NodeId,
+    pub(crate) king: NodeId,
     /// Its pins.
-    pub pins: &'a [(NodeId, u16)],
+    pub(crate) pins: &'a [(NodeId, u16)],
     /// The sensitive squares, if any.
-    pub sensitive: Option<&'a NodeSet>,
+    pub(crate) sensitive: Option<&'a NodeSet>,
 }
 
 impl Position {
@@ -77,7 +77,7 @@ impl Position {
     /// otherwise (an enemy hop's line to the royal with one screen too many or too few, or
     /// facing royals with one piece between) make their squares sensitive: a move from or to
     /// one of them is played and tested too.
-    pub fn legal_moves_into(&mut self, out: &mut Vec<Planned>) {
+    pub(crate) fn legal_moves_into(&mut self, out: &mut Vec<Planned>) {
         out.clear();
         self.pseudo_legal_moves(out);
         if !self.rules.any_royal

@@ -14,7 +14,7 @@ use crate::rules::effects::{AfterMove, Found};
 use super::{Effect, Move, Planned};
 
 /// The pieces one move removed, in the order it removed them (at most [`MAX_REMOVALS`]).
-pub type Removals = arrayvec::ArrayVec<(NodeId, Piece), MAX_REMOVALS>;
+pub(crate) type Removals = arrayvec::ArrayVec<(NodeId, Piece), MAX_REMOVALS>;
 
 /// What [`Position::make`] changed, so that [`Position::unmake`] can restore it exactly.
 #[derive(Clone, Debug)]
@@ -38,11 +38,6 @@ impl Undo {
     /// The pieces the move removed, with the nodes they stood on.
     pub fn removed(&self) -> &[(NodeId, Piece)] {
         &self.removed
-    }
-
-    /// The move that was made.
-    pub fn played(&self) -> Move {
-        self.mv.mv
     }
 }
 

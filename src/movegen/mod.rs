@@ -36,7 +36,7 @@ use crate::ids::{FrameId, KindId, NodeId};
 use crate::position::Position;
 
 pub use explain::{BlockReason, PlayError};
-pub use make::{Removals, Undo};
+pub use make::Undo;
 pub use turn::Resolution;
 
 /// A move: what happens on the board, in the ids of one variant.
@@ -46,7 +46,7 @@ pub use turn::Resolution;
 /// `make` works out the rest. A move built from another variant's ids is simply not legal.
 ///
 /// ```
-/// use chessgraph::{movegen::Move, position::Position, rules::Rules};
+/// use chessgraph::{Move, Position, Rules};
 /// let rules = chessgraph::load("variants/chess.toml").unwrap();
 /// let b = rules.board();
 /// let mut pos = Position::start(&rules);

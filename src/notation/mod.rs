@@ -52,7 +52,7 @@ pub fn move_text(pos: &Position, m: Move) -> String {
 ///
 /// ```
 /// use chessgraph::notation::legal_move_texts;
-/// use chessgraph::position::Position;
+/// use chessgraph::Position;
 ///
 /// let rules = chessgraph::load("variants/chess.toml").expect("a valid variant");
 /// let texts = legal_move_texts(&Position::start(&rules));

@@ -3,17 +3,13 @@
 //! One ply is one move of the player to move; eliminations (and a finished game) are settled before
 //! a player's moves are generated and are not plies. Counts are exact `u64`.
 //!
-//! Counts may go through a transposition table ([`PerftTable`], `perft --hash`), and a perft may be
-//! cut into work units counted anywhere and added up ([`Unit`], [`split`], [`merge`]).
+//! Counts may go through a transposition table ([`PerftTable`], `perft --hash`). (The work units
+//! of `perft --split` and `--merge` are the command line's, written on this module.)
 
-mod merge;
-mod table;
-mod units;
+pub(crate) mod table;
 
-pub use merge::{MergeError, Named, Place, merge};
-
-pub use table::{HashStats, PerftTable, TableError, second_key};
-pub use units::{FilesHash, Unit, UnitError, UnitResult, split};
+use table::second_key;
+pub use table::{HashStats, PerftTable, TableError};
 
 use crate::movegen::Planned;
 use crate::notation::move_text;
@@ -22,7 +18,7 @@ use crate::position::Position;
 /// Counts the leaves of the legal move tree of `depth` plies below `pos`.
 ///
 /// ```
-/// use chessgraph::{perft::perft, position::Position, rules::Rules};
+/// use chessgraph::{Position, Rules, perft::perft};
 /// let rules = chessgraph::load("variants/chess.toml").unwrap();
 /// assert_eq!(perft(&mut Position::start(&rules), 2), 400);
 /// ```
@@ -64,7 +60,7 @@ fn count(pos: &mut Position, depth: u32, bufs: &mut [Vec<Planned>]) -> u64 {
 /// was used. The table may be shared with other counts of the same variant, at once or later.
 ///
 /// ```
-/// use chessgraph::{perft::{PerftTable, perft_hashed}, position::Position, rules::Rules};
+/// use chessgraph::{Position, Rules, perft::{PerftTable, perft_hashed}};
 /// let rules = chessgraph::load("variants/chess.toml").unwrap();
 /// let table = PerftTable::new(1).unwrap();
 /// let (count, stats) = perft_hashed(&mut Position::start(&rules), 5, &table).unwrap();
@@ -138,7 +134,7 @@ fn count_hashed(
 /// leaves, however large the tree). The position is left as it was found either way.
 ///
 /// ```
-/// use chessgraph::{perft::perft_within, position::Position, rules::Rules};
+/// use chessgraph::{Position, Rules, perft::perft_within};
 /// let rules = chessgraph::load("variants/chess.toml").unwrap();
 /// let mut pos = Position::start(&rules);
 /// assert_eq!(perft_within(&mut pos, 3, 10_000), Some(8902));
@@ -207,7 +203,7 @@ pub fn divide(pos: &mut Position, depth: u32) -> (Vec<(String, u64)>, u64) {
 
 /// What a divide with a table found: `(move text, count)` sorted by move text, the total, and how
 /// the table was used.
-pub type HashedDivide = (Vec<(String, u64)>, u64, HashStats);
+pub(crate) type HashedDivide = (Vec<(String, u64)>, u64, HashStats);
 
 /// [`divide`] with an optional transposition table, and how it was used; a table serves one
 /// variant ([`TableError::OtherVariant`]).
@@ -256,7 +252,8 @@ fn sorted_with_total(mut counts: Vec<(String, u64)>) -> (Vec<(String, u64)>, u64
 
 /// Told how far a parallel perft has come: `(subtrees done, subtrees in all)`, called from the
 /// worker threads (a progress bar, a log line).
-pub type Progress<'a> = &'a (dyn Fn(u64, u64) + Sync);
+#[cfg(feature = "parallel")]
+pub(crate) type Progress<'a> = &'a (dyn Fn(u64, u64) + Sync);
 
 /// Perft on `threads` threads (rayon), with an optional progress report. The tree is split below
 /// the root (at depth 2 when deep enough, for an even load); each task counts on its own copy of

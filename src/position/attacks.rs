@@ -142,7 +142,7 @@ impl Position {
     }
 
     /// Whether `p` attacks a royal piece of any live opponent (discovered and earlier attacks count).
-    pub fn gives_check(&self, p: PlayerId) -> bool {
+    pub(crate) fn gives_check(&self, p: PlayerId) -> bool {
         let rules = &*self.rules;
         self.squares.iter().enumerate().any(|(i, s)| {
             s.is_some_and(|pc| pc.owner != p && self.is_alive(pc.owner) && rules.is_royal(pc.kind))

@@ -29,7 +29,7 @@ impl Position {
     }
 
     /// Parses position text and checks the position with the given waivers.
-    pub fn from_fen_with(
+    pub(crate) fn from_fen_with(
         rules: &Arc<Rules>,
         text: &str,
         waivers: Waivers,

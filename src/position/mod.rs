@@ -5,7 +5,7 @@
 //! text and the position and reports every problem at once; afterwards moves keep it legal.
 //!
 //! ```
-//! use chessgraph::{rules::Rules, position::Position};
+//! use chessgraph::{Position, Rules};
 //! let rules = chessgraph::load("variants/chess.toml").unwrap();
 //! let pos = Position::start(&rules);
 //! assert_eq!(pos.to_fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
@@ -46,7 +46,7 @@ pub struct Piece {
 
 pub use crate::setup::EpEntry;
 
-pub use crate::limits::MAX_EP;
+pub(crate) use crate::limits::MAX_EP;
 
 /// A fixed-capacity list of en passant entries (positions are copied in search; no heap here),
 /// packed at the front in their order.
@@ -71,7 +71,7 @@ impl EpList {
     }
 
     /// Adds an entry (the oldest is dropped when full).
-    pub fn push(&mut self, e: EpEntry) {
+    pub(crate) fn push(&mut self, e: EpEntry) {
         if let Some(slot) = self.items.iter_mut().find(|s| s.is_none()) {
             *slot = Some(e);
         } else {
@@ -82,7 +82,7 @@ impl EpList {
 
     /// Keeps the entries for which `f` is true, packed in their order, so that equal lists are
     /// equal slot for slot.
-    pub fn retain(&mut self, mut f: impl FnMut(&EpEntry) -> bool) {
+    pub(crate) fn retain(&mut self, mut f: impl FnMut(&EpEntry) -> bool) {
         let mut k = 0;
         for i in 0..MAX_EP {
             if let Some(e) = self.items[i]
@@ -191,7 +191,7 @@ impl Position {
     /// variant have equal hashes.
     ///
     /// ```
-    /// use chessgraph::{rules::Rules, position::Position};
+    /// use chessgraph::{Position, Rules};
     /// let rules = chessgraph::load("variants/chess.toml").unwrap();
     /// let mut pos = Position::start(&rules);
     /// let start = pos.hash();
@@ -231,7 +231,7 @@ impl Position {
 
     /// How many pieces of kind `k` player `p` has in hand (0 in a variant without hands).
     #[inline]
-    pub fn hand(&self, p: PlayerId, k: KindId) -> u32 {
+    pub(crate) fn hand(&self, p: PlayerId, k: KindId) -> u32 {
         let kinds = self.rules.kinds().len();
         self.hands
             .get(p.index() * kinds + k.index())
@@ -253,7 +253,7 @@ impl Position {
 
     /// The hands in words, `white QP, black pp` (`-` for an empty hand); `None` in a variant
     /// without hands.
-    pub fn hands_text(&self) -> Option<String> {
+    pub(crate) fn hands_text(&self) -> Option<String> {
         let rules = &*self.rules;
         rules.hands()?;
         let each: Vec<String> = rules
@@ -392,7 +392,7 @@ impl Position {
     }
 
     /// Number of players still in the game.
-    pub fn alive_count(&self) -> usize {
+    pub(crate) fn alive_count(&self) -> usize {
         self.alive.count_ones() as usize
     }
 
@@ -440,7 +440,7 @@ impl Position {
     }
 
     /// The next live seat after `p` in turn order (`p` itself if it is the only one).
-    pub fn next_alive(&self, p: PlayerId) -> PlayerId {
+    pub(crate) fn next_alive(&self, p: PlayerId) -> PlayerId {
         let n = self.rules.players().len();
         for i in 1..=n {
             let q = PlayerId(((p.index() + i) % n) as u8);
@@ -452,7 +452,7 @@ impl Position {
     }
 
     /// The live seat before `p` in turn order (who moved last, in an ordinary game).
-    pub fn previous_alive(&self, p: PlayerId) -> PlayerId {
+    pub(crate) fn previous_alive(&self, p: PlayerId) -> PlayerId {
         let n = self.rules.players().len();
         for i in 1..=n {
             let q = PlayerId(((p.index() + n - i) % n) as u8);

@@ -26,14 +26,14 @@ pub struct Part {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Cell {
     /// The piece's number; for a stack the sum of its parts' numbers; 0 for none.
-    pub value: u32,
+    pub(crate) value: u32,
     parts: [Part; MAX_STACK_PARTS],
     len: u8,
 }
 
 impl Cell {
     /// A simple piece's cell.
-    pub fn number(value: u32) -> Cell {
+    pub(crate) fn number(value: u32) -> Cell {
         Cell {
             value,
             ..Cell::default()
@@ -41,7 +41,7 @@ impl Cell {
     }
 
     /// A stack's cell from its parts (at most [`MAX_STACK_PARTS`]).
-    pub fn stack(parts: &[Part]) -> Cell {
+    pub(crate) fn stack(parts: &[Part]) -> Cell {
         let mut c = Cell::default();
         for (slot, p) in c.parts.iter_mut().zip(parts) {
             *slot = *p;
@@ -58,7 +58,7 @@ impl Cell {
     }
 
     /// The cell without the parts whose bits are set in `mask`.
-    pub fn without(&self, mask: u8) -> Cell {
+    pub(crate) fn without(&self, mask: u8) -> Cell {
         let kept: Vec<Part> = self
             .parts()
             .iter()
@@ -71,7 +71,7 @@ impl Cell {
 
     /// The material a capture of the whole piece counts: one man per part (one for a simple
     /// piece) and the number.
-    pub fn material(&self) -> Material {
+    pub(crate) fn material(&self) -> Material {
         Material {
             men: u32::from(self.len).max(1),
             value: u64::from(self.value),
@@ -95,30 +95,30 @@ impl Cell {
 /// One journal entry: a node's piece and cell before a change.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Entry {
-    pub node: NodeId,
-    pub piece: Option<Piece>,
-    pub cell: Cell,
+    pub(crate) node: NodeId,
+    pub(crate) piece: Option<Piece>,
+    pub(crate) cell: Cell,
 }
 
 /// Where one move's journal starts, and the mover's material before it.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Mark {
-    pub journal: u32,
-    pub mover: PlayerId,
-    pub material: Material,
+pub struct Mark {
+    pub(crate) journal: u32,
+    pub(crate) mover: PlayerId,
+    pub(crate) material: Material,
 }
 
 /// The side tables of a position (all empty in a variant without numbers).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Numbers {
     /// By node.
-    pub cells: Vec<Cell>,
+    pub(crate) cells: Vec<Cell>,
     /// Captured material, by player.
-    pub captured: Vec<Material>,
+    pub(crate) captured: Vec<Material>,
     /// Changes made by the moves played, to undo.
-    pub journal: Vec<Entry>,
+    pub(crate) journal: Vec<Entry>,
     /// Where each move's changes start.
-    pub marks: Vec<Mark>,
+    pub(crate) marks: Vec<Mark>,
 }
 
 impl PartialEq for Entry {
@@ -346,7 +346,7 @@ impl Position {
     /// What the opponents of `mover` lost between `before` and this position, in words, node
     /// by node: `black triangle 9 on e5`, or `circle 16 of black pyramid on e10` for one part of
     /// a stack.
-    pub fn losses_since(&self, before: &Position, mover: PlayerId) -> Vec<String> {
+    pub(crate) fn losses_since(&self, before: &Position, mover: PlayerId) -> Vec<String> {
         let rules = &*self.rules;
         let mut out = Vec::new();
         for n in rules.board().node_ids() {

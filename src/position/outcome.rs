@@ -48,7 +48,7 @@ pub enum EndRule {
 impl EndRule {
     /// Why the game ended, in words, for the player it concerns (`p`: the winner of
     /// [`Outcome::WonBy`]; the player to move for a draw).
-    pub fn describe(self, rules: &Rules, p: PlayerId) -> String {
+    pub(crate) fn describe(self, rules: &Rules, p: PlayerId) -> String {
         let name = &rules.player(p).name;
         match self {
             EndRule::Stalemate => {

@@ -22,7 +22,7 @@ const POLAR_MARGIN: f64 = 34.0;
 
 /// The outline of one cell.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Shape {
+pub(crate) enum Shape {
     /// An axis-aligned square.
     Square {
         /// Left edge.
@@ -47,11 +47,11 @@ pub enum Shape {
 
 /// A coordinate label drawn around the board (a file letter or a rank number).
 #[derive(Clone, Debug, PartialEq)]
-pub struct EdgeLabel {
+pub(crate) struct EdgeLabel {
     /// The text.
-    pub text: String,
+    pub(crate) text: String,
     /// Where its centre goes.
-    pub at: (f64, f64),
+    pub(crate) at: (f64, f64),
 }
 
 /// The drawing of a board: one shape per node, in node order.
@@ -74,7 +74,7 @@ struct Polar {
 }
 
 /// A point at `radius` and `angle` (degrees clockwise from straight up) around `(cx, cy)`.
-pub fn polar_point(cx: f64, cy: f64, radius: f64, angle: f64) -> (f64, f64) {
+pub(crate) fn polar_point(cx: f64, cy: f64, radius: f64, angle: f64) -> (f64, f64) {
     let t = angle.to_radians();
     (cx + radius * t.sin(), cy - radius * t.cos())
 }
@@ -229,37 +229,38 @@ impl Geometry {
     }
 
     /// Width of the board drawing, margins included.
-    pub fn width(&self) -> f64 {
+    pub(crate) fn width(&self) -> f64 {
         self.width
     }
 
     /// Height of the board drawing, margins included.
-    pub fn height(&self) -> f64 {
+    pub(crate) fn height(&self) -> f64 {
         self.height
     }
 
     /// The void of a polar board: centre x, centre y, radius.
-    pub fn void(&self) -> Option<(f64, f64, f64)> {
+    pub(crate) fn void(&self) -> Option<(f64, f64, f64)> {
         self.polar.map(|p| (p.cx, p.cy, p.void))
     }
 
     /// The outer circle of a polar board: centre x, centre y, radius.
-    pub fn outer_circle(&self) -> Option<(f64, f64, f64)> {
+    pub(crate) fn outer_circle(&self) -> Option<(f64, f64, f64)> {
         self.polar.map(|p| (p.cx, p.cy, p.outer))
     }
 
     /// The shape of a node's cell.
-    pub fn shape(&self, n: NodeId) -> Shape {
+    #[cfg(test)]
+    pub(crate) fn shape(&self, n: NodeId) -> Shape {
         self.shapes[n.index()]
     }
 
     /// Coordinate labels around the edge, in a fixed order.
-    pub fn edge_labels(&self) -> &[EdgeLabel] {
+    pub(crate) fn edge_labels(&self) -> &[EdgeLabel] {
         &self.labels
     }
 
     /// Whether cells should carry their own names (polar boards, and grids without coordinates).
-    pub fn names_in_cells(&self) -> bool {
+    pub(crate) fn names_in_cells(&self) -> bool {
         self.polar.is_some() || self.labels.is_empty()
     }
 
@@ -285,7 +286,7 @@ impl Geometry {
 
     /// The side of the largest square that fits the cell around its centre (about): pieces and
     /// markers are sized from it.
-    pub fn cell_size(&self, n: NodeId) -> f64 {
+    pub(crate) fn cell_size(&self, n: NodeId) -> f64 {
         match self.shapes[n.index()] {
             Shape::Square { size, .. } => size,
             Shape::Sector {
@@ -301,7 +302,7 @@ impl Geometry {
     }
 
     /// Where a node's own name goes when cells carry names: a corner away from the piece.
-    pub fn name_anchor(&self, n: NodeId) -> (f64, f64) {
+    pub(crate) fn name_anchor(&self, n: NodeId) -> (f64, f64) {
         match self.shapes[n.index()] {
             Shape::Square { x, y, size } => (x + size * 0.18, y + size * 0.14),
             Shape::Sector {
@@ -316,7 +317,7 @@ impl Geometry {
     }
 
     /// SVG path data of a node's cell.
-    pub fn cell_path(&self, n: NodeId) -> String {
+    pub(crate) fn cell_path(&self, n: NodeId) -> String {
         use super::svg::num;
         match self.shapes[n.index()] {
             Shape::Square { x, y, size } => format!(
@@ -369,7 +370,7 @@ impl Geometry {
 
 /// (min x, max x, min y, max y) of points; zeros for none.
 /// The nearest number of quarter turns (clockwise) to an angle in degrees, 0 to 3.
-pub fn quarter_turns(degrees: f64) -> u8 {
+pub(crate) fn quarter_turns(degrees: f64) -> u8 {
     ((degrees / 90.0).round().rem_euclid(4.0)) as u8
 }
 

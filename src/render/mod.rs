@@ -12,7 +12,7 @@
 //! tools (and the tests) can find cells in the picture.
 //!
 //! ```
-//! use chessgraph::{position::Position, render::{render_svg, RenderOptions}, rules::Rules};
+//! use chessgraph::{Position, Rules, render::{RenderOptions, render_svg}};
 //! let rules = chessgraph::load("variants/chess.toml").unwrap();
 //! let pos = Position::start(&rules);
 //! let svg = render_svg(rules.board(), Some(&pos), &RenderOptions::default());
@@ -22,12 +22,12 @@
 
 mod caption;
 mod cells;
-pub mod geometry;
+pub(crate) mod geometry;
 mod highlights;
 mod links;
-pub mod pieces;
+pub(crate) mod pieces;
 mod players;
-pub mod svg;
+pub(crate) mod svg;
 
 use std::fmt::Write;
 

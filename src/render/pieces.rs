@@ -18,16 +18,16 @@ pub struct PieceStyle {
     /// Body colour.
     pub fill: [u8; 3],
     /// Outline colour.
-    pub outline: [u8; 3],
+    pub(crate) outline: [u8; 3],
     /// Colour of the inner lines (contrasting with the fill).
     pub detail: [u8; 3],
 }
 
 /// The letters with a silhouette of their own.
-pub const SILHOUETTES: &[char] = &['K', 'Q', 'R', 'B', 'N', 'P'];
+pub(crate) const SILHOUETTES: &[char] = &['K', 'Q', 'R', 'B', 'N', 'P'];
 
 /// The `<defs>` content: one `<g id="piece-X">` per silhouette and the fairy disc.
-pub fn defs() -> String {
+pub(crate) fn defs() -> String {
     let mut s = String::new();
     for &(id, body, detail) in SHAPES {
         let _ = write!(s, "<g id=\"piece-{id}\">{body}");
@@ -45,17 +45,24 @@ pub fn defs() -> String {
 /// What a piece's picture shows: its letter, the outline its kind asks for, and its number if it
 /// carries one (written inside the outline instead of the letter).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Glyph {
+pub(crate) struct Glyph {
     /// The kind's letter.
-    pub letter: char,
+    pub(crate) letter: char,
     /// The kind's outline.
-    pub shape: PieceShape,
+    pub(crate) shape: PieceShape,
     /// The piece's number (a stack: its total).
-    pub number: Option<u32>,
+    pub(crate) number: Option<u32>,
 }
 
 /// A piece centred on `(x, y)`, `size` units tall, with a `<title>`.
-pub fn piece(glyph: Glyph, x: f64, y: f64, size: f64, style: PieceStyle, title: &str) -> String {
+pub(crate) fn piece(
+    glyph: Glyph,
+    x: f64,
+    y: f64,
+    size: f64,
+    style: PieceStyle,
+    title: &str,
+) -> String {
     let scale = size / 100.0;
     let letter = glyph.letter.to_ascii_uppercase();
     if glyph.shape != PieceShape::Letter || glyph.number.is_some() {
@@ -245,7 +252,7 @@ fn strokes(c: char) -> &'static str {
 
 /// SVG path data writing an upper-case letter in the middle of the 100 x 100 box (a `?` shape for
 /// anything that is not A to Z).
-pub fn letter_path(letter: char) -> String {
+pub(crate) fn letter_path(letter: char) -> String {
     text_path(&letter.to_string(), 50.0, 50.0, 28.0, 42.0).0
 }
 

@@ -6,7 +6,7 @@ use std::fmt::Write;
 ///
 /// Fixed rounding is what makes the output byte-for-byte deterministic (the same input gives the
 /// same file on every machine), and two decimals of a user unit are far below a pixel.
-pub fn num(x: f64) -> String {
+pub(crate) fn num(x: f64) -> String {
     let mut s = format!("{:.2}", x);
     if s.contains('.') {
         while s.ends_with('0') {
@@ -20,7 +20,7 @@ pub fn num(x: f64) -> String {
 }
 
 /// Escapes text for use inside an attribute value (double-quoted) or element content.
-pub fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut s = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -36,7 +36,7 @@ pub fn escape(text: &str) -> String {
 }
 
 /// A colour as `#rrggbb`.
-pub fn hex(rgb: [u8; 3]) -> String {
+pub(crate) fn hex(rgb: [u8; 3]) -> String {
     let mut s = String::from("#");
     for c in rgb {
         let _ = write!(s, "{c:02x}");
@@ -45,7 +45,7 @@ pub fn hex(rgb: [u8; 3]) -> String {
 }
 
 /// Relative luminance in 0..=1 (sRGB weights, no gamma): enough to choose a contrasting colour.
-pub fn luminance(rgb: [u8; 3]) -> f64 {
+pub(crate) fn luminance(rgb: [u8; 3]) -> f64 {
     (0.2126 * rgb[0] as f64 + 0.7152 * rgb[1] as f64 + 0.0722 * rgb[2] as f64) / 255.0
 }
 

@@ -8,29 +8,29 @@ use crate::ids::{KindId, NodeSet, PlayerId};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HandRules {
     /// A captured piece joins the capturer's hand as its base kind; otherwise it leaves the game.
-    pub captured_to_hand: bool,
+    pub(crate) captured_to_hand: bool,
     /// Every kind, in the order the hand group of position text writes them.
-    pub order: Vec<KindId>,
+    pub(crate) order: Vec<KindId>,
 }
 
 /// Where and how pieces of one kind may be dropped.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DropRule {
+pub(crate) struct DropRule {
     /// The name of the drop zone, when the kind has one.
-    pub zone: Option<String>,
+    pub(crate) zone: Option<String>,
     /// Per player: the nodes a piece may be dropped on when they are empty (its drop zone, less
     /// the nodes from which it could never move).
-    pub targets: Vec<NodeSet>,
+    pub(crate) targets: Vec<NodeSet>,
     /// At most so many of the dropping player's pieces of this kind per line.
-    pub per_line: Option<LineLimit>,
+    pub(crate) per_line: Option<LineLimit>,
     /// A drop of this kind may give check but not checkmate.
-    pub no_mate: bool,
+    pub(crate) no_mate: bool,
 }
 
 impl DropRule {
     /// The nodes `p` may drop this kind on, when empty.
     #[inline]
-    pub fn targets(&self, p: PlayerId) -> &NodeSet {
+    pub(crate) fn targets(&self, p: PlayerId) -> &NodeSet {
         &self.targets[p.index()]
     }
 }
@@ -38,21 +38,21 @@ impl DropRule {
 /// A limit of pieces per line: the lines of a board direction (the nodes joined by its links,
 /// both ways), and how many of a player's pieces of the kind one line may hold.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LineLimit {
+pub(crate) struct LineLimit {
     /// The direction's name, for messages.
-    pub direction: String,
+    pub(crate) direction: String,
     /// The line of each node (index into `lines`).
-    pub line_of: Vec<u16>,
+    pub(crate) line_of: Vec<u16>,
     /// The nodes of each line.
-    pub lines: Vec<Vec<NodeId>>,
+    pub(crate) lines: Vec<Vec<NodeId>>,
     /// How many pieces a line may hold after a drop.
-    pub max: u8,
+    pub(crate) max: u8,
 }
 
 impl LineLimit {
     /// The nodes on the line through `n`.
     #[inline]
-    pub fn line_through(&self, n: NodeId) -> &[NodeId] {
+    pub(crate) fn line_through(&self, n: NodeId) -> &[NodeId] {
         &self.lines[self.line_of[n.index()] as usize]
     }
 }

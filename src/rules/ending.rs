@@ -10,7 +10,7 @@ use super::{KindId, Policy, Rules};
 /// start of every turn (before the moves of the player to move are generated). Only the
 /// conditions a variant declares are in its list, so the others cost nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EndCondition {
+pub(crate) enum EndCondition {
     /// One player is left in the game: he has won.
     LastPlayerStanding,
     /// An end rule of `[outcome]` that is a slice (`reach`, `bare_royal`, `material`,
@@ -28,24 +28,24 @@ pub enum EndCondition {
 
 /// What happens when the game ends in a way the variant declares.
 #[derive(Clone, Debug)]
-pub struct OutcomePolicy {
+pub(crate) struct OutcomePolicy {
     /// In check.
-    pub checkmate: Policy,
+    pub(crate) checkmate: Policy,
     /// Not in check, by the number of players still in (index = count); `stalemate` otherwise.
-    pub stalemate_by_players: Vec<Option<Policy>>,
+    pub(crate) stalemate_by_players: Vec<Option<Policy>>,
     /// Not in check, default.
-    pub stalemate: Policy,
+    pub(crate) stalemate: Policy,
     /// The number of checks that wins, when the variant counts them.
-    pub checks: Option<u32>,
+    pub(crate) checks: Option<u32>,
     /// The end rules of `[outcome]` that are slices, in the order they are judged.
-    pub declared: Vec<Declared>,
+    pub(crate) declared: Vec<Declared>,
     /// The conditions checked at the start of every turn, in order.
-    pub conditions: Vec<EndCondition>,
+    pub(crate) conditions: Vec<EndCondition>,
 }
 
 impl OutcomePolicy {
     /// Stalemate policy with `alive` players in the game.
-    pub fn stalemate_with(&self, alive: usize) -> Policy {
+    pub(crate) fn stalemate_with(&self, alive: usize) -> Policy {
         self.stalemate_by_players
             .get(alive)
             .copied()
@@ -54,19 +54,19 @@ impl OutcomePolicy {
     }
 
     /// The declared rule of `key`, if the variant has one.
-    pub fn declared(&self, key: &str) -> Option<&Declared> {
+    pub(crate) fn declared(&self, key: &str) -> Option<&Declared> {
         self.declared.iter().find(|d| d.key == key)
     }
 }
 
 /// What is legal besides the pieces' own patterns (`[moves]`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MoveRules {
+pub(crate) struct MoveRules {
     /// When any legal move captures, only captures are legal.
-    pub must_capture: bool,
+    pub(crate) must_capture: bool,
     /// Whether a move may give check; when not, a move that attacks a live opponent's royal is
     /// illegal.
-    pub may_check: bool,
+    pub(crate) may_check: bool,
 }
 
 impl Default for MoveRules {
@@ -80,15 +80,15 @@ impl Default for MoveRules {
 
 /// The draw rules `play` and `show` apply; perft and the move list never do (`[draws]`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct DrawRules {
+pub(crate) struct DrawRules {
     /// Drawn after this many moves of every player in the game without a capture or a
     /// clock-resetting move.
-    pub move_rule: Option<u32>,
+    pub(crate) move_rule: Option<u32>,
     /// Drawn when a position (by its hash) occurs this many times.
-    pub repetition: Option<u32>,
+    pub(crate) repetition: Option<u32>,
     /// Drawn when the pieces on the board, whoever owns them, are exactly one of these
     /// multisets of kinds (each sorted).
-    pub insufficient: Vec<Vec<KindId>>,
+    pub(crate) insufficient: Vec<Vec<KindId>>,
 }
 
 /// The word for a policy in summaries.

@@ -7,23 +7,23 @@ use super::{CaptureRule, DirId, Rules, relation};
 /// `"line"` or `"enclose"`): every enemy piece (or part of a stack) it finds is removed, all at
 /// once, and counted in the mover's captured material.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct JudgedCapture {
+pub(crate) struct JudgedCapture {
     /// Which rule.
-    pub rule: CaptureRule,
+    pub(crate) rule: CaptureRule,
     /// `reach`: how many of the mover's pieces take part (1 or 2).
-    pub attackers: u8,
+    pub(crate) attackers: u8,
     /// `reach`, `line`: the relations, any of which captures.
-    pub relations: Vec<relation::Relation>,
+    pub(crate) relations: Vec<relation::Relation>,
     /// `line`: the board directions looked along from the victim.
-    pub directions: Vec<DirId>,
+    pub(crate) directions: Vec<DirId>,
     /// `line`: only the first piece met counts.
-    pub first_only: bool,
+    pub(crate) first_only: bool,
     /// `enclose`: the sets of neighbours.
-    pub neighbourhoods: Vec<Vec<DirId>>,
+    pub(crate) neighbourhoods: Vec<Vec<DirId>>,
     /// `enclose`: off the board counts as the mover's.
-    pub edge_closes: bool,
+    pub(crate) edge_closes: bool,
     /// `enclose`: the first piece met along each direction closes it, however far.
-    pub distant: bool,
+    pub(crate) distant: bool,
 }
 
 /// A victory by captured material (`[outcome] captured`): the player whose captured men reach
@@ -33,24 +33,24 @@ pub struct CapturedWin {
     /// The name of the victory, for messages (`De corpore`).
     pub name: String,
     /// Captured men (each part of a stack one) that win, if counted.
-    pub men: Option<u32>,
+    pub(crate) men: Option<u32>,
     /// Captured value that wins, per player (`None`: not by value for that player).
-    pub value: Vec<Option<u64>>,
+    pub(crate) value: Vec<Option<u64>>,
 }
 
 /// A victory by numbers in progression on a line (`[outcome] progression`, Rithmomachia's
 /// Victoria magna): see [`crate::spec::outcome::ProgressionSpec`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ProgressionWin {
+pub(crate) struct ProgressionWin {
     /// The victory's name, for messages.
-    pub name: String,
+    pub(crate) name: String,
     /// The player-relative zone the three pieces stand in.
-    pub zone: usize,
+    pub(crate) zone: usize,
     /// The directions from the first piece to the second, each with the directions the last leg
     /// may take besides going straight on.
-    pub directions: Vec<(DirId, Vec<DirId>)>,
+    pub(crate) directions: Vec<(DirId, Vec<DirId>)>,
     /// The means that win.
-    pub means: Vec<crate::spec::outcome::Mean>,
+    pub(crate) means: Vec<crate::spec::outcome::Mean>,
 }
 
 impl Rules {

@@ -5,7 +5,7 @@
 //! everything, compiles the tables and checks the start position. Everything downstream trusts it.
 //!
 //! ```
-//! use chessgraph::rules::Rules;
+//! use chessgraph::Rules;
 //! let rules = Rules::load("variants/chess.toml").unwrap();
 //! assert_eq!(rules.players().len(), 2);
 //! assert_eq!(rules.kind_by_letter('N').map(|k| rules.kind(k).name.as_str()), Some("knight"));
@@ -13,16 +13,17 @@
 
 mod build;
 mod drops;
-pub mod effects;
+pub(crate) mod effects;
 mod ending;
-pub mod ends;
+pub(crate) mod ends;
 mod judged;
-pub mod relation;
+pub(crate) mod relation;
 #[cfg(feature = "schema")]
 pub mod schema;
 mod summary;
 
-pub use drops::{DropRule, HandRules, LineLimit};
+pub use drops::HandRules;
+pub(crate) use drops::{DropRule, LineLimit};
 
 pub(crate) use build::StartCheck;
 
@@ -33,13 +34,14 @@ use crate::diagnostic::FileReport;
 use crate::tables::MoveTables;
 use crate::zobrist::ZobristKeys;
 
-pub use crate::spec::variant::Policy;
-pub use ending::{DrawRules, EndCondition, MoveRules, OutcomePolicy};
+pub(crate) use crate::spec::variant::Policy;
+pub(crate) use ending::{DrawRules, EndCondition, MoveRules, OutcomePolicy};
 
-pub use crate::limits::MAX_PLAYERS;
+pub(crate) use crate::limits::MAX_PLAYERS;
 
-pub use crate::ids::{FrameId, KindId, NodeSet, PlayerId};
-pub use crate::path::Pattern;
+pub(crate) use crate::ids::NodeSet;
+pub use crate::ids::{FrameId, KindId, PlayerId};
+pub(crate) use crate::path::Pattern;
 
 /// How a player's pieces are written in position text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,7 +66,7 @@ pub struct Player {
     /// Default frame of the player's pieces.
     pub frame: FrameId,
     /// Frames by start zone: pieces placed there by position text start with that frame.
-    pub start_frames: Vec<(NodeSet, FrameId)>,
+    pub(crate) start_frames: Vec<(NodeSet, FrameId)>,
     /// The colour of the player's pieces in pictures (red, green, blue), when the file gives one.
     pub colour: Option<[u8; 3]>,
 }
@@ -78,11 +80,11 @@ pub struct PieceKind {
     pub letter: char,
     /// The token is `+` and the letter: a promoted face (shogi's `+P`), which may share its
     /// letter with the piece it is the face of.
-    pub promoted_face: bool,
+    pub(crate) promoted_face: bool,
     /// Check and mate are about royal pieces.
     pub royal: bool,
     /// A move of this piece resets the halfmove clock (pawns in chess), as a capture does.
-    pub resets_clock: bool,
+    pub(crate) resets_clock: bool,
     /// Move patterns.
     pub patterns: Vec<Pattern>,
     /// Promotion, when the piece promotes.
@@ -91,18 +93,18 @@ pub struct PieceKind {
     pub oriented: bool,
     /// Written with `~` in position text: a promoted piece that turns back into `demotes_to`
     /// when captured (crazyhouse's promoted queen, made by the rules from the queen).
-    pub marked_promoted: bool,
+    pub(crate) marked_promoted: bool,
     /// The kind a captured piece of this kind joins the capturer's hand as (its base kind);
     /// `None`: itself.
-    pub demotes_to: Option<KindId>,
+    pub(crate) demotes_to: Option<KindId>,
     /// Where and how the kind may be dropped (variants with hands).
-    pub drop: Option<DropRule>,
+    pub(crate) drop: Option<DropRule>,
     /// Every piece of the kind carries a number.
     pub numbered: bool,
     /// The kind holds parts and moves with the moves of the kinds it still holds.
     pub stack: bool,
     /// The outline pictures draw it in.
-    pub shape: crate::spec::variant::PieceShape,
+    pub(crate) shape: crate::spec::variant::PieceShape,
 }
 
 /// How a piece kind promotes.
@@ -126,7 +128,7 @@ impl Promotion {
     /// The choices of a promotion ending on a node: those of the first `by_zone` entry whose
     /// zone holds it (`in_zone` answers for a zone index), else [`Promotion::choices`].
     #[inline]
-    pub fn choices_at(&self, in_zone: impl Fn(usize) -> bool) -> &[KindId] {
+    pub(crate) fn choices_at(&self, in_zone: impl Fn(usize) -> bool) -> &[KindId] {
         self.by_zone
             .iter()
             .find(|(z, _)| in_zone(*z))
@@ -134,7 +136,7 @@ impl Promotion {
     }
 
     /// Every kind some promotion of this piece can make.
-    pub fn all_choices(&self) -> impl Iterator<Item = KindId> + '_ {
+    pub(crate) fn all_choices(&self) -> impl Iterator<Item = KindId> + '_ {
         self.choices
             .iter()
             .chain(self.by_zone.iter().flat_map(|(_, c)| c))
@@ -147,7 +149,7 @@ impl PieceKind {
     /// face.
     ///
     /// ```
-    /// # use chessgraph::rules::Rules;
+    /// # use chessgraph::Rules;
     /// let rules = Rules::load("variants/chess.toml").unwrap();
     /// let n = rules.kind_by_letter('n').unwrap();
     /// assert_eq!(rules.kind(n).token(), "N");
@@ -184,24 +186,25 @@ pub struct Castling {
     /// Rook from.
     pub rook_from: NodeId,
     /// Rook to.
-    pub rook_to: NodeId,
+    pub(crate) rook_to: NodeId,
     /// The royal piece kind that castles.
-    pub king_kind: KindId,
+    pub(crate) king_kind: KindId,
     /// The rook's piece kind.
     pub rook_kind: KindId,
     /// Must be empty (or hold the castling king or rook).
-    pub empty: Vec<NodeId>,
+    pub(crate) empty: Vec<NodeId>,
     /// Must not be attacked by a live opponent.
-    pub safe: Vec<NodeId>,
+    pub(crate) safe: Vec<NodeId>,
     /// Another castling moves the same king between the same squares: move text names the rook.
-    pub ambiguous: bool,
+    pub(crate) ambiguous: bool,
     /// The file names no `rook_piece`: the rook is the piece on `rook_from` in the start
     /// position (read when the start is checked).
     pub(crate) rook_from_start: bool,
 }
 
-pub use crate::spec::variant::CaptureRule;
-pub use judged::{CapturedWin, JudgedCapture, ProgressionWin};
+pub(crate) use crate::spec::variant::CaptureRule;
+pub use judged::CapturedWin;
+pub(crate) use judged::{JudgedCapture, ProgressionWin};
 
 /// Links carrying `tags` are closed until any of `opens_when` holds; then they stay open. Attacks
 /// never cross a gated link.
@@ -210,13 +213,13 @@ pub struct Gate {
     /// Name used in position text.
     pub name: String,
     /// The gated links' tag(s).
-    pub tags: TagSet,
+    pub(crate) tags: TagSet,
     /// (player, zone): the gate opens when the player has no own piece in the zone, or is out.
-    pub opens_when: Vec<(PlayerId, NodeSet)>,
+    pub(crate) opens_when: Vec<(PlayerId, NodeSet)>,
     /// Captures across the open gate are allowed.
-    pub capture_when_open: bool,
+    pub(crate) capture_when_open: bool,
     /// Moves across the open gate may give check.
-    pub check_when_open: bool,
+    pub(crate) check_when_open: bool,
 }
 
 /// A validated variant with its board and compiled tables.
@@ -357,7 +360,7 @@ impl Rules {
     }
 
     /// The kind whose token is this letter (either case), after a `+` when `plus`.
-    pub fn kind_by_token(&self, plus: bool, c: char) -> Option<KindId> {
+    pub(crate) fn kind_by_token(&self, plus: bool, c: char) -> Option<KindId> {
         self.kinds
             .iter()
             .position(|k| {
@@ -381,7 +384,7 @@ impl Rules {
 
     /// The kind written with this token and, when `marked`, `~` (a promoted piece that demotes
     /// when captured).
-    pub fn kind_by_marked_token(&self, plus: bool, c: char, marked: bool) -> Option<KindId> {
+    pub(crate) fn kind_by_marked_token(&self, plus: bool, c: char, marked: bool) -> Option<KindId> {
         self.kinds
             .iter()
             .position(|k| {
@@ -394,14 +397,14 @@ impl Rules {
 
     /// The `~` twin of kind `k`: the kind a promotion to `k` makes in a variant whose captures go
     /// to hand (written `Q~`), if there is one.
-    pub fn twin_of(&self, k: KindId) -> Option<KindId> {
+    pub(crate) fn twin_of(&self, k: KindId) -> Option<KindId> {
         let kind = &self.kinds[k.index()];
         self.kind_by_marked_token(kind.promoted_face, kind.letter, true)
     }
 
     /// Whether kind `k` is the promoted face of the piece with its letter (`+P` of `P`, which
     /// promotes to it): a promotion to it is written with the suffix `+`.
-    pub fn is_own_face(&self, k: KindId) -> bool {
+    pub(crate) fn is_own_face(&self, k: KindId) -> bool {
         let kind = &self.kinds[k.index()];
         kind.promoted_face
             && self.kind_by_letter(kind.letter).is_some_and(|b| {
@@ -419,7 +422,7 @@ impl Rules {
 
     /// The kind a captured piece of kind `k` joins a hand as.
     #[inline]
-    pub fn hand_kind(&self, k: KindId) -> KindId {
+    pub(crate) fn hand_kind(&self, k: KindId) -> KindId {
         self.kinds[k.index()].demotes_to.unwrap_or(k)
     }
 
@@ -450,7 +453,7 @@ impl Rules {
 
     /// The frame a piece has after crossing a link with this twist.
     #[inline]
-    pub fn frame_after(&self, f: FrameId, twist: crate::board::TwistId) -> FrameId {
+    pub(crate) fn frame_after(&self, f: FrameId, twist: crate::board::TwistId) -> FrameId {
         FrameId(self.frame_after[f.index() * self.board.twists().len() + twist.index()])
     }
 
@@ -471,12 +474,12 @@ impl Rules {
     }
 
     /// How many player-relative zones the variant names (patterns, promotions, drops).
-    pub fn zone_count(&self) -> usize {
+    pub(crate) fn zone_count(&self) -> usize {
         self.zone_names.len()
     }
 
     /// The name of a player-relative zone (as patterns and promotions write it).
-    pub fn zone_name(&self, zone: usize) -> &str {
+    pub(crate) fn zone_name(&self, zone: usize) -> &str {
         &self.zone_names[zone]
     }
 
@@ -502,50 +505,28 @@ impl Rules {
     }
 
     /// The outcome policy.
-    pub fn outcome(&self) -> &OutcomePolicy {
+    pub(crate) fn outcome(&self) -> &OutcomePolicy {
         &self.outcome
     }
 
-    /// The board directions along which two royals of different players may not stand alone
-    /// on one line (`[facing_royals]`; empty when the variant has no such rule).
-    pub fn facing_directions(&self) -> &[DirId] {
-        &self.facing
-    }
-
-    /// What is legal besides the pieces' own patterns (`[moves]`).
-    pub fn move_rules(&self) -> &MoveRules {
-        &self.moves
-    }
-
     /// The draw rules `play` and `show` apply (`[draws]`).
-    pub fn draw_rules(&self) -> &DrawRules {
+    pub(crate) fn draw_rules(&self) -> &DrawRules {
         &self.draws
     }
 
-    /// The effects that remove pieces after a move besides displacement (`[[capture]]` rules
-    /// but the judged ones).
-    pub fn move_effects(&self) -> &[std::sync::Arc<dyn effects::MoveEffect>] {
-        &self.effects
-    }
-
-    /// The captures judged on the whole position after a move (`reach`, `line`, `enclose`).
-    pub fn judged_captures(&self) -> &[JudgedCapture] {
-        &self.judged
-    }
-
     /// The victories by captured material, in the order they are checked.
-    pub fn captured_wins(&self) -> &[CapturedWin] {
+    pub(crate) fn captured_wins(&self) -> &[CapturedWin] {
         &self.captured_wins
     }
 
     /// The victory by numbers in progression (`[outcome] progression`), if the variant has one.
-    pub fn progression(&self) -> Option<&ProgressionWin> {
+    pub(crate) fn progression(&self) -> Option<&ProgressionWin> {
         self.progression.as_ref()
     }
 
     /// Whether positions of this variant carry numbers, stacks and captured material.
     #[inline]
-    pub fn has_numbers(&self) -> bool {
+    pub(crate) fn has_numbers(&self) -> bool {
         self.numbers
     }
 
@@ -556,12 +537,12 @@ impl Rules {
 
     /// The Zobrist keys of the position hash.
     #[inline]
-    pub fn zobrist(&self) -> &ZobristKeys {
+    pub(crate) fn zobrist(&self) -> &ZobristKeys {
         &self.zobrist
     }
 
     /// How many pieces of each kind (`[player][kind]`) the start position has.
-    pub fn start_material(&self) -> Option<&[Vec<usize>]> {
+    pub(crate) fn start_material(&self) -> Option<&[Vec<usize>]> {
         self.start_material.as_deref()
     }
 
@@ -571,7 +552,7 @@ impl Rules {
     }
 
     /// The compiled move tables.
-    pub fn tables(&self) -> &MoveTables {
+    pub(crate) fn tables(&self) -> &MoveTables {
         &self.tables
     }
 
@@ -589,7 +570,7 @@ impl Rules {
     /// The frame a piece of `owner` and `kind` placed on `n` starts with (by position text or a
     /// drop): its owner's frame for that start zone, or its owner's frame; the identity for a
     /// piece whose moves do not depend on its frame.
-    pub fn start_frame(&self, owner: PlayerId, kind: KindId, n: NodeId) -> FrameId {
+    pub(crate) fn start_frame(&self, owner: PlayerId, kind: KindId, n: NodeId) -> FrameId {
         let p = &self.players[owner.index()];
         let f = p
             .start_frames

@@ -7,7 +7,7 @@
 //! not hold. Arithmetic is in `i128` and checked: an overflow makes the relation false.
 //!
 //! ```
-//! use chessgraph::rules::relation::{Relation, Vars};
+//! use chessgraph::testing::{Relation, Vars};
 //! let r = Relation::parse("|a - b| = v", "abv").unwrap();
 //! assert!(r.holds(&Vars { a: 25, b: 16, v: 9, k: 0 }));
 //! assert!(!r.holds(&Vars { a: 25, b: 16, v: 8, k: 0 }));
@@ -44,7 +44,7 @@ enum Op {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Relation {
     /// The text as written.
-    pub text: String,
+    pub(crate) text: String,
     lhs: Vec<Op>,
     rhs: Vec<Op>,
 }
@@ -53,9 +53,9 @@ pub struct Relation {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RelationError {
     /// Character offset of the problem in the relation's text.
-    pub offset: usize,
+    pub(crate) offset: usize,
     /// What was expected.
-    pub message: String,
+    pub(crate) message: String,
 }
 
 impl Relation {

@@ -2,7 +2,7 @@
 //! of [`crate::rules::ends`]: what `chessgraph schema` prints and `schema/*.schema.json` hold.
 //!
 //! ```
-//! use chessgraph::rules::schema::{FileKind, schema};
+//! use chessgraph::schema::{FileKind, schema};
 //! let s = schema(FileKind::Variant);
 //! let outcome = &s["properties"]["outcome"]["properties"];
 //! assert!(outcome["reach"].is_object() && outcome["material"].is_object());

@@ -16,14 +16,15 @@
 //! ```
 
 mod positions;
-pub mod snap;
+pub(crate) mod snap;
 
 use std::fmt::Write;
 use std::sync::Arc;
 
 use serde::Serialize;
 
-pub use positions::{ExtraPosition, POSITIONS_CODE, parse_positions, read_positions};
+pub use positions::{ExtraPosition, read_positions};
+pub use snap::{SNAP_CODE, SnapFile, unified_diff};
 
 use crate::limits::MAX_PERFT_DEPTH;
 use crate::notation::sorted_texts;
@@ -60,9 +61,9 @@ impl Default for Options {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Report {
     /// The variant's name.
-    pub variant: String,
+    pub(crate) variant: String,
     /// The rules summary, one line each.
-    pub summary: Vec<String>,
+    pub(crate) summary: Vec<String>,
     /// The start position, then the extra positions.
     pub positions: Vec<PositionReport>,
 }
@@ -71,22 +72,22 @@ pub struct Report {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PositionReport {
     /// `start`, or where the position came from (`line 3`).
-    pub label: String,
+    pub(crate) label: String,
     /// Its position text.
-    pub fen: String,
+    pub(crate) fen: String,
     /// The text view: board rows, whose turn, check, the result.
     #[serde(skip)]
-    pub view: String,
+    pub(crate) view: String,
     /// Who is to move (after eliminations are settled), by name; `None` when the game is over.
-    pub to_move: Option<String>,
+    pub(crate) to_move: Option<String>,
     /// How the game ended, when it did.
-    pub outcome: Option<String>,
+    pub(crate) outcome: Option<String>,
     /// The legal moves, sorted by text.
     pub moves: Vec<String>,
     /// `(depth, leaves)` from depth 1.
     pub perft: Vec<(u32, u64)>,
     /// The divide at the last depth: `(move, leaves)` sorted by move text.
-    pub divide: Vec<(String, u64)>,
+    pub(crate) divide: Vec<(String, u64)>,
 }
 
 /// The report of `rules` (its start position and `options.positions`).
@@ -163,7 +164,7 @@ pub fn outcome_text(rules: &Rules, o: Outcome) -> String {
 }
 
 /// The legal moves of the player to move (after eliminations), sorted by text, with the outcome.
-pub fn sorted_moves(pos: &mut Position) -> (Vec<String>, Option<Outcome>) {
+pub(crate) fn sorted_moves(pos: &mut Position) -> (Vec<String>, Option<Outcome>) {
     let mut planned = Vec::new();
     let (outcome, res) = pos.resolve(&mut planned);
     let moves = sorted_texts(pos, planned.iter().map(|m| m.mv()));

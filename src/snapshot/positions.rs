@@ -11,15 +11,15 @@ use crate::position::Position;
 use crate::rules::Rules;
 
 /// The code of problems in a positions file.
-pub const POSITIONS_CODE: &str = "snapshot::positions";
+pub(crate) const POSITIONS_CODE: &str = "snapshot::positions";
 
 /// A position to report, with where it came from.
 #[derive(Clone, Debug)]
 pub struct ExtraPosition {
     /// How the report names it: `line N`.
-    pub label: String,
+    pub(crate) label: String,
     /// The position.
-    pub position: Position,
+    pub(crate) position: Position,
 }
 
 /// Reads a positions file for `rules`; the first problem is returned, located.
@@ -29,7 +29,7 @@ pub fn read_positions(rules: &Arc<Rules>, path: &Path) -> Result<Vec<ExtraPositi
 }
 
 /// Reads the text of a positions file (`path` names it in messages).
-pub fn parse_positions(
+pub(crate) fn parse_positions(
     rules: &Arc<Rules>,
     path: &Path,
     text: &str,

@@ -102,7 +102,7 @@ impl SnapFile {
 }
 
 /// A body as insta compares it: `\r\n` read as `\n`, trailing whitespace at the end removed.
-pub fn normalize(body: &str) -> String {
+pub(crate) fn normalize(body: &str) -> String {
     body.trim_end().replace("\r\n", "\n")
 }
 

@@ -70,7 +70,7 @@ pub enum Colour {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
-pub enum Parity {
+pub(crate) enum Parity {
     /// A square is light when its file index plus its rank index (both from 0) is even.
     Even,
     /// A square is light when its file index plus its rank index (both from 0) is odd (a1 dark,
@@ -80,7 +80,7 @@ pub enum Parity {
 
 /// Files of a grid: a string of one-character names or a list of names.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Files {
+pub(crate) enum Files {
     /// `"abcdefgh"`: one file per character.
     Letters(String),
     /// `["a", "b", ...]`.
@@ -89,7 +89,7 @@ pub enum Files {
 
 impl Files {
     /// The file names in order.
-    pub fn names(&self) -> Vec<String> {
+    pub(crate) fn names(&self) -> Vec<String> {
         match self {
             Files::Letters(s) => s.chars().map(String::from).collect(),
             Files::Names(v) => v.clone(),
@@ -99,22 +99,22 @@ impl Files {
 
 /// `[grid]`: the files x ranks node generator.
 #[derive(Clone, Debug)]
-pub struct GridSpec {
+pub(crate) struct GridSpec {
     /// The table, for messages.
-    pub span: Span,
+    pub(crate) span: Span,
     /// File names.
-    pub files: Located<Files>,
+    pub(crate) files: Located<Files>,
     /// Number of ranks, named 1..=ranks.
-    pub ranks: Located<u32>,
+    pub(crate) ranks: Located<u32>,
     /// Which squares are light.
-    pub light: Option<Located<Parity>>,
+    pub(crate) light: Option<Located<Parity>>,
 }
 
 /// A drawing coordinate: a finite number of magnitude at most [`MAX_COORDINATE`] (TOML's `nan`
 /// and `inf`, and numbers too large to draw, are refused where they are written, so no picture
 /// ever holds `NaN` or `inf`).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Coordinate(pub f64);
+pub(crate) struct Coordinate(pub f64);
 
 #[cfg(feature = "schema")]
 impl schemars::JsonSchema for Coordinate {
@@ -156,32 +156,32 @@ impl<'de> Deserialize<'de> for Coordinate {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct NodeSpec {
+pub(crate) struct NodeSpec {
     /// The node's name, used in position text, move text and zones: letters, digits, `_` and `'`.
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
-    pub name: Spanned<String>,
+    pub(crate) name: Spanned<String>,
     /// Where a `grid` layout draws the node: its column (left to right, one unit per square).
-    pub x: Option<Coordinate>,
+    pub(crate) x: Option<Coordinate>,
     /// Where a `grid` layout draws the node: its row (bottom to top, one unit per square).
-    pub y: Option<Coordinate>,
+    pub(crate) y: Option<Coordinate>,
     /// Where a `polar` layout draws the node: its ring, 0 the outermost.
-    pub ring: Option<Coordinate>,
+    pub(crate) ring: Option<Coordinate>,
     /// Where a `polar` layout draws the node: its sector, clockwise.
-    pub sector: Option<Coordinate>,
+    pub(crate) sector: Option<Coordinate>,
     /// The cell's colour in pictures, `light` or `dark`; light when omitted.
     #[cfg_attr(feature = "schema", schemars(with = "Option<Colour>"))]
-    pub colour: Option<Spanned<Colour>>,
+    pub(crate) colour: Option<Spanned<Colour>>,
 }
 
 /// One entry of `[directions]`.
 #[derive(Clone, Debug)]
-pub struct DirectionSpec {
+pub(crate) struct DirectionSpec {
     /// The direction's name.
-    pub name: Located<String>,
+    pub(crate) name: Located<String>,
     /// The opposite direction, when declared.
-    pub opposite: Option<Located<String>>,
+    pub(crate) opposite: Option<Located<String>>,
     /// For composite directions, the steps (`"n n e"`).
-    pub path: Option<Located<String>>,
+    pub(crate) path: Option<Located<String>>,
 }
 
 /// One entry of `[directions]`, as written: `n = { opposite = "s" }`, `nne = { path = "n n e" }`.
@@ -202,87 +202,87 @@ pub(crate) struct DirectionBody {
 
 /// `[map]`: directions as grid offsets.
 #[derive(Clone, Debug)]
-pub struct MapSpec {
+pub(crate) struct MapSpec {
     /// The table, for messages.
-    pub span: Span,
+    pub(crate) span: Span,
     /// Whether the last file joins the first.
-    pub wrap_files: bool,
+    pub(crate) wrap_files: bool,
     /// Direction name and (file, rank) offset.
-    pub offsets: Vec<(Located<String>, Located<[i32; 2]>)>,
+    pub(crate) offsets: Vec<(Located<String>, Located<[i32; 2]>)>,
 }
 
 /// One entry of `[twists]`: a named direction permutation.
 #[derive(Clone, Debug)]
-pub struct TwistSpec {
+pub(crate) struct TwistSpec {
     /// The twist's name.
-    pub name: Located<String>,
+    pub(crate) name: Located<String>,
     /// `from -> to` pairs; unnamed directions map to themselves.
-    pub map: Vec<(Located<String>, Located<String>)>,
+    pub(crate) map: Vec<(Located<String>, Located<String>)>,
 }
 
 /// A `[[link]]` or `[[rlink]]` item.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct LinkSpec {
+pub(crate) struct LinkSpec {
     /// The direction (declared in `[directions]`) of every link of the chain.
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
-    pub dir: Spanned<String>,
+    pub(crate) dir: Spanned<String>,
     /// Node names in order: each is linked to the next in `dir` (`[[rlink]]`: to the previous).
     /// A node may have at most one link per direction.
     #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
-    pub chain: Spanned<Vec<Spanned<String>>>,
+    pub(crate) chain: Spanned<Vec<Spanned<String>>>,
     /// A twist (declared in `[twists]`) carried by every link of the chain: a piece crossing it
     /// has its directions renamed by the twist from then on.
     #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
-    pub twist: Option<Spanned<String>>,
+    pub(crate) twist: Option<Spanned<String>>,
     /// Tags on every link of the chain (such as `moat:white-gray`), used by gates and `avoid:TAG`.
     #[serde(default)]
     #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
-    pub tags: Vec<Spanned<String>>,
+    pub(crate) tags: Vec<Spanned<String>>,
     /// Set for `[[rlink]]`.
     #[serde(skip)]
-    pub reverse: bool,
+    pub(crate) reverse: bool,
 }
 
 /// An `[[unlink]]` item.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct UnlinkSpec {
+pub(crate) struct UnlinkSpec {
     /// The direction whose links are removed.
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
-    pub dir: Spanned<String>,
+    pub(crate) dir: Spanned<String>,
     /// The nodes whose link in `dir` is removed (acts in file order with `[[link]]`, after `[map]`).
     #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
-    pub nodes: Vec<Spanned<String>>,
+    pub(crate) nodes: Vec<Spanned<String>>,
 }
 
 /// A `[[tag]]` item: tags existing links.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct TagSpec {
+pub(crate) struct TagSpec {
     /// The tag, such as `moat:white-gray`; gates and `avoid:TAG` name it.
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
-    pub name: Spanned<String>,
+    pub(crate) name: Spanned<String>,
     /// The existing links to tag, each written `"FROM DIRECTION TO"` (`"h1 cw i1"`).
     #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
-    pub links: Vec<Spanned<String>>,
+    pub(crate) links: Vec<Spanned<String>>,
 }
 
 /// One entry of `[zones]`.
 #[derive(Clone, Debug)]
-pub struct ZoneSpec {
+pub(crate) struct ZoneSpec {
     /// The zone's name.
-    pub name: Located<String>,
+    pub(crate) name: Located<String>,
     /// Its nodes, as written.
-    pub value: ZoneValue,
+    pub(crate) value: ZoneValue,
 }
 
 /// How a zone gives its nodes.
 #[derive(Clone, Debug)]
-pub enum ZoneValue {
+pub(crate) enum ZoneValue {
     /// An array: node names and, on grid boards, rectangles `a1..h2`.
     List(Vec<Located<String>>),
     /// A string: zones and rectangles joined by ` + ` (union) and ` - ` (difference), left to
@@ -294,35 +294,35 @@ pub enum ZoneValue {
 #[derive(Clone, Debug)]
 pub struct BoardSpec {
     /// `[board] name`.
-    pub name: Located<String>,
+    pub(crate) name: Located<String>,
     /// `[board] description`.
-    pub description: Option<String>,
+    pub(crate) description: Option<String>,
     /// `[board] layout`.
-    pub layout: Located<Layout>,
+    pub(crate) layout: Located<Layout>,
     /// `[grid]`.
-    pub grid: Option<GridSpec>,
+    pub(crate) grid: Option<GridSpec>,
     /// `[[node]]` items.
-    pub nodes: Vec<NodeSpec>,
+    pub(crate) nodes: Vec<NodeSpec>,
     /// `[directions]` entries in file order.
-    pub directions: Vec<DirectionSpec>,
+    pub(crate) directions: Vec<DirectionSpec>,
     /// `[map]`.
-    pub map: Option<MapSpec>,
+    pub(crate) map: Option<MapSpec>,
     /// `[twists]` entries.
-    pub twists: Vec<TwistSpec>,
+    pub(crate) twists: Vec<TwistSpec>,
     /// `[[link]]` and `[[rlink]]` items in file order.
-    pub links: Vec<LinkSpec>,
+    pub(crate) links: Vec<LinkSpec>,
     /// `[[unlink]]` items.
-    pub unlinks: Vec<UnlinkSpec>,
+    pub(crate) unlinks: Vec<UnlinkSpec>,
     /// `[[tag]]` items.
-    pub tags: Vec<TagSpec>,
+    pub(crate) tags: Vec<TagSpec>,
     /// `[zones]` entries.
-    pub zones: Vec<ZoneSpec>,
+    pub(crate) zones: Vec<ZoneSpec>,
     /// Span of `[directions]` (or the file start), for whole-table messages.
-    pub directions_span: Span,
+    pub(crate) directions_span: Span,
 }
 
 /// Keys of a board file's top level.
-pub const TOP_LEVEL_KEYS: &[&str] = &[
+pub(crate) const TOP_LEVEL_KEYS: &[&str] = &[
     "board",
     "grid",
     "node",

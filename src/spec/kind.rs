@@ -39,7 +39,7 @@ impl FileKind {
 /// nothing tells, or the text is not TOML and names neither table on a line of its own.
 ///
 /// ```
-/// use chessgraph::spec::kind::{FileKind, file_kind};
+/// use chessgraph::{FileKind, file_kind};
 /// assert_eq!(file_kind("[board]\nname = \"b\""), Some(FileKind::Board));
 /// assert_eq!(file_kind("extends = \"chess.toml\""), Some(FileKind::Variant));
 /// assert_eq!(file_kind("[varient]\nname = \"v\""), Some(FileKind::Variant));

@@ -4,14 +4,14 @@
 //! parser; then every table is read key by key and every array item on its own, so one wrong value
 //! does not hide the next. Semantics (does this node exist?) are checked later, on the spec structs.
 
-pub mod board;
+pub(crate) mod board;
 mod chain;
 mod extends;
-pub mod kind;
-pub mod outcome;
+pub(crate) mod kind;
+pub(crate) mod outcome;
 #[cfg(feature = "schema")]
 pub mod schema;
-pub mod variant;
+pub(crate) mod variant;
 
 use std::ops::Range;
 
@@ -22,15 +22,15 @@ use toml::de::{DeTable, DeValue, ValueDeserializer};
 use crate::diagnostic::{Code, Diagnostic, suggest};
 
 /// A byte range in a data file.
-pub type Span = Range<usize>;
+pub(crate) type Span = Range<usize>;
 
 /// A value together with the span it was read from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Located<T> {
     /// The value.
-    pub value: T,
+    pub(crate) value: T,
     /// Where it stands in the file.
-    pub span: Span,
+    pub(crate) span: Span,
 }
 
 impl<T> Located<T> {
@@ -473,7 +473,7 @@ pub(crate) fn type_name(v: &DeValue<'_>) -> &'static str {
 ///
 /// The span arithmetic assumes a basic or literal string without escapes, which is what names and
 /// path programs are; should a string contain escapes, spans fall back to the whole string.
-pub fn words(value: &Located<String>, raw_text: &str) -> Vec<Located<String>> {
+pub(crate) fn words(value: &Located<String>, raw_text: &str) -> Vec<Located<String>> {
     let inner_start = string_content_start(&value.span, raw_text);
     let mut out = Vec::new();
     let mut offset = 0;

@@ -38,7 +38,7 @@ use crate::diagnostic::Diagnostic;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
-pub enum Policy {
+pub(crate) enum Policy {
     /// The player is out (`loss` is another name for it); the game goes on while two or more
     /// remain, so with two players the other wins.
     #[serde(alias = "loss")]
@@ -51,22 +51,22 @@ pub enum Policy {
 
 /// `[outcome]`.
 #[derive(Clone, Debug, Default)]
-pub struct OutcomeSpec {
+pub(crate) struct OutcomeSpec {
     /// Policy on checkmate.
-    pub checkmate: Option<Located<Policy>>,
+    pub(crate) checkmate: Option<Located<Policy>>,
     /// Policy on stalemate.
-    pub stalemate: Option<Located<Policy>>,
+    pub(crate) stalemate: Option<Located<Policy>>,
     /// Stalemate policy by number of players still in the game (overrides `stalemate`).
-    pub stalemate_by_players: Vec<(Located<String>, Located<Policy>)>,
+    pub(crate) stalemate_by_players: Vec<(Located<String>, Located<Policy>)>,
     /// The number of checks a player must give to win.
-    pub checks: Option<Located<u32>>,
+    pub(crate) checks: Option<Located<u32>>,
     /// Victories by captured material.
-    pub captured: Vec<CapturedWinSpec>,
+    pub(crate) captured: Vec<CapturedWinSpec>,
     /// Winning by three numbers in progression on a line.
-    pub progression: Option<ProgressionSpec>,
+    pub(crate) progression: Option<ProgressionSpec>,
     /// The keys of the end rules declared as slices (`rules::ends`), in the order the slices
     /// are registered, each read as its slice's own type.
-    pub declared: Vec<DeclaredSpec>,
+    pub(crate) declared: Vec<DeclaredSpec>,
 }
 
 /// How a key of `[outcome]` that an end-rule slice owns is read: the spec layer knows the
@@ -74,17 +74,17 @@ pub struct OutcomeSpec {
 #[derive(Clone, Copy)]
 pub struct DeclaredKey {
     /// The key in `[outcome]`.
-    pub key: &'static str,
+    pub(crate) key: &'static str,
     /// Reads the key's value, reporting problems located; `what` names it in messages.
-    pub read: ReadDeclared,
+    pub(crate) read: ReadDeclared,
 }
 
 /// Reads the value of a slice's key as the slice's own type.
-pub type ReadDeclared =
+pub(crate) type ReadDeclared =
     fn(&Spanned<DeValue<'_>>, &str, &mut Vec<Diagnostic>) -> Option<Arc<dyn Any + Send + Sync>>;
 
 /// [`ReadDeclared`] for a slice whose value reads as `T`.
-pub fn read_declared<T: DeserializeOwned + Send + Sync + 'static>(
+pub(crate) fn read_declared<T: DeserializeOwned + Send + Sync + 'static>(
     value: &Spanned<DeValue<'_>>,
     what: &str,
     diags: &mut Vec<Diagnostic>,
@@ -94,13 +94,13 @@ pub fn read_declared<T: DeserializeOwned + Send + Sync + 'static>(
 
 /// The value of a slice's key, read but not judged.
 #[derive(Clone)]
-pub struct DeclaredSpec {
+pub(crate) struct DeclaredSpec {
     /// The key in `[outcome]`.
-    pub key: &'static str,
+    pub(crate) key: &'static str,
     /// Where the value stands in the sources.
-    pub span: Span,
+    pub(crate) span: Span,
     /// The value, of the type the slice's [`DeclaredKey::read`] made.
-    pub value: Arc<dyn Any + Send + Sync>,
+    pub(crate) value: Arc<dyn Any + Send + Sync>,
 }
 
 impl std::fmt::Debug for DeclaredSpec {
@@ -116,7 +116,7 @@ impl std::fmt::Debug for DeclaredSpec {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub enum Mean {
+pub(crate) enum Mean {
     /// `m - a = e - m`.
     Arithmetic,
     /// `m * m = a * e`.
@@ -134,16 +134,16 @@ pub enum Mean {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct ProgressionSpec {
+pub(crate) struct ProgressionSpec {
     /// The victory's name in messages (`"Victoria magna"`).
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
-    pub name: Spanned<String>,
+    pub(crate) name: Spanned<String>,
     /// The player-relative zone the three pieces stand in (the opponent's half).
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
-    pub zone: Spanned<String>,
+    pub(crate) zone: Spanned<String>,
     /// The board directions from the first piece to the second.
     #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
-    pub directions: Spanned<Vec<Spanned<String>>>,
+    pub(crate) directions: Spanned<Vec<Spanned<String>>>,
     /// The turns allowed at the middle piece, by direction: the last leg may take these
     /// directions instead of going straight on (`{ n = ["e", "w"] }`).
     #[serde(default)]
@@ -151,42 +151,42 @@ pub struct ProgressionSpec {
         feature = "schema",
         schemars(with = "std::collections::BTreeMap<String, Vec<String>>")
     )]
-    pub turns: std::collections::BTreeMap<String, Spanned<Vec<Spanned<String>>>>,
+    pub(crate) turns: std::collections::BTreeMap<String, Spanned<Vec<Spanned<String>>>>,
     /// The means that win: `arithmetic`, `geometric`, `harmonic`.
     #[cfg_attr(feature = "schema", schemars(with = "Vec<Mean>"))]
-    pub means: Vec<Spanned<Mean>>,
+    pub(crate) means: Vec<Spanned<Mean>>,
 }
 
 /// `[moves]`: what is legal besides the pieces' own patterns.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct MovesSpec {
+pub(crate) struct MovesSpec {
     /// When any capture is legal, only captures are (antichess).
     #[serde(default)]
-    pub must_capture: bool,
+    pub(crate) must_capture: bool,
     /// Whether a move may give check (default true; false: racing kings).
     #[cfg_attr(feature = "schema", schemars(default = "default_true"))]
-    pub may_check: Option<bool>,
+    pub(crate) may_check: Option<bool>,
 }
 
 /// `[draws]`: the draw rules `play` and `show` apply (never perft or the move list).
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct DrawsSpec {
+pub(crate) struct DrawsSpec {
     /// Drawn after this many moves of every player without a capture or a clock-resetting move
     /// (50 in chess); no such rule when omitted.
     #[cfg_attr(feature = "schema", schemars(with = "Option<u32>"))]
-    pub move_rule: Option<Spanned<u32>>,
+    pub(crate) move_rule: Option<Spanned<u32>>,
     /// Drawn when a position occurs this many times (3 in chess); no such rule when omitted.
     #[cfg_attr(feature = "schema", schemars(with = "Option<u32>"))]
-    pub repetition: Option<Spanned<u32>>,
+    pub(crate) repetition: Option<Spanned<u32>>,
     /// Drawn when the pieces on the board, whoever owns them, are exactly one of these lists of
     /// piece names (`[["king", "king"]]`).
     #[serde(default)]
     #[cfg_attr(feature = "schema", schemars(with = "Vec<Vec<String>>"))]
-    pub insufficient: Vec<Spanned<Vec<Spanned<String>>>>,
+    pub(crate) insufficient: Vec<Spanned<Vec<Spanned<String>>>>,
 }
 
 /// `[outcome]`, or the default outcome when the file has none that is a table. `declared` are the
@@ -253,19 +253,19 @@ fn default_true() -> Option<bool> {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct CapturedWinSpec {
+pub(crate) struct CapturedWinSpec {
     /// The victory's name in messages (`"De corpore"`).
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
-    pub name: Spanned<String>,
+    pub(crate) name: Spanned<String>,
     /// Captured men (each part of a stack one) that win.
     #[cfg_attr(feature = "schema", schemars(with = "Option<u32>"))]
-    pub men: Option<Spanned<u32>>,
+    pub(crate) men: Option<Spanned<u32>>,
     /// Captured value that wins, by player name (`{ white = 1315 }`).
     #[cfg_attr(
         feature = "schema",
         schemars(with = "Option<std::collections::BTreeMap<String, u64>>")
     )]
-    pub value: Option<Spanned<std::collections::BTreeMap<String, Spanned<u64>>>>,
+    pub(crate) value: Option<Spanned<std::collections::BTreeMap<String, Spanned<u64>>>>,
 }
 
 /// `[moves]`, or the defaults.

@@ -37,19 +37,19 @@ pub enum FileKind {
 /// A key of `[outcome]` that an end-rule slice owns (the slices live with the rules, later in
 /// the data flow, and hand their keys down): its name, its description, its value's schema.
 #[derive(Clone, Copy)]
-pub struct SliceKey {
+pub(crate) struct SliceKey {
     /// The key.
-    pub key: &'static str,
+    pub(crate) key: &'static str,
     /// The key's description.
-    pub about: &'static str,
+    pub(crate) about: &'static str,
     /// The schema of the key's value.
-    pub schema: fn(&mut schemars::SchemaGenerator) -> schemars::Schema,
+    pub(crate) schema: fn(&mut schemars::SchemaGenerator) -> schemars::Schema,
 }
 
 /// The draft-04 JSON Schema of a board or variant file, as pretty-printed JSON with a final
 /// line break (the text of `schema/board.schema.json` and `schema/variant.schema.json`);
 /// `outcome_keys` are the keys of the end-rule slices.
-pub fn schema_text(kind: FileKind, outcome_keys: &[SliceKey]) -> String {
+pub(crate) fn schema_text(kind: FileKind, outcome_keys: &[SliceKey]) -> String {
     let mut text = serde_json::to_string_pretty(&schema(kind, outcome_keys)).unwrap_or_default();
     text.push('\n');
     text
@@ -57,7 +57,7 @@ pub fn schema_text(kind: FileKind, outcome_keys: &[SliceKey]) -> String {
 
 /// The draft-04 JSON Schema of a board or variant file; `outcome_keys` are the keys of the
 /// end-rule slices.
-pub fn schema(kind: FileKind, outcome_keys: &[SliceKey]) -> Value {
+pub(crate) fn schema(kind: FileKind, outcome_keys: &[SliceKey]) -> Value {
     let mut generator = SchemaSettings::draft07().into_generator();
     let root = match kind {
         FileKind::Board => generator.into_root_schema_for::<BoardFile>().to_value(),

@@ -67,80 +67,80 @@ use super::{Located, Span, TableReader, deserialize};
 use crate::diagnostic::{Code, Diagnostic, SourceSet};
 
 /// One entry of `[frames]`: a name and `from -> to` direction pairs.
-pub type FrameSpec = (Located<String>, Vec<(Located<String>, Located<String>)>);
+pub(crate) type FrameSpec = (Located<String>, Vec<(Located<String>, Located<String>)>);
 
 /// One `[[player]]`.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct PlayerSpec {
+pub(crate) struct PlayerSpec {
     /// The player's name, e.g. `white`: used by castling, gates, `[players.NAME]` and messages.
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
-    pub name: Spanned<String>,
+    pub(crate) name: Spanned<String>,
     /// The side-to-move token in position text, e.g. `w`.
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
-    pub short: Spanned<String>,
+    pub(crate) short: Spanned<String>,
     /// How this player's pieces are written in position text: `upper` (`P`), `lower` (`p`), or a
     /// prefix written before the upper-case letter of every piece (`w` -> `wP`).
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
-    pub mark: Spanned<String>,
+    pub(crate) mark: Spanned<String>,
     /// The player's frame (a name from `[frames]`, or `identity`): how the directions of his
     /// pieces' patterns map to the board's; `identity` when omitted.
     #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
-    pub frame: Option<Spanned<String>>,
+    pub(crate) frame: Option<Spanned<String>>,
     /// Player-relative zone names (used by patterns, promotion, drops, `reach`) mapped to the
     /// board's zones: `{ promotion = "rank_8" }`.
     #[serde(default)]
     #[cfg_attr(feature = "schema", schemars(with = "BTreeMap<String, String>"))]
-    pub zones: BTreeMap<String, Spanned<String>>,
+    pub(crate) zones: BTreeMap<String, Spanned<String>>,
     /// A board zone mapped to the frame that this player's pieces set up there (by position text)
     /// start with, when it is not the player's own (Circular Chess pawns).
     #[serde(default)]
     #[cfg_attr(feature = "schema", schemars(with = "BTreeMap<String, String>"))]
-    pub start_frames: BTreeMap<String, Spanned<String>>,
+    pub(crate) start_frames: BTreeMap<String, Spanned<String>>,
     /// The colour of the player's pieces in pictures, `#rrggbb`; chosen by seat when omitted.
     #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
-    pub colour: Option<Spanned<String>>,
+    pub(crate) colour: Option<Spanned<String>>,
 }
 
 /// `promotion = { zone, choices, optional, leaving, lost_only, by_zone }` of a piece.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct PromotionSpec {
+pub(crate) struct PromotionSpec {
     /// The player-relative (or board) zone where the piece promotes.
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
-    pub zone: Spanned<String>,
+    pub(crate) zone: Spanned<String>,
     /// The tokens of the kinds it may become (`"Q"`, `"+P"`); at least one.
     #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
-    pub choices: Vec<Spanned<String>>,
+    pub(crate) choices: Vec<Spanned<String>>,
     /// The piece may decline to promote, except where it could never move again (shogi).
     #[serde(default)]
-    pub optional: bool,
+    pub(crate) optional: bool,
     /// A move that starts in the zone promotes too, not only one that ends there (shogi).
     #[serde(default)]
-    pub leaving: bool,
+    pub(crate) leaving: bool,
     /// Only to a kind of which the player has fewer on the board than in the start position
     /// (grand chess: a pawn promotes only to a piece its side has lost).
     #[serde(default)]
-    pub lost_only: bool,
+    pub(crate) lost_only: bool,
     /// Other choices in parts of the zone: the first entry whose zone holds the destination
     /// gives the choices there (`by_zone = [{ zone = "rank_10", choices = ["Q"] }]`).
     #[serde(default)]
-    pub by_zone: Vec<ZoneChoicesSpec>,
+    pub(crate) by_zone: Vec<ZoneChoicesSpec>,
 }
 
 /// One entry of a promotion's `by_zone`: the choices of a promotion that ends in `zone`.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct ZoneChoicesSpec {
+pub(crate) struct ZoneChoicesSpec {
     /// The player-relative (or board) zone, usually part of the promotion zone.
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
-    pub zone: Spanned<String>,
+    pub(crate) zone: Spanned<String>,
     /// The tokens of the kinds it may become there.
     #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
-    pub choices: Vec<Spanned<String>>,
+    pub(crate) choices: Vec<Spanned<String>>,
 }
 
 /// `drop = { zone, per_line, no_mate }` of a piece: where a piece of this kind may be dropped
@@ -148,15 +148,15 @@ pub struct ZoneChoicesSpec {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct DropSpec {
+pub(crate) struct DropSpec {
     /// The player-relative (or board) zone the piece may be dropped in; anywhere when omitted.
     #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
-    pub zone: Option<Spanned<String>>,
+    pub(crate) zone: Option<Spanned<String>>,
     /// At most `max` of the player's pieces of this kind on one line of a board direction.
-    pub per_line: Option<PerLineSpec>,
+    pub(crate) per_line: Option<PerLineSpec>,
     /// A drop of this piece may give check but not checkmate (shogi's pawn).
     #[serde(default)]
-    pub no_mate: bool,
+    pub(crate) no_mate: bool,
 }
 
 /// `per_line = { direction, max }`: a limit per line of a board direction (nifu: one pawn per
@@ -164,20 +164,20 @@ pub struct DropSpec {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct PerLineSpec {
+pub(crate) struct PerLineSpec {
     /// A board direction; a line is the nodes joined by its links (both ways).
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
-    pub direction: Spanned<String>,
+    pub(crate) direction: Spanned<String>,
     /// How many of the player's pieces of the kind a line may hold after the drop.
     #[cfg_attr(feature = "schema", schemars(with = "u8"))]
-    pub max: Spanned<u8>,
+    pub(crate) max: Spanned<u8>,
 }
 
 /// Where a captured piece goes in a variant with hands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
-pub enum CapturedTo {
+pub(crate) enum CapturedTo {
     /// Into the capturer's hand, as its base kind (a promoted piece demotes).
     ToHand,
     /// Out of the game.
@@ -188,50 +188,50 @@ pub enum CapturedTo {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct HandsSpec {
+pub(crate) struct HandsSpec {
     /// Where captured pieces go: `to-hand` (the capturer's hand) or `out`.
     #[cfg_attr(feature = "schema", schemars(with = "CapturedTo"))]
-    pub captured: Spanned<CapturedTo>,
+    pub(crate) captured: Spanned<CapturedTo>,
     /// The order the hand group of position text writes kinds in, as tokens (`"QRBNP"`,
     /// `"R B G S N L P"`); kinds not listed follow in file order.
     #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
-    pub order: Option<Spanned<String>>,
+    pub(crate) order: Option<Spanned<String>>,
 }
 
 /// One `[pieces.NAME]`.
 #[derive(Clone, Debug)]
-pub struct PieceSpec {
+pub(crate) struct PieceSpec {
     /// The piece's name (the table key).
-    pub name: Located<String>,
+    pub(crate) name: Located<String>,
     /// The piece's letter in position text.
-    pub letter: Spanned<String>,
+    pub(crate) letter: Spanned<String>,
     /// Whether the piece is royal (check and mate are about royals).
-    pub royal: bool,
+    pub(crate) royal: bool,
     /// Whether a move of the piece resets the halfmove clock (as a capture does).
-    pub resets_clock: bool,
+    pub(crate) resets_clock: bool,
     /// Path programs, one pattern per string.
-    pub moves: Vec<Spanned<String>>,
+    pub(crate) moves: Vec<Spanned<String>>,
     /// Betza / XBetza notation (`betza = "WfcFifmnD"`), compiled into path programs beside
     /// `moves`; see the README's "Betza notation".
-    pub betza: Option<Spanned<String>>,
+    pub(crate) betza: Option<Spanned<String>>,
     /// Promotion, when the piece promotes.
-    pub promotion: Option<PromotionSpec>,
+    pub(crate) promotion: Option<PromotionSpec>,
     /// Drop rules, in a variant with hands.
-    pub drop: Option<Spanned<DropSpec>>,
+    pub(crate) drop: Option<Spanned<DropSpec>>,
     /// Every piece of the kind carries a number (`C{16}` in position text).
-    pub numbered: bool,
+    pub(crate) numbered: bool,
     /// The kind is a stack: it holds parts (each with a kind and a number) and moves with the
     /// moves of the kinds it still holds (`P(S{36}.C{1})`).
-    pub stack: bool,
+    pub(crate) stack: bool,
     /// The outline pictures draw the piece in.
-    pub shape: PieceShape,
+    pub(crate) shape: PieceShape,
 }
 
 /// The outline pictures draw a piece in (`shape` of `[pieces.NAME]`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub enum PieceShape {
+pub(crate) enum PieceShape {
     /// From the letter: a chess silhouette for K, Q, R, B, N and P, a disc with the letter else.
     #[default]
     Letter,
@@ -291,77 +291,77 @@ pub(crate) struct PieceBody {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct CastlingSpec {
+pub(crate) struct CastlingSpec {
     /// The player (a `[[player]]` name) who may castle.
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
-    pub player: Spanned<String>,
+    pub(crate) player: Spanned<String>,
     /// The right's token in position text (`K`): letters, and no token may begin another.
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
-    pub right: Spanned<String>,
+    pub(crate) right: Spanned<String>,
     /// The king's squares: exactly two, from and to (`["e1", "g1"]`).
     #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
-    pub king: Spanned<Vec<Spanned<String>>>,
+    pub(crate) king: Spanned<Vec<Spanned<String>>>,
     /// The rook's squares: exactly two, from and to (`["h1", "f1"]`).
     #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
-    pub rook: Spanned<Vec<Spanned<String>>>,
+    pub(crate) rook: Spanned<Vec<Spanned<String>>>,
     /// The piece name that plays the king's part; the variant's only royal kind when omitted.
     #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
-    pub king_piece: Option<Spanned<String>>,
+    pub(crate) king_piece: Option<Spanned<String>>,
     /// The piece name that plays the rook's part; else the piece on the rook's square in `start`.
     #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
-    pub rook_piece: Option<Spanned<String>>,
+    pub(crate) rook_piece: Option<Spanned<String>>,
     /// Squares that must be empty (the castling king and rook excepted); both destinations must
     /// be empty whatever this says.
     #[serde(default)]
     #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
-    pub empty: Vec<Spanned<String>>,
+    pub(crate) empty: Vec<Spanned<String>>,
     /// Squares no live opponent may attack (usually the king's start, the squares it crosses and
     /// its destination).
     #[serde(default)]
     #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
-    pub safe: Vec<Spanned<String>>,
+    pub(crate) safe: Vec<Spanned<String>>,
 }
 
 /// One condition of a gate: `player` has no piece of his own in zone `no_piece_in` (or is out).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct GateConditionSpec {
+pub(crate) struct GateConditionSpec {
     /// The player (a `[[player]]` name) whose pieces are looked at; the gate also opens once he
     /// is out.
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
-    pub player: Spanned<String>,
+    pub(crate) player: Spanned<String>,
     /// A board zone: the condition holds when the player has no piece of his own there.
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
-    pub no_piece_in: Spanned<String>,
+    pub(crate) no_piece_in: Spanned<String>,
 }
 
 /// One `[[gate]]`: links with a tag that are closed until a condition opens them for good.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct GateSpec {
+pub(crate) struct GateSpec {
     /// The gate's name, written in position text's `open:` field.
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
-    pub name: Spanned<String>,
+    pub(crate) name: Spanned<String>,
     /// The board tag of the gated links: closed to every move until the gate opens.
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
-    pub tag: Spanned<String>,
+    pub(crate) tag: Spanned<String>,
     /// The gate opens for good as soon as any of these conditions holds.
-    pub opens_when: Vec<GateConditionSpec>,
+    pub(crate) opens_when: Vec<GateConditionSpec>,
     /// Whether a move may capture across the gate once it is open.
     #[serde(default)]
-    pub capture_when_open: bool,
+    pub(crate) capture_when_open: bool,
     /// Whether a move across the open gate may give check (no attack ever crosses a gated link).
     #[serde(default)]
-    pub check_when_open: bool,
+    pub(crate) check_when_open: bool,
 }
 
 /// A rule that removes pieces after a move by where they stand relative to the mover's pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
-pub enum CaptureRule {
+pub(crate) enum CaptureRule {
     /// An enemy piece next to the moved piece, with a piece of the mover right behind it on the
     /// same line, is removed (Hasami shogi, Tablut, Rithmomachia's ambush without arithmetic).
     Custodian,
@@ -378,42 +378,42 @@ pub enum CaptureRule {
 }
 
 /// A list of board direction names as the file writes them.
-pub type DirNames = Spanned<Vec<Spanned<String>>>;
+pub(crate) type DirNames = Spanned<Vec<Spanned<String>>>;
 
 /// One `[[capture]]`: pieces removed after every move, besides what the move displaces.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct CaptureSpec {
+pub(crate) struct CaptureSpec {
     /// The rule: `custodian`, `reach`, `line` or `enclose`.
     #[cfg_attr(feature = "schema", schemars(with = "CaptureRule"))]
-    pub rule: Spanned<CaptureRule>,
+    pub(crate) rule: Spanned<CaptureRule>,
     /// `custodian`, `line`: the board directions (not turned by the mover's frame) along which
     /// the rule looks (`custodian`: from the moved piece; `line`: from the victim).
     #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<String>>"))]
-    pub directions: Option<Spanned<Vec<Spanned<String>>>>,
+    pub(crate) directions: Option<Spanned<Vec<Spanned<String>>>>,
     /// `reach`: how many of the mover's pieces take part (1 or 2).
     #[cfg_attr(feature = "schema", schemars(with = "Option<u8>"))]
-    pub attackers: Option<Spanned<u8>>,
+    pub(crate) attackers: Option<Spanned<u8>>,
     /// `reach`, `line`: relations between the numbers, any of which captures
     /// (`"a + b = v"`, `"a * (k + 1) = v"`; variables `a`, `b`, `v`, `k`).
     #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<String>>"))]
-    pub relations: Option<Vec<Spanned<String>>>,
+    pub(crate) relations: Option<Vec<Spanned<String>>>,
     /// `line`: only the first piece met on the line counts (else pieces between do not matter).
     #[serde(default)]
-    pub first_only: bool,
+    pub(crate) first_only: bool,
     /// `enclose`: sets of board directions; a victim whose neighbours in one set are all the
     /// mover's pieces is removed.
     #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<Vec<String>>>"))]
-    pub neighbourhoods: Option<Spanned<Vec<DirNames>>>,
+    pub(crate) neighbourhoods: Option<Spanned<Vec<DirNames>>>,
     /// `enclose`: a neighbour off the board counts as the mover's.
     #[serde(default)]
-    pub edge_closes: bool,
+    pub(crate) edge_closes: bool,
     /// `enclose`: each direction of a set is closed by the first piece met along it, however far
     /// (the mover's closes it), not only by the neighbour: a distant siege. The edge closes a side
     /// (with `edge_closes`) only next to the victim.
     #[serde(default)]
-    pub distant: bool,
+    pub(crate) distant: bool,
 }
 
 /// `[facing_royals]`: two royals of different players may not stand alone on one line along
@@ -421,57 +421,57 @@ pub struct CaptureSpec {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct FacingSpec {
+pub(crate) struct FacingSpec {
     /// The board directions (not turned by frames) looked along from each royal.
     #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
-    pub directions: Spanned<Vec<Spanned<String>>>,
+    pub(crate) directions: Spanned<Vec<Spanned<String>>>,
 }
 
-pub use super::outcome::{
-    DeclaredKey, DeclaredSpec, DrawsSpec, MovesSpec, OutcomeSpec, Policy, read_declared,
+pub(crate) use super::outcome::{
+    DeclaredKey, DrawsSpec, MovesSpec, OutcomeSpec, Policy, read_declared,
 };
 
 /// A whole variant file (with its `extends` chain merged), read but not validated.
 #[derive(Clone, Debug)]
 pub struct VariantSpec {
     /// `[variant] name`.
-    pub name: Located<String>,
+    pub(crate) name: Located<String>,
     /// `[variant] description`.
-    pub description: Option<String>,
+    pub(crate) description: Option<String>,
     /// `[variant] board`, as written.
-    pub board: Located<String>,
+    pub(crate) board: Located<String>,
     /// The board file's path, resolved against the file that named it.
-    pub board_path: PathBuf,
+    pub(crate) board_path: PathBuf,
     /// `[variant] start`.
-    pub start: Located<String>,
+    pub(crate) start: Located<String>,
     /// `[frames]`.
-    pub frames: Vec<FrameSpec>,
+    pub(crate) frames: Vec<FrameSpec>,
     /// `[[player]]` in turn order.
-    pub players: Vec<PlayerSpec>,
+    pub(crate) players: Vec<PlayerSpec>,
     /// `[pieces.*]` in file order.
-    pub pieces: Vec<PieceSpec>,
+    pub(crate) pieces: Vec<PieceSpec>,
     /// `[[castling]]`.
-    pub castling: Vec<CastlingSpec>,
+    pub(crate) castling: Vec<CastlingSpec>,
     /// `[outcome]`.
-    pub outcome: OutcomeSpec,
+    pub(crate) outcome: OutcomeSpec,
     /// `[moves]`.
-    pub moves: MovesSpec,
+    pub(crate) moves: MovesSpec,
     /// `[draws]`.
-    pub draws: DrawsSpec,
+    pub(crate) draws: DrawsSpec,
     /// `[[gate]]`s.
-    pub gates: Vec<GateSpec>,
+    pub(crate) gates: Vec<GateSpec>,
     /// `[[capture]]`s.
-    pub captures: Vec<CaptureSpec>,
+    pub(crate) captures: Vec<CaptureSpec>,
     /// `[hands]`, when the players have hands.
-    pub hands: Option<Spanned<HandsSpec>>,
+    pub(crate) hands: Option<Spanned<HandsSpec>>,
     /// `[facing_royals]`.
-    pub facing: Option<FacingSpec>,
+    pub(crate) facing: Option<FacingSpec>,
     /// Span of `[[player]]` items (or the file start).
-    pub players_span: Span,
+    pub(crate) players_span: Span,
 }
 
 /// Keys of a variant file's top level.
-pub const TOP_LEVEL_KEYS: &[&str] = &[
+pub(crate) const TOP_LEVEL_KEYS: &[&str] = &[
     "extends",
     "variant",
     "frames",
@@ -491,7 +491,7 @@ pub const TOP_LEVEL_KEYS: &[&str] = &[
 
 /// Whether a TOML text looks like a variant file (it has `[variant]` or `extends`), as opposed to a
 /// board file.
-pub fn looks_like_variant(text: &str) -> bool {
+pub(crate) fn looks_like_variant(text: &str) -> bool {
     match DeTable::parse(text) {
         Ok(t) => t.get_ref().contains_key("variant") || t.get_ref().contains_key("extends"),
         Err(_) => text.lines().any(|l| {

@@ -16,20 +16,20 @@ use super::{MoveTables, RayStep};
 /// The destinations of the plain leaps of one (kind, frame, origin) by mode: moves a count can
 /// take from the occupancy at once (see [`MoveTables::count_plan`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct LeapMasks {
+pub(crate) struct LeapMasks {
     /// Destinations reached only on an empty square.
-    pub quiet: NodeSet,
+    pub(crate) quiet: NodeSet,
     /// Destinations reached only by capturing.
-    pub capture: NodeSet,
+    pub(crate) capture: NodeSet,
     /// Destinations reached either way.
-    pub both: NodeSet,
+    pub(crate) both: NodeSet,
 }
 
 impl LeapMasks {
     /// The destinations open on this occupancy (`own`: the mover's pieces; `enemy`: the pieces
     /// it may take).
     #[inline(always)]
-    pub fn reach(&self, occupied: NodeSet, own: NodeSet, enemy: NodeSet) -> NodeSet {
+    pub(crate) fn reach(&self, occupied: NodeSet, own: NodeSet, enemy: NodeSet) -> NodeSet {
         self.both
             .minus(own)
             .or(self.quiet.minus(occupied))
@@ -42,32 +42,32 @@ impl LeapMasks {
 /// the blocker when it may be taken), or a step that needs its way empty (a pawn's double step).
 /// One word keeps the scan a single instruction; a ray across words is walked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BitRay {
+pub(crate) struct BitRay {
     /// A ride: every square of the ray; a step: the squares passed, which must be empty. Bits of
     /// word [`BitRay::word`] of a [`NodeSet`].
-    pub squares: u64,
+    pub(crate) squares: u64,
     /// A step: its destination, as a bit of the same word (0 for a ride).
-    pub target: u64,
+    pub(crate) target: u64,
     /// What kind of ray.
-    pub shape: RayShape,
+    pub(crate) shape: RayShape,
     /// Which word of a [`NodeSet`] the squares lie in.
-    pub word: u8,
+    pub(crate) word: u8,
     /// Move, capture or both.
-    pub mode: Mode,
+    pub(crate) mode: Mode,
     /// Only from this player-relative zone (`from:ZONE`).
-    pub from_zone: Option<u8>,
+    pub(crate) from_zone: Option<u8>,
     /// This ride goes on from the previous bit ray of the plan, as a segment of one ray: it is
     /// read only when nothing blocked that one. A ray turning out of node order or leaving its
     /// word (round a ring, across a centre) is cut into such segments.
-    pub continues: bool,
+    pub(crate) continues: bool,
     /// The gate tags crossed from the origin up to this ray's squares: a closed gate among them
     /// stops the ray before them.
-    pub gates: TagSet,
+    pub(crate) gates: TagSet,
 }
 
 /// The shape of a [`BitRay`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RayShape {
+pub(crate) enum RayShape {
     /// A ride whose squares ascend in node order.
     Ascending,
     /// A ride whose squares descend in node order.
@@ -81,7 +81,7 @@ impl BitRay {
     /// [`BitRay::word`] of the occupied squares and of the pieces it may take), and whether
     /// nothing blocked it (so that a continuing segment is read).
     #[inline(always)]
-    pub fn reach(&self, occupied: u64, enemy: u64) -> (u64, bool) {
+    pub(crate) fn reach(&self, occupied: u64, enemy: u64) -> (u64, bool) {
         let blockers = self.squares & occupied;
         let quiet = if self.mode.quiet() { !0 } else { 0 };
         let captures = if self.mode.captures() { enemy } else { 0 };
@@ -104,16 +104,16 @@ impl BitRay {
 
 /// The count data of one (kind, frame, origin): its leap masks and its bit rays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CountPlan {
+pub(crate) struct CountPlan {
     /// The plain leaps and one-square steps.
-    pub leaps: LeapMasks,
+    pub(crate) leaps: LeapMasks,
     /// Whether any leap is in `leaps` (else they need no reading).
-    pub any_leap: bool,
+    pub(crate) any_leap: bool,
     /// Whether every ray of the entry but its en passant rays is in the plan: then a count need
     /// walk none when no en passant capture is possible.
-    pub complete: bool,
+    pub(crate) complete: bool,
     /// Whether the entry has en passant rays.
-    pub en_passant: bool,
+    pub(crate) en_passant: bool,
     rays: (u32, u32),
 }
 
@@ -210,7 +210,12 @@ impl MoveTables {
     /// The count plan of kind `k` in frame `f` on `n`: the destinations of its rays marked
     /// [`super::Ray::in_masks`], as leap masks and bit rays; `None` when it has none.
     #[inline(always)]
-    pub fn count_plan(&self, k: KindId, f: FrameId, n: NodeId) -> Option<(&CountPlan, &[BitRay])> {
+    pub(crate) fn count_plan(
+        &self,
+        k: KindId,
+        f: FrameId,
+        n: NodeId,
+    ) -> Option<(&CountPlan, &[BitRay])> {
         let e = (k.index() * self.frames + f.index()) * self.nodes + n.index();
         let i = self.plan_index.get(e).copied().unwrap_or(0) as usize;
         if i == 0 {

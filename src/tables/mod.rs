@@ -15,7 +15,7 @@ use crate::path::{Kind, Mode, Pattern};
 
 mod count_plan;
 
-pub use count_plan::{BitRay, CountPlan, LeapMasks, RayShape};
+pub(crate) use count_plan::{BitRay, CountPlan};
 
 /// One square along a ray.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -23,7 +23,7 @@ pub struct RayStep {
     /// The node reached.
     pub node: NodeId,
     /// The moving piece's frame after arriving there.
-    pub frame: FrameId,
+    pub(crate) frame: FrameId,
     /// Every tag crossed from the origin up to here.
     pub tags: TagSet,
 }
@@ -32,83 +32,83 @@ pub struct RayStep {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ray {
     /// Index of the pattern in its piece kind.
-    pub pattern: u16,
+    pub(crate) pattern: u16,
     /// First step in [`MoveTables::steps`].
-    pub start: u32,
+    pub(crate) start: u32,
     /// Number of steps.
-    pub len: u16,
+    pub(crate) len: u16,
     /// Leap, step or ride.
-    pub kind: Kind,
+    pub(crate) kind: Kind,
     /// Move, capture or both.
-    pub mode: Mode,
+    pub(crate) mode: Mode,
     /// Only from this player-relative zone.
-    pub from_zone: Option<u8>,
+    pub(crate) from_zone: Option<u8>,
     /// Creates en passant squares (the squares passed).
-    pub creates_ep: bool,
+    pub(crate) creates_ep: bool,
     /// Captures only en passant.
-    pub en_passant: bool,
+    pub(crate) en_passant: bool,
     /// The pattern hops or is confined to zones ([`Pattern::is_special`]): its moves are judged by
     /// the general walk, which reads the pattern.
-    pub special: bool,
+    pub(crate) special: bool,
     /// Its destinations are in the entry's [`CountPlan`] (a plain leap or one-square step in the
     /// leap masks, or a plain ride in node order or a step as a [`BitRay`]), so a count of moves need not
     /// walk it.
-    pub in_masks: bool,
+    pub(crate) in_masks: bool,
 }
 
 /// One reverse entry: a piece standing on `origin` attacks the target when `between` is empty.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Attack {
+pub(crate) struct Attack {
     /// Where the attacker stands.
-    pub origin: NodeId,
+    pub(crate) origin: NodeId,
     /// Start of the squares that must be empty, in [`MoveTables::between`].
-    pub between_start: u32,
+    pub(crate) between_start: u32,
     /// Their number.
-    pub between_len: u16,
+    pub(crate) between_len: u16,
     /// Which (kind, frame) combinations attack this way: bit [`MoveTables::attack_bit`].
-    pub kinds: u64,
+    pub(crate) kinds: u64,
     /// Tags crossed on the way.
-    pub tags: TagSet,
+    pub(crate) tags: TagSet,
     /// The attack counts only when the attacker stands in this player-relative zone (`from:ZONE`).
-    pub from_zone: Option<u8>,
+    pub(crate) from_zone: Option<u8>,
 }
 
 /// What a hop or a zone-confined pattern asks of an attack beyond [`Attack`]'s plain
 /// conditions, judged on the occupancy and the attacker's zones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Screens {
+pub(crate) struct Screens {
     /// Exactly this many of the squares passed are occupied (`over:N`; 0 for a plain `step` or
     /// `ride`, whose way is empty).
-    pub over: u8,
+    pub(crate) over: u8,
     /// The last screen is at most this many squares before the target (`beyond:K`); 0: any.
-    pub beyond: u8,
+    pub(crate) beyond: u8,
     /// A leap: the squares passed may hold anything.
-    pub leap: bool,
+    pub(crate) leap: bool,
     /// Every square passed and the target lie in this player-relative zone of the attacker.
-    pub within: Option<u8>,
+    pub(crate) within: Option<u8>,
     /// The target lies in this player-relative zone of the attacker.
-    pub to_zone: Option<u8>,
+    pub(crate) to_zone: Option<u8>,
 }
 
 /// One reverse entry of a hop or a zone-confined pattern: a plain entry whose `between` squares
 /// are all those the path passes, and what they must hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SpecialAttack {
+pub(crate) struct SpecialAttack {
     /// Origin, squares passed, kinds, tags and `from:ZONE`.
-    pub attack: Attack,
+    pub(crate) attack: Attack,
     /// The conditions on the squares passed and on zones.
-    pub screens: Screens,
+    pub(crate) screens: Screens,
 }
 
 /// A piece that can take en passant on some node: its kind and frame standing on `origin`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct EpTaker {
+pub(crate) struct EpTaker {
     /// Where the taker stands.
-    pub origin: NodeId,
+    pub(crate) origin: NodeId,
     /// Its kind.
-    pub kind: KindId,
+    pub(crate) kind: KindId,
     /// Its frame (the identity for a kind whose moves do not depend on its frame).
-    pub frame: FrameId,
+    pub(crate) frame: FrameId,
 }
 
 /// One way to attack a target, before the tables are flattened: the attacker's origin, the
@@ -172,19 +172,19 @@ pub struct MoveTables {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct KindProgram<'a> {
     /// The compiled patterns.
-    pub patterns: &'a [Pattern],
+    pub(crate) patterns: &'a [Pattern],
     /// The piece keeps its frame (else it always stands in the identity frame).
-    pub oriented: bool,
+    pub(crate) oriented: bool,
 }
 
 /// What the walker needs to know about frames.
 pub(crate) struct FrameData<'a> {
     /// `images[f][d]`: board direction for player-relative `d` in frame `f`.
-    pub images: &'a [Vec<DirId>],
+    pub(crate) images: &'a [Vec<DirId>],
     /// `after[f * twists + t]`.
-    pub after: &'a [u8],
+    pub(crate) after: &'a [u8],
     /// Number of board twists.
-    pub twists: usize,
+    pub(crate) twists: usize,
 }
 
 /// Walks one path from `origin` in frame `frame`: the obviously-correct definition of the path
@@ -527,7 +527,7 @@ impl MoveTables {
     /// Whether the rays of kind `k` in frame `f` from `n` give moves to distinct squares on any
     /// occupancy (see [`MoveTables::rays`]).
     #[inline]
-    pub fn destinations_distinct(&self, k: KindId, f: FrameId, n: NodeId) -> bool {
+    pub(crate) fn destinations_distinct(&self, k: KindId, f: FrameId, n: NodeId) -> bool {
         self.distinct[(k.index() * self.frames + f.index()) * self.nodes + n.index()]
     }
 
@@ -539,13 +539,13 @@ impl MoveTables {
 
     /// One step by its index in the flat step array.
     #[inline]
-    pub fn step_at(&self, i: u32) -> RayStep {
+    pub(crate) fn step_at(&self, i: u32) -> RayStep {
         self.steps[i as usize]
     }
 
     /// The reverse entries of a target node.
     #[inline]
-    pub fn attacks_on(&self, n: NodeId) -> &[Attack] {
+    pub(crate) fn attacks_on(&self, n: NodeId) -> &[Attack] {
         let (a, b) = self.attack_ranges[n.index()];
         &self.attacks[a as usize..b as usize]
     }
@@ -553,7 +553,7 @@ impl MoveTables {
     /// Who can take en passant on `n`: a piece of `kind` in `frame` on `origin` has an en passant
     /// ray ending there (gates and occupancy aside).
     #[inline]
-    pub fn en_passant_takers(&self, n: NodeId) -> &[EpTaker] {
+    pub(crate) fn en_passant_takers(&self, n: NodeId) -> &[EpTaker] {
         let (a, b) = self.ep_taker_ranges[n.index()];
         &self.ep_takers[a as usize..b as usize]
     }
@@ -561,36 +561,27 @@ impl MoveTables {
     /// The reverse entries of hops and zone-confined patterns on a target node (empty in variants
     /// without them: see [`MoveTables::has_special_attacks`]).
     #[inline]
-    pub fn special_attacks_on(&self, n: NodeId) -> &[SpecialAttack] {
+    pub(crate) fn special_attacks_on(&self, n: NodeId) -> &[SpecialAttack] {
         let (a, b) = self.special_ranges[n.index()];
         &self.special_attacks[a as usize..b as usize]
     }
 
     /// Whether any piece attacks by a hop or a zone-confined pattern.
     #[inline]
-    pub fn has_special_attacks(&self) -> bool {
+    pub(crate) fn has_special_attacks(&self) -> bool {
         !self.special_attacks.is_empty()
     }
 
     /// The squares an attack passes over.
     #[inline]
-    pub fn between(&self, a: &Attack) -> &[NodeId] {
+    pub(crate) fn between(&self, a: &Attack) -> &[NodeId] {
         &self.between[a.between_start as usize..a.between_start as usize + a.between_len as usize]
     }
 
     /// The bit of (kind, frame) in [`Attack::kinds`] (none for a kind that never attacks in that frame).
     #[inline]
-    pub fn attack_bit(&self, k: KindId, f: FrameId) -> Option<u8> {
+    pub(crate) fn attack_bit(&self, k: KindId, f: FrameId) -> Option<u8> {
         self.attack_bits[k.index() * self.frames + f.index()]
-    }
-
-    /// Total number of rays and steps, for summaries and benchmarks.
-    pub fn size(&self) -> (usize, usize, usize) {
-        (
-            self.rays.len(),
-            self.steps.len(),
-            self.attacks.len() + self.special_attacks.len(),
-        )
     }
 }
 

@@ -4,9 +4,9 @@
 use crate::helpers::cli::{run, run_with_input};
 
 use crate::helpers::load;
+use chessgraph::PlayerId;
 use chessgraph::play::{GameEnd, PlayOptions, play};
-use chessgraph::position::{Outcome, Position};
-use chessgraph::rules::PlayerId;
+use chessgraph::{Outcome, Position};
 
 const THREE_ARMIES: &str = "tests/fixtures/render/three_armies.toml";
 

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use chessgraph::rules::schema::{FileKind, schema};
+use chessgraph::schema::{FileKind, schema};
 use serde_json::Value;
 
 use crate::helpers::cli::run_in;

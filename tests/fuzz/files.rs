@@ -7,9 +7,9 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use chessgraph::board::Board;
+use chessgraph::Board;
+use chessgraph::Position;
 use chessgraph::diagnostic::FileReport;
-use chessgraph::position::Position;
 use proptest::test_runner::TestRunner;
 
 use super::budget;

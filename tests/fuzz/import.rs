@@ -4,9 +4,9 @@
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
+use chessgraph::Rules;
 use chessgraph::diagnostic::SourceFile;
 use chessgraph::import::{import_fsf, known_keys};
-use chessgraph::rules::Rules;
 use proptest::prelude::*;
 use proptest::test_runner::TestRunner;
 

@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
+use chessgraph::Position;
+use chessgraph::Rules;
 use chessgraph::perft::{divide, divide_parallel, perft};
-use chessgraph::position::Position;
-use chessgraph::rules::Rules;
 use proptest::prelude::*;
 use proptest::test_runner::TestRunner;
 
@@ -35,7 +35,7 @@ fn perft_is_the_same_on_any_number_of_threads_and_make_unmake_restores() {
                 if outcome.is_some() || moves.is_empty() {
                     break;
                 }
-                x = chessgraph::zobrist::mix(x);
+                x = chessgraph::testing::mix(x);
                 let m = moves[(x % moves.len() as u64) as usize];
                 let (before, text) = (pos.clone(), pos.to_fen());
                 let undo = pos.make(m);

@@ -3,10 +3,10 @@
 
 use std::sync::Arc;
 
+use chessgraph::Position;
+use chessgraph::Rules;
 use chessgraph::notation::parse_move;
 use chessgraph::play::{PlayOptions, play};
-use chessgraph::position::Position;
-use chessgraph::rules::Rules;
 use proptest::prelude::*;
 use proptest::test_runner::TestRunner;
 

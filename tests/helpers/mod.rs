@@ -15,12 +15,12 @@ pub mod three_man_chess;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use chessgraph::board::NodeId;
-use chessgraph::movegen::Planned;
+use chessgraph::NodeId;
+use chessgraph::Planned;
 use chessgraph::notation::legal_move_texts;
-use chessgraph::position::{Piece, Position, TEXT_WAIVERS};
-use chessgraph::rules::{KindId, PlayerId, Rules};
-use chessgraph::setup::{Setup, SetupErrors, SetupPiece};
+use chessgraph::{KindId, PlayerId, Rules};
+use chessgraph::{Piece, Position, TEXT_WAIVERS};
+use chessgraph::{Setup, SetupErrors, SetupPiece};
 
 /// The `.toml` files of a directory, sorted, as paths relative to the crate root.
 fn toml_files(dir: &str) -> Vec<PathBuf> {
@@ -84,7 +84,7 @@ pub fn position_with(
                 .kind_ids()
                 .filter(|&k| !rules.kind(k).stack)
                 .take(chessgraph::limits::MAX_STACK_PARTS)
-                .map(|k| chessgraph::setup::StackPart {
+                .map(|k| chessgraph::StackPart {
                     kind: k,
                     value: rules.kind(k).numbered.then_some(1),
                 })

@@ -16,7 +16,7 @@
 //! The engine is used only to read a position: the piece on each square (by name), the side to
 //! move, the castling right tokens held and the en passant squares.
 
-use chessgraph::position::Position;
+use chessgraph::Position;
 
 /// A side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -12,12 +12,12 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
-use chessgraph::board::NodeId;
-use chessgraph::movegen::Planned;
+use chessgraph::NodeId;
+use chessgraph::Planned;
+use chessgraph::SetupPiece;
 use chessgraph::notation::{legal_move_texts, parse_move, play_line};
-use chessgraph::position::{Position, TEXT_WAIVERS};
-use chessgraph::rules::{Mark, PlayerId, Rules};
-use chessgraph::setup::SetupPiece;
+use chessgraph::{Mark, PlayerId, Rules};
+use chessgraph::{Position, TEXT_WAIVERS};
 
 use super::load;
 

@@ -6,9 +6,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
+use chessgraph::Position;
+use chessgraph::Rules;
 use chessgraph::diagnostic::FileReport;
-use chessgraph::position::Position;
-use chessgraph::rules::Rules;
 
 const DATA: &str = "tests/betza/moves.txt";
 
@@ -155,7 +155,7 @@ fn betza_pieces_move_as_pyffish_moves_them() {
 
 /// The directions of a board file, for compiling without a variant.
 fn directions_of(board: &str) -> Vec<String> {
-    let b = chessgraph::board::Board::load(board).expect("a shipped board");
+    let b = chessgraph::Board::load(board).expect("a shipped board");
     b.direction_ids()
         .map(|d| b.direction_name(d).to_string())
         .collect()
@@ -265,8 +265,8 @@ proptest::proptest! {
             Ok(programs) => {
                 proptest::prop_assert!(!programs.is_empty());
                 for p in programs {
-                    let loc = chessgraph::spec::Located::new(p.text.clone(), 0..0);
-                    let parsed = chessgraph::path::parse_pattern(&loc, "");
+                    let loc = chessgraph::testing::Located::new(p.text.clone(), 0..0);
+                    let parsed = chessgraph::testing::parse_pattern(&loc, "");
                     proptest::prop_assert!(parsed.is_ok(), "{} -> {}", text, p.text);
                     proptest::prop_assert!(p.at.end <= text.len());
                 }

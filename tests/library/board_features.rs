@@ -1,7 +1,7 @@
 //! Board-file features the shipped boards do not all use: composite directions (also through a
 //! twisted link), `[[rlink]]`, `[[unlink]]`, tags on `[[link]]`, hand-placed nodes, zones.
 
-use chessgraph::board::{Board, Placement, TwistId};
+use chessgraph::{Board, Placement, TwistId};
 
 fn load_text(text: &str) -> Board {
     match Board::from_toml("board.toml", text) {
@@ -153,7 +153,7 @@ fn hand_placed_nodes_with_link_rlink_and_tags() {
     }
     assert_eq!(
         b.node_info(b.node("b").unwrap()).colour,
-        chessgraph::board::Colour::Dark
+        chessgraph::Colour::Dark
     );
     assert_eq!(
         b.node_info(b.node("c").unwrap()).placement,

@@ -2,7 +2,7 @@
 //! summary and full link listing are pinned, so any change to a board or to the loader shows up as a
 //! reviewable diff.
 
-use chessgraph::board::{Board, TwistId};
+use chessgraph::{Board, TwistId};
 
 #[test]
 fn shipped_boards_load_cleanly_and_match_their_snapshots() {
@@ -59,9 +59,9 @@ fn chess_links_are_the_compass_and_knight_offsets() {
     assert_eq!(target(&b, "h4", "nee"), None);
     // a1 is dark, h1 light.
     let colour = |n: &str| b.node_info(b.node(n).unwrap()).colour;
-    assert_eq!(colour("a1"), chessgraph::board::Colour::Dark);
-    assert_eq!(colour("h1"), chessgraph::board::Colour::Light);
-    assert_eq!(colour("d1"), chessgraph::board::Colour::Light);
+    assert_eq!(colour("a1"), chessgraph::Colour::Dark);
+    assert_eq!(colour("h1"), chessgraph::Colour::Light);
+    assert_eq!(colour("d1"), chessgraph::Colour::Light);
 }
 
 #[test]

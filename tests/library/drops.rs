@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
+use chessgraph::Position;
+use chessgraph::Rules;
 use chessgraph::notation::{MoveError, legal_move_texts, move_text, parse_move, play_line};
-use chessgraph::position::Position;
-use chessgraph::rules::Rules;
 
 use crate::helpers::legal_moves_from;
 use crate::helpers::load;

@@ -2,7 +2,7 @@
 //! entries, `[players.NAME]` changes one inherited player, and tables merge key by key (a piece's
 //! letter changes alone).
 
-use chessgraph::rules::Rules;
+use chessgraph::Rules;
 
 fn load(name: &str) -> std::sync::Arc<Rules> {
     crate::helpers::load(format!("variants/{name}.toml"))
@@ -42,9 +42,9 @@ fn variants_that_replace_an_orthodox_piece_no_longer_know_it() {
         assert!(!kind_names(&r).contains(&gone), "{variant}");
         assert!(r.kind_by_letter(letter).is_none(), "{variant}");
         // Position text with the removed piece's letter (on a8) is refused.
-        let start = chessgraph::position::Position::start(&r).to_fen();
+        let start = chessgraph::Position::start(&r).to_fen();
         let with_it = format!("{}{}", letter.to_ascii_lowercase(), &start[1..]);
-        let err = chessgraph::position::Position::from_fen(&r, &with_it)
+        let err = chessgraph::Position::from_fen(&r, &with_it)
             .expect_err(&format!("{variant}: {with_it}"));
         assert!(
             err.to_string().contains(&format!(

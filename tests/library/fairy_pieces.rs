@@ -8,10 +8,10 @@
 
 use std::sync::Arc;
 
-use chessgraph::board::NodeId;
+use chessgraph::NodeId;
 use chessgraph::perft::perft;
-use chessgraph::position::{Piece, Position};
-use chessgraph::rules::{FrameId, KindId, PlayerId, Rules};
+use chessgraph::{FrameId, KindId, PlayerId, Rules};
+use chessgraph::{Piece, Position};
 
 use crate::helpers::{load, position_with};
 

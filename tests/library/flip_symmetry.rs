@@ -7,11 +7,11 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use chessgraph::board::NodeId;
+use chessgraph::NodeId;
 use chessgraph::perft::perft;
-use chessgraph::position::{Position, TEXT_WAIVERS};
-use chessgraph::rules::{PlayerId, Rules};
-use chessgraph::setup::{EpEntry, Setup, SetupPiece};
+use chessgraph::{EpEntry, Setup, SetupPiece};
+use chessgraph::{PlayerId, Rules};
+use chessgraph::{Position, TEXT_WAIVERS};
 
 use crate::helpers::{Rng, playout};
 

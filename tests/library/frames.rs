@@ -1,7 +1,7 @@
 //! Frames act on composite directions through their paths: a frame lists plain directions only,
 //! and `nne = { path = "n n e" }` turns with them (`docs/format-changes.md`).
 
-use chessgraph::position::Position;
+use chessgraph::Position;
 
 const VARIANT: &str = "tests/fixtures/variants/composite_knights.toml";
 

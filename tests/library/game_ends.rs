@@ -4,11 +4,11 @@
 
 use std::sync::Arc;
 
-use chessgraph::movegen::{Move, PlayError};
 use chessgraph::notation::{MoveError, legal_move_texts, parse_move};
 use chessgraph::perft::perft;
-use chessgraph::position::{EndRule, Outcome, Position};
-use chessgraph::rules::{PlayerId, Rules};
+use chessgraph::{EndRule, Outcome, Position};
+use chessgraph::{Move, PlayError};
+use chessgraph::{PlayerId, Rules};
 
 const WHITE: PlayerId = PlayerId::seat(0);
 const BLACK: PlayerId = PlayerId::seat(1);

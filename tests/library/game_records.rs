@@ -2,10 +2,10 @@
 //! the legal moves grouped by origin, and records saved and replayed.
 
 use crate::helpers::load;
+use chessgraph::PlayerId;
 use chessgraph::game::{Game, MAX_PLIES, Record, RecordError, choices_by_origin};
 use chessgraph::notation::MoveError;
-use chessgraph::position::{Outcome, Position};
-use chessgraph::rules::PlayerId;
+use chessgraph::{Outcome, Position};
 
 #[test]
 fn moves_are_kept_as_text_and_undone() {

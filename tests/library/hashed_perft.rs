@@ -7,10 +7,11 @@
 
 use std::collections::HashMap;
 
+use chessgraph::Position;
 use chessgraph::perft::{
-    PerftTable, TableError, divide_hashed, divide_parallel_hashed, perft, perft_hashed, second_key,
+    PerftTable, TableError, divide_hashed, divide_parallel_hashed, perft, perft_hashed,
 };
-use chessgraph::position::Position;
+use chessgraph::testing::second_key;
 
 use super::position_hash::text_without_clocks;
 use crate::helpers::{load, playout_positions, swept_variant_files};

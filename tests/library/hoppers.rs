@@ -3,9 +3,9 @@
 //! friend, the three ways a move changes a screen to the royal, palace and river confinement of
 //! every xiangqi piece, and the flying general.
 
-use chessgraph::movegen::PlayError;
+use chessgraph::PlayError;
+use chessgraph::Position;
 use chessgraph::notation::parse_move;
-use chessgraph::position::Position;
 
 use crate::helpers::load;
 
@@ -43,7 +43,7 @@ fn sorted(v: &[&str]) -> Vec<String> {
 /// refusal comes from `play`).
 fn refusal(pos: &Position, from: &str, to: &str) -> PlayError {
     let b = pos.rules().board();
-    let m = chessgraph::movegen::Move::Normal {
+    let m = chessgraph::Move::Normal {
         from: b.node(from).expect("a square"),
         to: b.node(to).expect("a square"),
         promotion: None,

@@ -9,13 +9,13 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
+use chessgraph::Position;
+use chessgraph::Rules;
 use chessgraph::diagnostic::{Code, SourceFile};
-use chessgraph::import::builtins::BUILTINS;
 use chessgraph::import::{Imported, import_fsf};
 use chessgraph::notation::{move_text, parse_move};
 use chessgraph::perft::perft;
-use chessgraph::position::Position;
-use chessgraph::rules::Rules;
+use chessgraph::testing::BUILTINS;
 
 /// What pyffish says about one section.
 #[derive(Default)]
@@ -86,7 +86,7 @@ fn load(dir: &Path, i: &Imported) -> Arc<Rules> {
 }
 
 /// A move in the form the oracle writes: `e2e4`, `e7e8q`, `P@e4`, castling as the king's move.
-fn plain(pos: &Position, m: chessgraph::movegen::Move) -> String {
+fn plain(pos: &Position, m: chessgraph::Move) -> String {
     let text = move_text(pos, m);
     if text.contains('@') {
         return text;

@@ -9,7 +9,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use chessgraph::board::Board;
+use chessgraph::Board;
 use chessgraph::diagnostic::{Code, FileReport, Severity};
 
 /// The fixture path relative to the crate root (cargo runs tests there), so printed paths are stable.

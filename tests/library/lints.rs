@@ -9,7 +9,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use chessgraph::board::Board;
+use chessgraph::Board;
 use chessgraph::diagnostic::{Code, FileReport, Severity};
 use chessgraph::lint::check_variant;
 

@@ -1,8 +1,8 @@
 //! A move that cannot be played is rejected with the reason: every kind of reason, on chess and on
 //! 3 Man Chess.
 
+use chessgraph::Position;
 use chessgraph::notation::{MoveError, parse_move, play_line};
-use chessgraph::position::Position;
 
 fn reason(variant: &str, fen: Option<&str>, line: &str, mv: &str) -> String {
     let rules = crate::helpers::load(variant);

@@ -6,10 +6,10 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use chessgraph::ids::{KindId, NodeId};
-use chessgraph::movegen::{Move, PlayError};
-use chessgraph::position::Position;
-use chessgraph::rules::Rules;
+use chessgraph::Position;
+use chessgraph::Rules;
+use chessgraph::{KindId, NodeId};
+use chessgraph::{Move, PlayError};
 
 use crate::helpers::{Rng, load, playout_positions, swept_variant_files};
 

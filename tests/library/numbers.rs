@@ -1,8 +1,8 @@
 //! Numbers, stacks, captured material and captures by relation as general capabilities: position
 //! text round trips, refusals, make/unmake in random games, the section 10 option fixtures.
 
-use chessgraph::position::Position;
-use chessgraph::setup::Material;
+use chessgraph::Material;
+use chessgraph::Position;
 
 use crate::helpers::{Rng, load, playout};
 use crate::rithmomachia::{play, position_in};
@@ -213,7 +213,7 @@ fn option_distant_siege() {
 
 #[test]
 fn option_victoria_magna() {
-    use chessgraph::position::{EndRule, Outcome};
+    use chessgraph::{EndRule, Outcome};
     let magna = "tests/fixtures/rule_variants/rithmomachia_victoria_magna.toml";
     // White's C2 steps to c9 in Black's half: c9, c11 (the first man north, 2 away), c13 (2 on):
     // 2, 4, 6 is an arithmetic progression.

@@ -14,10 +14,10 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use chessgraph::Position;
+use chessgraph::Rules;
 use chessgraph::perft::{divide, perft};
 use chessgraph::perft_suite::{self, Format};
-use chessgraph::position::Position;
-use chessgraph::rules::Rules;
 
 /// The default run counts depths up to this many leaves per line.
 const NODE_LIMIT: u64 = 5_000_000;

@@ -1,8 +1,8 @@
 //! Position and move text in the grammar every variant shares: tokens of two characters (`+P`),
 //! and the marks a variant cannot use yet (`~`, `{value}`, `(stack)`) refused by name.
 
+use chessgraph::Position;
 use chessgraph::notation::{move_text, parse_move, play_line};
-use chessgraph::position::Position;
 
 use crate::helpers::legal_moves_from;
 use crate::helpers::load;
@@ -103,7 +103,7 @@ fn a_setup_with_state_the_variant_has_no_place_for_is_refused_naming_it() {
     setup.hands.insert((white, pawn), 2);
     setup
         .captured
-        .insert(white, chessgraph::setup::Material { men: 1, value: 1 });
+        .insert(white, chessgraph::Material { men: 1, value: 1 });
     let err = Position::from_setup(&rules, setup, Default::default())
         .expect_err("no hands, no captured material")
         .to_string();

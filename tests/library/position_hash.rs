@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use crate::helpers::{Rng, load, playout, swept_variant_files};
-use chessgraph::position::Position;
+use chessgraph::Position;
 
 /// The position text without the two clock fields (halfmove, fullmove).
 pub(super) fn text_without_clocks(pos: &Position) -> String {

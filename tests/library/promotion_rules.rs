@@ -1,7 +1,7 @@
 //! Promotion rules as data: optional promotion in the zone, compulsory where the piece could not
 //! move again, and promotion only to kinds the player has lost (grand chess).
 
-use chessgraph::position::Position;
+use chessgraph::Position;
 
 use crate::helpers::legal_moves_from;
 use crate::helpers::load;
@@ -63,7 +63,7 @@ fn by_zone_choices_are_checked_like_the_others() {
         ),
     )
     .expect("write");
-    let err = chessgraph::rules::Rules::load(&file).expect_err("refused");
+    let err = chessgraph::Rules::load(&file).expect_err("refused");
     let text = format!("{err:?}");
     for part in [
         "promotes to itself",

@@ -8,11 +8,11 @@
 
 use std::sync::Arc;
 
-use chessgraph::movegen::Planned;
+use chessgraph::Planned;
+use chessgraph::Position;
+use chessgraph::Rules;
 use chessgraph::notation::{MoveError, move_text, parse_move};
 use chessgraph::perft::perft;
-use chessgraph::position::Position;
-use chessgraph::rules::Rules;
 use proptest::prelude::*;
 
 /// Everything the public API shows of a position, in a comparable form.

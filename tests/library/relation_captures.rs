@@ -1,9 +1,9 @@
 //! Captures after a move (`[[capture]]`): one move removes several pieces through the public
 //! pipeline, and unmake restores the position and its hash.
 
+use chessgraph::Position;
 use chessgraph::notation::parse_move;
 use chessgraph::perft::perft;
-use chessgraph::position::Position;
 
 use crate::helpers::load;
 

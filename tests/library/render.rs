@@ -6,13 +6,13 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use crate::helpers::load;
-use chessgraph::board::{Board, TwistId};
+use chessgraph::Position;
+use chessgraph::Rules;
 use chessgraph::notation::play_line;
-use chessgraph::position::Position;
 use chessgraph::render::{
     DARK, Geometry, LIGHT, RenderOptions, VOID, default_rotation, render_svg,
 };
-use chessgraph::rules::Rules;
+use chessgraph::{Board, TwistId};
 
 const THREE_ARMIES: &str = "tests/fixtures/render/three_armies.toml";
 
@@ -288,7 +288,7 @@ fn eliminated_players_are_frozen_and_checks_are_marked() {
         Some("24/24/24/24/24/wR3wK7gKgR6bK3 b - - 0 1 out:g"),
         "",
     );
-    assert!(!pos.is_alive(chessgraph::rules::PlayerId::seat(1)));
+    assert!(!pos.is_alive(chessgraph::PlayerId::seat(1)));
     let svg = svg_of(r.board(), Some(&pos), &RenderOptions::default());
     assert_eq!(svg.matches("class=\"piece frozen\"").count(), 2);
     assert_eq!(svg.matches("class=\"check\"").count(), 1);
@@ -446,7 +446,7 @@ fn three_man_chess_rasterised_has_light_and_dark_cells_where_the_rules_say() {
     ] {
         let n = b.node(name).unwrap();
         assert_eq!(
-            b.node_info(n).colour == chessgraph::board::Colour::Light,
+            b.node_info(n).colour == chessgraph::Colour::Light,
             light,
             "{name}"
         );
@@ -460,8 +460,8 @@ fn three_man_chess_rasterised_has_light_and_dark_cells_where_the_rules_say() {
     // Every cell, by the board's own colours.
     for n in b.node_ids() {
         let want = match b.node_info(n).colour {
-            chessgraph::board::Colour::Light => LIGHT,
-            chessgraph::board::Colour::Dark => DARK,
+            chessgraph::Colour::Light => LIGHT,
+            chessgraph::Colour::Dark => DARK,
         };
         assert_eq!(pixel(&pixmap, geo.centre(n)), want, "{}", b.node_name(n));
     }
@@ -492,8 +492,8 @@ fn three_armies_rasterised_shows_each_players_colour() {
     for name in ["a3", "b3", "e4", "m5", "u6"] {
         let n = r.board().node(name).unwrap();
         let want = match r.board().node_info(n).colour {
-            chessgraph::board::Colour::Light => LIGHT,
-            chessgraph::board::Colour::Dark => DARK,
+            chessgraph::Colour::Light => LIGHT,
+            chessgraph::Colour::Dark => DARK,
         };
         assert_eq!(pixel(&pixmap, geo.centre(n)), want, "{name}");
     }
@@ -530,10 +530,10 @@ fn player_colours_come_from_the_variant_file() {
     let (_dir, path) = chess_with_colours("colours_ok.toml", "#F0E0D0", "#102030");
     let r = load(&path);
     assert_eq!(
-        r.player(chessgraph::rules::PlayerId::seat(0)).colour,
+        r.player(chessgraph::PlayerId::seat(0)).colour,
         Some([0xf0, 0xe0, 0xd0])
     );
-    let style = chessgraph::render::player_style(&r, chessgraph::rules::PlayerId::seat(1));
+    let style = chessgraph::render::player_style(&r, chessgraph::PlayerId::seat(1));
     assert_eq!(style.fill, [0x10, 0x20, 0x30]);
     // A dark fill gets light inner lines.
     assert_eq!(style.detail, [0xf2, 0xf2, 0xf2]);
@@ -546,9 +546,7 @@ fn player_colours_come_from_the_variant_file() {
     // Without the key, seats decide: white and black for two players.
     let chess = load("variants/chess.toml");
     let styles: Vec<[u8; 3]> = (0..2)
-        .map(|i| {
-            chessgraph::render::player_style(&chess, chessgraph::rules::PlayerId::seat(i)).fill
-        })
+        .map(|i| chessgraph::render::player_style(&chess, chessgraph::PlayerId::seat(i)).fill)
         .collect();
     assert_eq!(styles, [[0xff, 0xff, 0xff], [0x26, 0x26, 0x26]]);
 }
@@ -598,7 +596,7 @@ fn piece_group<'a>(svg: &'a str, node: &str) -> &'a str {
 
 #[test]
 fn numbered_pieces_show_their_shape_and_number() {
-    use chessgraph::render::pieces::text_path;
+    use chessgraph::testing::text_path;
     let r = load("variants/rithmomachia.toml");
     let pos = Position::start(&r);
     let svg = render_svg(r.board(), Some(&pos), &RenderOptions::default());
@@ -636,7 +634,7 @@ fn numbered_pieces_show_their_shape_and_number() {
 
 #[test]
 fn text_paths_fit_their_box_and_write_every_digit() {
-    use chessgraph::render::pieces::text_path;
+    use chessgraph::testing::text_path;
     for text in ["0123456789", "7", "65535", "ABC"] {
         let (d, stroke) = text_path(text, 50.0, 50.0, 60.0, 30.0);
         assert!(stroke > 0.0 && stroke <= 5.0, "{text}: {stroke}");

@@ -14,10 +14,10 @@ use std::sync::Arc;
 
 use crate::helpers::ring_oracle::{Castling, Game, OBoard};
 use crate::helpers::{Rng, load, playout};
+use chessgraph::Position;
+use chessgraph::Rules;
 use chessgraph::notation::{legal_move_texts, move_text, parse_move};
 use chessgraph::perft::perft;
-use chessgraph::position::Position;
-use chessgraph::rules::Rules;
 
 const CIRCULAR: &str = "variants/circular_chess.toml";
 const CYLINDRICAL: &str = "variants/cylindrical_chess.toml";

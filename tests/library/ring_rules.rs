@@ -3,11 +3,11 @@
 //! list is worked out by hand from the rules page.
 
 use crate::helpers::{legal_moves_from, load};
-use chessgraph::board::Colour;
+use chessgraph::Colour;
+use chessgraph::PlayerId;
 use chessgraph::notation::{legal_move_texts, move_text, parse_move, play_line};
 use chessgraph::perft::perft;
-use chessgraph::position::{Outcome, Position};
-use chessgraph::rules::PlayerId;
+use chessgraph::{Outcome, Position};
 
 const CIRCULAR: &str = "variants/circular_chess.toml";
 const CYLINDRICAL: &str = "variants/cylindrical_chess.toml";

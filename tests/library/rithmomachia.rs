@@ -5,9 +5,9 @@
 use std::sync::Arc;
 
 use chessgraph::notation::{legal_move_texts, parse_move};
-use chessgraph::position::{EndRule, Outcome, Position};
-use chessgraph::rules::{PlayerId, Rules};
-use chessgraph::setup::{Material, Setup, SetupPiece, StackPart, Waivers};
+use chessgraph::{EndRule, Outcome, Position};
+use chessgraph::{Material, Setup, SetupPiece, StackPart, Waivers};
+use chessgraph::{PlayerId, Rules};
 
 use crate::helpers::load;
 
@@ -88,7 +88,7 @@ fn destinations(pos: &Position, from: &str) -> Vec<String> {
 }
 
 /// What a man or stack on a node shows: `T9`, or `P174` for a stack (its total).
-fn shown(pos: &Position, node: chessgraph::board::NodeId) -> String {
+fn shown(pos: &Position, node: chessgraph::NodeId) -> String {
     let rules = pos.rules();
     let pc = pos.piece_at(node).expect("a piece");
     let value = pos.value_at(node).expect("a number");

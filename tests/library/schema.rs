@@ -7,9 +7,9 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use chessgraph::diagnostic::{Code, Diagnostic};
-use chessgraph::rules::schema::{FileKind, schema, schema_text};
-use chessgraph::spec::board::read_board_spec;
-use chessgraph::spec::variant::read_variant_spec;
+use chessgraph::schema::{FileKind, schema, schema_text};
+use chessgraph::testing::read_board_spec;
+use chessgraph::testing::read_variant_spec;
 use serde_json::Value;
 
 /// Keys of which a table needs one at least (a piece: `moves` or `betza`).
@@ -262,7 +262,7 @@ fn load_changed(path: &Path, kind: FileKind, doc: &toml::Value, dir: &Path) -> V
         FileKind::Variant => {
             let file = dir.join("changed.toml");
             std::fs::write(&file, text).unwrap();
-            read_variant_spec(&file, &chessgraph::rules::ends::declared_keys())
+            read_variant_spec(&file, &chessgraph::testing::declared_keys())
                 .1
                 .err()
                 .unwrap_or_default()

@@ -4,10 +4,10 @@
 use std::sync::Arc;
 
 use crate::helpers::load;
-use chessgraph::ids::{NodeId, PlayerId};
-use chessgraph::position::{EpEntry, Position};
-use chessgraph::rules::Rules;
-use chessgraph::setup::{Setup, SetupErrors, SetupPiece, SetupProblem, Waivers};
+use chessgraph::Rules;
+use chessgraph::{EpEntry, Position};
+use chessgraph::{NodeId, PlayerId};
+use chessgraph::{Setup, SetupErrors, SetupPiece, SetupProblem, Waivers};
 
 const WHITE: PlayerId = PlayerId::seat(0);
 const BLACK: PlayerId = PlayerId::seat(1);

@@ -1,4 +1,4 @@
-//! The compiled move tables agree with the reference walker (`chessgraph::reference`), the slow
+//! The compiled move tables agree with the reference walker (`chessgraph::testing::reference`), the slow
 //! definition of path semantics: for every shipped variant, every piece kind, every frame and every
 //! node on an otherwise empty board, and for every piece of positions met in random games. The
 //! attack (reverse) tables that check detection uses are compared the same way.
@@ -6,13 +6,13 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use chessgraph::board::NodeId;
-use chessgraph::ids::PlayerSet;
-use chessgraph::movegen::{Move, Planned};
-use chessgraph::position::{Piece, Position};
-use chessgraph::reference::{self, Destination};
-use chessgraph::rules::{FrameId, KindId, Rules};
-use chessgraph::setup::SetupProblem;
+use chessgraph::NodeId;
+use chessgraph::PlayerSet;
+use chessgraph::SetupProblem;
+use chessgraph::testing::reference::{self, Destination};
+use chessgraph::{FrameId, KindId, Rules};
+use chessgraph::{Move, Planned};
+use chessgraph::{Piece, Position};
 
 use crate::helpers::{load, playout_positions, position_with, royal_kind, swept_variant_files};
 

@@ -3,10 +3,10 @@
 
 use std::sync::Arc;
 
-use chessgraph::ids::{GateSet, PlayerSet};
+use chessgraph::Rules;
 use chessgraph::perft::perft;
-use chessgraph::position::{Outcome, Position};
-use chessgraph::rules::Rules;
+use chessgraph::{GateSet, PlayerSet};
+use chessgraph::{Outcome, Position};
 
 use crate::helpers::three_man_chess::*;
 

@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use chessgraph::board::{Board, DirId, NodeId, TwistId};
+use chessgraph::{Board, DirId, NodeId, TwistId};
 
 const FILES: usize = 24;
 const RINGS: usize = 6;
@@ -396,7 +396,7 @@ fn names_and_colours_follow_the_rules_page() {
             let info = g.b.node_info(g.node(&n));
             let light = (r as i32 + f) % 2 == 0;
             assert_eq!(
-                info.colour == chessgraph::board::Colour::Light,
+                info.colour == chessgraph::Colour::Light,
                 light,
                 "colour of {n}"
             );
@@ -405,7 +405,7 @@ fn names_and_colours_follow_the_rules_page() {
     for king in ["e1", "m1", "u1"] {
         assert_eq!(
             g.b.node_info(g.node(king)).colour,
-            chessgraph::board::Colour::Light
+            chessgraph::Colour::Light
         );
     }
 }

@@ -8,11 +8,11 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use chessgraph::board::NodeId;
-use chessgraph::ids::{GateSet, PlayerSet};
+use chessgraph::NodeId;
 use chessgraph::perft::perft;
-use chessgraph::position::{Outcome, Position};
-use chessgraph::rules::{FrameId, Rules};
+use chessgraph::{FrameId, Rules};
+use chessgraph::{GateSet, PlayerSet};
+use chessgraph::{Outcome, Position};
 
 use crate::helpers::three_man_chess::*;
 use crate::helpers::{Rng, load, playout};
@@ -33,7 +33,7 @@ use crate::helpers::{Rng, load, playout};
 
 /// Squares a piece with `letter` on `origin` could reach or pass on an empty board.
 fn reach(rules: &Rules, letter: char, origin: NodeId, bridged: bool) -> BTreeSet<NodeId> {
-    let t = rules.tables();
+    let t = chessgraph::testing::tables(rules);
     let kind = rules.kind_by_letter(letter).expect("letter");
     let gated = rules.gate_tags();
     let mut out = BTreeSet::new();

@@ -7,10 +7,10 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
+use chessgraph::Position;
+use chessgraph::Rules;
 use chessgraph::notation::move_text;
 use chessgraph::perft::perft;
-use chessgraph::position::Position;
-use chessgraph::rules::Rules;
 
 use crate::helpers::three_man_chess::*;
 use crate::helpers::{Rng, playout};

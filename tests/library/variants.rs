@@ -6,8 +6,8 @@
 
 use std::sync::Arc;
 
-use chessgraph::position::Position;
-use chessgraph::rules::Rules;
+use chessgraph::Position;
+use chessgraph::Rules;
 use chessgraph::snapshot::{Options, report};
 
 #[test]

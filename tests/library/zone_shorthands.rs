@@ -1,7 +1,7 @@
 //! Zone shorthands on grid boards: the generated `rank_N` and `file_X` zones, rectangles
 //! `a1..h2`, and zones joined with ` + ` and ` - `.
 
-use chessgraph::board::Board;
+use chessgraph::Board;
 
 const BOARD: &str = r#"
 [board]

@@ -5,9 +5,9 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use chessgraph::board::Board;
+use chessgraph::Board;
 // The grid directions every generated board declares (shared with `import fsf`).
-use chessgraph::import::board::{DIRECTIONS, KNIGHT_DIRECTIONS};
+use chessgraph::import::{DIRECTIONS, KNIGHT_DIRECTIONS};
 
 use super::super::args::{FileKindArg, NewArgs};
 

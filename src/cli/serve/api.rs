@@ -25,11 +25,11 @@ use futures_util::Stream;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use chessgraph::Position;
 use chessgraph::game::{Game, Record};
 use chessgraph::notation::MoveError;
-use chessgraph::position::Position;
 use chessgraph::render::{RenderOptions, render_svg};
-use chessgraph::rules::{PlayerId, Rules};
+use chessgraph::{PlayerId, Rules};
 
 use super::error::{ApiError, Body, Params, Segment};
 use super::state::{Shared, Slot, lock};
@@ -359,7 +359,7 @@ fn node_param(
     rules: &Rules,
     params: &Params,
     key: &str,
-) -> Result<Option<chessgraph::board::NodeId>, ApiError> {
+) -> Result<Option<chessgraph::NodeId>, ApiError> {
     params
         .get(key)
         .map(|name| {

@@ -3,11 +3,11 @@
 
 use serde_json::{Value, json};
 
-use chessgraph::board::{Board, NodeId, Placement, TwistId};
+use chessgraph::Position;
 use chessgraph::game::{Game, choices_by_origin, choices_from};
-use chessgraph::position::Position;
 use chessgraph::render::{default_rotation, seat_rotation};
-use chessgraph::rules::{PlayerId, Rules};
+use chessgraph::{Board, NodeId, Placement, TwistId};
+use chessgraph::{PlayerId, Rules};
 
 use super::state::{Slot, Variant};
 

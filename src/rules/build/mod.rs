@@ -31,22 +31,22 @@ use crate::zobrist::ZobristKeys;
 use zones::ZoneKeys;
 
 /// Who stands where in a start position text (node, owner, kind), read but not judged.
-pub type StartPieces = Vec<(NodeId, PlayerId, KindId)>;
+pub(crate) type StartPieces = Vec<(NodeId, PlayerId, KindId)>;
 
 /// Pieces per player and kind in a start position.
-pub type StartMaterial = Vec<Vec<usize>>;
+pub(crate) type StartMaterial = Vec<Vec<usize>>;
 
 /// Reads a start text against rules under construction.
-pub type StartReader<'a, T> = &'a dyn Fn(&std::sync::Arc<Rules>, &str) -> Result<T, String>;
+pub(crate) type StartReader<'a, T> = &'a dyn Fn(&std::sync::Arc<Rules>, &str) -> Result<T, String>;
 
 /// What the rules ask of the start position text: the front door (`crate::variant`) passes the
 /// position parser, which `rules` may not name (it comes later in the data flow).
 #[derive(Clone, Copy)]
-pub struct StartCheck<'a> {
+pub(crate) struct StartCheck<'a> {
     /// Who stands where, read but not judged: what castling rooks are.
-    pub read: StartReader<'a, StartPieces>,
+    pub(crate) read: StartReader<'a, StartPieces>,
     /// Judges the start against the finished rules and counts its pieces per player and kind.
-    pub judge: StartReader<'a, StartMaterial>,
+    pub(crate) judge: StartReader<'a, StartMaterial>,
 }
 
 pub(super) fn load(path: &Path, check_start: StartCheck<'_>) -> (Option<Rules>, Vec<FileReport>) {

@@ -93,7 +93,7 @@ mod tests {
     /// Black on `black`, as sorted square names.
     fn removed(to: &str, white: &[&str], black: &[&str]) -> Vec<String> {
         let rules = crate::load("tests/fixtures/rule_variants/custodian.toml").expect("loads");
-        let effect = rules.move_effects()[0].clone();
+        let effect = rules.effects[0].clone();
         let b = rules.board();
         let node = |s: &str| b.node(s).expect("a square");
         let (w, k) = (PlayerId::seat(0), PlayerId::seat(1));
@@ -139,7 +139,7 @@ mod tests {
     fn its_summary_names_the_directions() {
         let rules = crate::load("tests/fixtures/rule_variants/custodian.toml").expect("loads");
         assert_eq!(
-            rules.move_effects()[0].summary(&rules),
+            rules.effects[0].summary(&rules),
             "capture after a move: custodian along n e s w"
         );
     }

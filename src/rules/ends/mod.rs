@@ -39,7 +39,7 @@ pub(crate) const FAMILIES: &[EndFamily] = &[
 ];
 
 /// A compiled end rule of a variant, judged at the start of every turn.
-pub trait DeclaredEnd: fmt::Debug + Send + Sync {
+pub(crate) trait DeclaredEnd: fmt::Debug + Send + Sync {
     /// What the rule says of the turn about to start: `None` while it does not apply.
     fn judge(&self, turn: &dyn TurnStart) -> Option<Verdict>;
 
@@ -60,28 +60,28 @@ pub trait DeclaredEnd: fmt::Debug + Send + Sync {
 /// What an end rule decided: `policy` applies to `player` (he wins, the game is drawn, or he
 /// is out; with two players in, the other then wins).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Verdict {
+pub(crate) struct Verdict {
     /// The player the policy applies to.
-    pub player: PlayerId,
+    pub(crate) player: PlayerId,
     /// What happens to him.
-    pub policy: Policy,
+    pub(crate) policy: Policy,
     /// Which entry of the rule decided (for rules with several, such as `material`).
-    pub entry: u8,
+    pub(crate) entry: u8,
 }
 
 impl Verdict {
     /// `player` wins.
-    pub fn wins(player: PlayerId) -> Self {
+    pub(crate) fn wins(player: PlayerId) -> Self {
         Verdict::applies(player, Policy::Win)
     }
 
     /// The game is drawn (`player`: the player to move).
-    pub fn draw(player: PlayerId) -> Self {
+    pub(crate) fn draw(player: PlayerId) -> Self {
         Verdict::applies(player, Policy::Draw)
     }
 
     /// `policy` applies to `player`.
-    pub fn applies(player: PlayerId, policy: Policy) -> Self {
+    pub(crate) fn applies(player: PlayerId, policy: Policy) -> Self {
         Verdict {
             player,
             policy,
@@ -90,13 +90,13 @@ impl Verdict {
     }
 
     /// The same verdict, by entry `entry` of the rule.
-    pub fn by_entry(self, entry: u8) -> Self {
+    pub(crate) fn by_entry(self, entry: u8) -> Self {
         Verdict { entry, ..self }
     }
 }
 
 /// The position at the start of a turn, as the end rules see it.
-pub trait TurnStart {
+pub(crate) trait TurnStart {
     /// The rules of the game.
     fn rules(&self) -> &Rules;
     /// The player whose turn starts.
@@ -117,7 +117,7 @@ pub trait TurnStart {
 impl dyn TurnStart + '_ {
     /// The live players from the one who moved last, in turn order (he, then the player to
     /// move, then the others).
-    pub fn players_from_last_mover(&self) -> impl Iterator<Item = PlayerId> + '_ {
+    pub(crate) fn players_from_last_mover(&self) -> impl Iterator<Item = PlayerId> + '_ {
         let n = self.rules().players().len();
         let last = self.last_mover().index();
         (0..n)
@@ -127,7 +127,7 @@ impl dyn TurnStart + '_ {
 
     /// Whether a piece of `p` of a kind in `kinds` (bit `k`: kind `k`) stands in zone `zone`
     /// of `p` (an index of [`Rules::zone`]).
-    pub fn has_piece_in(&self, p: PlayerId, kinds: u32, zone: usize) -> bool {
+    pub(crate) fn has_piece_in(&self, p: PlayerId, kinds: u32, zone: usize) -> bool {
         self.rules().zone(zone, p).iter().any(|n| {
             self.piece_at(n)
                 .is_some_and(|(o, k)| o == p && kinds & (1 << k.index()) != 0)
@@ -182,7 +182,7 @@ pub(crate) trait BuildContext {
 impl dyn BuildContext + '_ {
     /// The bits of the kinds named in `names`, or of every kind when `names` is `None`; an
     /// unknown name is reported and left out.
-    pub fn kind_mask(&mut self, names: Option<&[Spanned<String>]>, context: &str) -> u32 {
+    pub(crate) fn kind_mask(&mut self, names: Option<&[Spanned<String>]>, context: &str) -> u32 {
         match names {
             None => (1u64 << self.kinds().len()).wrapping_sub(1) as u32,
             Some(names) => names
@@ -193,7 +193,7 @@ impl dyn BuildContext + '_ {
     }
 
     /// Whether some kind is royal.
-    pub fn has_royal(&self) -> bool {
+    pub(crate) fn has_royal(&self) -> bool {
         self.kinds().iter().any(|k| k.royal)
     }
 }
@@ -272,13 +272,13 @@ fn schema_of<T: schemars::JsonSchema>(
 
 /// A declared end rule of compiled rules, under its key.
 #[derive(Clone, Debug)]
-pub struct Declared {
+pub(crate) struct Declared {
     /// The key of `[outcome]` that declared it.
-    pub key: &'static str,
+    pub(crate) key: &'static str,
     /// Judged before `checks` (and summarised after it).
-    pub before_checks: bool,
+    pub(crate) before_checks: bool,
     /// The compiled rule.
-    pub rule: Arc<dyn DeclaredEnd>,
+    pub(crate) rule: Arc<dyn DeclaredEnd>,
 }
 
 /// The word for a policy in summaries: the rules' files say `loss` for a player put out.

@@ -18,10 +18,8 @@ use std::fmt;
 use std::hash::Hasher;
 use std::sync::Arc;
 
-use crate::movegen::Planned;
-use crate::notation::{move_text, play_line};
-use crate::position::Position;
-use crate::rules::Rules;
+use chessgraph::notation::{move_text, play_line};
+use chessgraph::{Planned, Position, Rules};
 
 /// A content hash of a variant's files (the variant file, the files it extends and its board):
 /// units of other files are refused. SipHash-1-3 of the contents with fixed keys, so it is the
@@ -216,11 +214,11 @@ impl Unit {
         let depth = words.number("the depth")?;
         let depth = u32::try_from(depth)
             .ok()
-            .filter(|&d| d <= crate::limits::MAX_PERFT_DEPTH)
+            .filter(|&d| d <= chessgraph::limits::MAX_PERFT_DEPTH)
             .ok_or_else(|| {
                 syntax(format!(
                     "the depth {depth} is past the largest, {}",
-                    crate::limits::MAX_PERFT_DEPTH
+                    chessgraph::limits::MAX_PERFT_DEPTH
                 ))
             })?;
         let mut flag = words.word("`--fen` or `--moves`")?;

@@ -8,29 +8,17 @@
 //! where they differ is the answer: the shallowest, and among those the first in sorted move text.
 //! Perft counts are reported for both sides but decide nothing: counts can agree while the sets
 //! differ.
-//!
-//! ```
-//! use chessgraph::diff::{Options, first_difference};
-//! let strict = chessgraph::load("variants/three_man_chess.toml").unwrap();
-//! let literal = chessgraph::load("variants/three_man_chess_literal.toml").unwrap();
-//! let d = first_difference(&strict, &literal, &Options::default()).unwrap();
-//! let found = d.difference.expect("the knights jump the moats differently");
-//! assert_eq!(found.depth, 0);
-//! assert!(found.only_old.is_empty());
-//! assert_eq!(found.only_new, ["b1-x2", "g1-i2"]);
-//! ```
+//! (The test below, `three_man_chess_differs_at_the_start`, shows one found.)
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::movegen::Planned;
-use crate::notation::{move_text, play_line};
-use crate::perft::perft_within;
-use crate::position::{Outcome, Position};
-use crate::rules::Rules;
-use crate::snapshot::{NODE_BUDGET, outcome_text, summary_lines};
+use chessgraph::notation::{move_text, play_line};
+use chessgraph::perft::perft_within;
+use chessgraph::snapshot::{NODE_BUDGET, outcome_text, summary_lines};
+use chessgraph::{Outcome, Planned, Position, Resolution, Rules};
 
 /// The default depth of the search.
 pub const DEFAULT_DEPTH: u32 = 4;
@@ -162,7 +150,7 @@ pub struct DiffReport {
 /// A unified diff of the two rules summaries (with zones), or `None` when they are the same.
 pub fn summary_diff(old: &Rules, new: &Rules) -> Option<String> {
     let text = |r: &Rules| summary_lines(r).join("\n") + "\n";
-    crate::snapshot::snap::unified_diff(&text(old), &text(new), "OLD", "NEW")
+    chessgraph::snapshot::unified_diff(&text(old), &text(new), "OLD", "NEW")
 }
 
 /// Compares `old` and `new`: their summaries, then their move sets over the tree.
@@ -255,7 +243,7 @@ struct Signature {
 impl Signature {
     /// The signature of `pos`, which is left resolved (eliminations settled): the caller
     /// unresolves with the returned value.
-    fn of(pos: &mut Position, buf: &mut Vec<Planned>) -> (Signature, crate::movegen::Resolution) {
+    fn of(pos: &mut Position, buf: &mut Vec<Planned>) -> (Signature, Resolution) {
         let (outcome, res) = pos.resolve(buf);
         let rules = pos.rules().clone();
         let mut moves: Vec<(String, Planned)> =
@@ -398,4 +386,23 @@ fn perft_pairs(a: &mut Position, b: &mut Position, depth: u32) -> Vec<PerftPair>
         }
     }
     out
+}
+
+/// The example this module's documentation gave when it was in the library.
+#[cfg(test)]
+mod example {
+    use super::{Options, first_difference};
+
+    #[test]
+    fn three_man_chess_differs_at_the_start() {
+        let strict = chessgraph::load("variants/three_man_chess.toml").unwrap();
+        let literal = chessgraph::load("variants/three_man_chess_literal.toml").unwrap();
+        let d = first_difference(&strict, &literal, &Options::default()).unwrap();
+        let found = d
+            .difference
+            .expect("the knights jump the moats differently");
+        assert_eq!(found.depth, 0);
+        assert!(found.only_old.is_empty());
+        assert_eq!(found.only_new, ["b1-x2", "g1-i2"]);
+    }
 }

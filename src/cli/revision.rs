@@ -62,8 +62,6 @@ pub struct CheckedOut {
     pub dir: tempfile::TempDir,
     /// The variant file inside it.
     pub variant: PathBuf,
-    /// The files read, as paths from the repository's root.
-    pub files: Vec<PathBuf>,
 }
 
 /// Reads `path` (a variant file) at `rev`, with the files it extends and its board.
@@ -101,7 +99,7 @@ pub fn check_out(path: &Path, rev: &str) -> Result<CheckedOut, RevisionError> {
         if files.contains(&rel) {
             continue;
         }
-        let limit = crate::limits::MAX_EXTENDS_DEPTH + 1;
+        let limit = chessgraph::limits::MAX_EXTENDS_DEPTH + 1;
         if files.len() > limit {
             return Err(fail(format!(
                 "more than {limit} files are named by `extends` and `board`"
@@ -109,7 +107,7 @@ pub fn check_out(path: &Path, rev: &str) -> Result<CheckedOut, RevisionError> {
         }
         let spec_path = format!("{rev}:{}", slash_path(&rel));
         let bytes = git(&top, &["show", &spec_path]).map_err(&fail)?;
-        if bytes.len() as u64 > crate::limits::MAX_FILE_BYTES {
+        if bytes.len() as u64 > chessgraph::limits::MAX_FILE_BYTES {
             return Err(fail(format!("{} is over the size limit", rel.display())));
         }
         let target = dir.path().join(&rel);
@@ -139,7 +137,6 @@ pub fn check_out(path: &Path, rev: &str) -> Result<CheckedOut, RevisionError> {
     Ok(CheckedOut {
         variant: dir.path().join(&first),
         dir,
-        files,
     })
 }
 

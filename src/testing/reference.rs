@@ -30,7 +30,7 @@
 //! Castling is a rule of the variant, not a path, and is not walked here.
 //!
 //! ```
-//! use chessgraph::{position::Position, reference, rules::Rules};
+//! use chessgraph::{Position, Rules, testing::reference};
 //! let rules = chessgraph::load("variants/chess.toml").unwrap();
 //! let pos = Position::start(&rules);
 //! let g1 = rules.board().node("g1").unwrap();
