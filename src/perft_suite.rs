@@ -210,6 +210,24 @@ fn parse_epd(path: &Path, text: &str) -> Result<Vec<Entry>, TextError> {
     Ok(out)
 }
 
+/// Why a `.perft` entry may not have a `key` line again: one `variant`, `fen`, `moves` and
+/// `fsf-fen` each (a second one would silently replace the first).
+fn repeated_line(e: &Entry, key: &str) -> Option<String> {
+    let given = match key {
+        "variant" => e.variant.is_some(),
+        "fen" => !e.fen.is_empty(),
+        "fsf-fen" => e.fsf_fen.is_some(),
+        "moves" => e.moves.is_some(),
+        _ => false,
+    };
+    given.then(|| {
+        format!(
+            "`{key}` is given twice for `{}` (one `{key}` line per entry)",
+            quoted(&e.name)
+        )
+    })
+}
+
 /// Why `depth` may not be counted again: an entry counts each depth once (a second count would
 /// be judged too, and the report would name the depth twice).
 fn repeated_depth(counts: &[Expected], depth: u32) -> Option<String> {
@@ -263,21 +281,8 @@ fn parse_perft(path: &Path, text: &str) -> Result<Vec<Entry>, TextError> {
                 format!("expected `id NAME` before `{}`", quoted(key)),
             ));
         };
-        let given = match key {
-            "variant" => e.variant.is_some(),
-            "fen" => !e.fen.is_empty(),
-            "fsf-fen" => e.fsf_fen.is_some(),
-            "moves" => e.moves.is_some(),
-            _ => false,
-        };
-        if given {
-            return Err(err(
-                start,
-                format!(
-                    "`{key}` is given twice for `{}` (one `{key}` line per entry)",
-                    quoted(&e.name)
-                ),
-            ));
+        if let Some(m) = repeated_line(e, key) {
+            return Err(err(start, m));
         }
         match key {
             "variant" => e.variant = Some(PathBuf::from(value)),
