@@ -52,7 +52,7 @@ dense_id!(
 
 impl PlayerId {
     /// The player in seat `i` (0 = the first to move in the variant's turn order). Any seat
-    /// below [`MAX_PLAYERS`] is accepted: queries with a seat the variant does not have answer
+    /// below `MAX_PLAYERS` is accepted: queries with a seat the variant does not have answer
     /// "no such player" (use `Rules::player_id` for an id checked against one variant).
     ///
     /// ```
@@ -249,7 +249,7 @@ impl NodeSet {
     }
 }
 
-/// A set of players (at most [`MAX_PLAYERS`]): who is still in the game, who is in check.
+/// A set of players (at most `MAX_PLAYERS`): who is still in the game, who is in check.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct PlayerSet(u8);
 

@@ -271,7 +271,7 @@ pub enum SetupProblem {
     /// Checks still to give that the variant does not allow.
     BadChecks(BadChecks),
     /// A piece in hand that cannot be there: a promoted piece (it joins a hand as its base kind),
-    /// or more than [`MAX_IN_HAND`](crate::limits::MAX_IN_HAND) of a kind.
+    /// or more than `MAX_IN_HAND` of a kind.
     BadHand {
         /// The player.
         player: String,

@@ -285,7 +285,7 @@ pub struct FileReport {
 
 impl FileReport {
     /// Sorts the diagnostics (errors first, then by position) and wraps them. Of one code, the
-    /// first [`MAX_REPEATED_DIAGNOSTICS`] are kept and the rest counted in one last diagnostic
+    /// first `MAX_REPEATED_DIAGNOSTICS` are kept and the rest counted in one last diagnostic
     /// ("and K more"), so a flood of one mistake stays readable and quick to print.
     pub fn new(source: SourceFile, mut diagnostics: Vec<Diagnostic>) -> Self {
         diagnostics.sort_by(|a, b| {
@@ -526,7 +526,7 @@ pub(crate) fn is_unprintable(c: char) -> bool {
     c.is_control() || is_bidi_control(c)
 }
 
-/// Text given by a user as it may be shown: every [unprintable](is_unprintable) character
+/// Text given by a user as it may be shown: every unprintable character
 /// written as `\u{1b}`; other text unchanged. The one way user text is escaped for printing.
 pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
     if !text.chars().any(is_unprintable) {
@@ -543,7 +543,7 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
     shown.into()
 }
 
-/// User text to quote in a message: [`printable`], and cut after [`MAX_QUOTED_CHARS`]
+/// User text to quote in a message: [`printable`], and cut after `MAX_QUOTED_CHARS`
 /// characters with `…`, so that a huge input gives a short message.
 pub fn quoted(text: &str) -> std::borrow::Cow<'_, str> {
     match text.char_indices().nth(MAX_QUOTED_CHARS) {

@@ -178,7 +178,7 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 }
 
 /// Several source files seen as one span space, for files that `extends` others: file `i` occupies
-/// the byte range starting at its offset. Diagnostics carry spans in that space; [`SourceSet::reports`]
+/// the byte range starting at its offset. Diagnostics carry spans in that space; `SourceSet::reports`
 /// gives each file its own report.
 #[derive(Clone, Debug, Default)]
 pub struct SourceSet {

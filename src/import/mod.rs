@@ -4,7 +4,7 @@
 //! `ini.rs` reads the file keeping where every key and value is; `props.rs` resolves
 //! `[name:parent]` inheritance (an earlier section, or a built-in of `builtins.rs`); `model.rs`
 //! (grid, pieces, start), `rules.rs` (pawn, drops), `castling.rs` and `ending.rs` read the keys
-//! into a [`model::Model`] in chessgraph's terms; `board.rs` and `write.rs` write the commented
+//! into a `model::Model` in chessgraph's terms; `board.rs` and `write.rs` write the commented
 //! files. A key the importer cannot express is a located error (`import::unsupported-key`),
 //! never dropped: see the README, "Importing Fairy-Stockfish variants".
 

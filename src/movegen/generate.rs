@@ -56,7 +56,7 @@ impl Position {
     }
 
     /// Appends the pseudo-legal moves of the piece on `from` (as if its owner were to move);
-    /// castling is not included (see [`Position::pseudo_legal_moves`]).
+    /// castling is not included (see `Position::pseudo_legal_moves`).
     pub fn piece_moves(&self, from: NodeId, out: &mut Vec<Planned>) {
         self.piece_moves_into::<_, false>(from, self.gate_tags(), out);
     }

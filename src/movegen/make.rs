@@ -43,7 +43,7 @@ impl Undo {
 
 impl Position {
     /// Plays a generated move and returns what is needed to take it back. `m` must be a move of
-    /// this position as [`Position::legal_moves_into`] or [`Position::pseudo_legal_moves`] made
+    /// this position as `Position::legal_moves_into` or `Position::pseudo_legal_moves` made
     /// it (the hot path: nothing is checked); [`Position::play`] plays any [`Move`] after checking
     /// it.
     pub fn make(&mut self, m: Planned) -> Undo {

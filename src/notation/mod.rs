@@ -42,7 +42,7 @@ impl From<PlayError> for MoveError {
 }
 
 /// The text of a move: `from-to`, `=X` for promotion, `/rook` for an ambiguous castling, `X@to`
-/// for a drop (see [`Move::text`]).
+/// for a drop (see `Move::text`).
 pub fn move_text(pos: &Position, m: Move) -> String {
     m.text(pos.rules())
 }

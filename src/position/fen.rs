@@ -27,7 +27,7 @@ use crate::position::Piece;
 use crate::rules::{FrameId, KindId, PlayerId, Rules};
 
 /// Every problem found in a position text or position, at once. Shown, the first
-/// [`MAX_POSITION_PROBLEMS`] are listed and the rest counted.
+/// `MAX_POSITION_PROBLEMS` are listed and the rest counted.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct SetupError(pub Vec<String>);
 

@@ -12,7 +12,7 @@ impl Position {
     /// Checks a [`Setup`] against the rules and returns the position, or every problem found.
     ///
     /// Always refused: ids of another variant, a player to move who is out, en passant entries no
-    /// move can have made (duplicates, more than [`MAX_EP`], a square that is not empty, a `pawn`
+    /// move can have made (duplicates, more than `MAX_EP`, a square that is not empty, a `pawn`
     /// that is not a piece of the entry's owner that can just have passed the square). Refused
     /// unless waived: see [`Waivers`].
     pub fn from_setup(

@@ -1,5 +1,5 @@
 //! The JSON Schema (draft-04) of board and variant files, with the keys of every end-rule slice
-//! of [`crate::rules::ends`]: what `chessgraph schema` prints and `schema/*.schema.json` hold.
+//! of `crate::rules::ends`: what `chessgraph schema` prints and `schema/*.schema.json` hold.
 //!
 //! ```
 //! use chessgraph::schema::{FileKind, schema};

@@ -5,7 +5,7 @@
 //!
 //! The default depth is the deepest whose perft is at most [`NODE_BUDGET`] leaves, so the report
 //! is the same bytes on every machine and with any number of threads. Stored reports are insta
-//! `.snap` files ([`snap`]); `chessgraph snapshot --check` compares a fresh report with one.
+//! `.snap` files (`snap`); `chessgraph snapshot --check` compares a fresh report with one.
 //!
 //! ```
 //! use chessgraph::snapshot::{Options, report};

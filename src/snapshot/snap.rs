@@ -107,7 +107,7 @@ pub(crate) fn normalize(body: &str) -> String {
 }
 
 /// A unified diff of two texts (three lines of context), or `None` when they are equal after
-/// [`normalize`].
+/// `normalize`.
 pub fn unified_diff(old: &str, new: &str, old_label: &str, new_label: &str) -> Option<String> {
     let (old, new) = (normalize(old) + "\n", normalize(new) + "\n");
     if old == new {
