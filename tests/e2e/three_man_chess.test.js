@@ -33,6 +33,8 @@ test("3 Man Chess: the opening by clicking, a refused moat crossing, a move thro
     await clickNode(page, "v6");
     await waitPly(page, 4);
     assert.match(await page.textContent("#moves"), /white c1-v6/);
+    // The picture is fetched after the game's state: wait for it to show the bishop.
+    await page.waitForSelector("g.piece[data-node=v6] title", { state: "attached" });
     const title = await page.$eval("g.piece[data-node=v6] title", (t) => t.textContent);
     assert.match(title, /white bishop on v6/);
     assert.match(await page.textContent("#status"), /gray to move/);
