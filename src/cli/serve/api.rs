@@ -31,6 +31,7 @@ use chessgraph::notation::MoveError;
 use chessgraph::render::{RenderOptions, render_svg};
 use chessgraph::{PlayerId, Rules};
 
+use super::budget::Full;
 use super::error::{ApiError, Body, Params, Segment};
 use super::state::{Shared, Slot, lock};
 use super::view::{board_json, game_json, inspect_json, variant_json};
@@ -135,18 +136,15 @@ pub async fn create(State(s): App, Body(req): Body<NewGame>) -> Result<Response,
             game
         }
     };
-    let id = s.add_game(game, req.variant).ok_or_else(|| {
-        ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "too_many_games",
-            format!(
-                "the server holds {} games, the most it may; no game is ever dropped to make room",
-                super::state::MAX_GAMES
-            ),
-        )
-    })?;
+    let id = s.add_game(game, req.variant).map_err(|f| full(&s, f))?;
     let body = with_game(&s, id, |slot, s| Ok(game_json(id, slot, s)))?;
     Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+/// 429: no room for another game or more moves (see [`super::budget`]).
+fn full(s: &Shared, why: Full) -> ApiError {
+    let (code, message) = why.explain(&s.limits);
+    ApiError::new(StatusCode::TOO_MANY_REQUESTS, code, message)
 }
 
 fn from_record(rules: &Arc<Rules>, text: &str) -> Result<Game, ApiError> {
@@ -161,7 +159,7 @@ fn game_id(text: &str) -> Result<u64, ApiError> {
         .map_err(|_| ApiError::not_found(format!("no game `{}`", text.escape_debug())))
 }
 
-/// Runs `f` on game `id` (with its variant), under the lock.
+/// Runs `f` on game `id` (with its variant), under the lock; the game counts as used now.
 fn with_game<T>(
     s: &Shared,
     id: u64,
@@ -172,6 +170,7 @@ fn with_game<T>(
     let slot = games
         .get_mut(&id)
         .ok_or_else(|| ApiError::not_found(format!("no game {id}")))?;
+    slot.used = std::time::Instant::now();
     let variant = &variants[slot.variant];
     f(slot, variant)
 }
@@ -272,6 +271,7 @@ pub async fn play(
     Body(body): Body<MoveBody>,
 ) -> Result<Json<Value>, ApiError> {
     let id = game_id(&id)?;
+    s.room_for_moves(id, 1).map_err(|f| full(&s, f))?;
     let answer = with_live_game(&s, id, |slot, v| {
         let game = &mut slot.game;
         if game.outcome().is_none() {
@@ -335,6 +335,9 @@ pub async fn load(
     Body(body): Body<RecordBody>,
 ) -> Result<Json<Value>, ApiError> {
     let id = game_id(&id)?;
+    // Room for the record's moves (more than needed: the game's own moves are counted too).
+    let plies = Record::parse(&body.record).map_or(0, |r| r.moves.len());
+    s.room_for_moves(id, plies).map_err(|f| full(&s, f))?;
     let answer = with_live_game(&s, id, |slot, v| {
         if let Some(seat) = seat_of(&params, &slot.game)? {
             return Err(ApiError::new(
@@ -448,8 +451,12 @@ pub async fn events(
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let id = game_id(&id)?;
     with_game(&s, id, |_, _| Ok(()))?;
+    let ticket = s
+        .open_stream(id)
+        .map_err(|m| ApiError::new(StatusCode::TOO_MANY_REQUESTS, "too_many_streams", m))?;
     let rx = s.changes.subscribe();
-    let stream = futures_util::stream::unfold(rx, move |mut rx| async move {
+    // The ticket lives as long as the stream: dropped when the page goes.
+    let stream = futures_util::stream::unfold((rx, ticket), move |(mut rx, ticket)| async move {
         use tokio::sync::broadcast::error::RecvError;
         loop {
             match rx.recv().await {
@@ -457,7 +464,7 @@ pub async fn events(
                 // A page that fell behind is told to look again.
                 Ok(_) | Err(RecvError::Lagged(_)) => {
                     let event = Event::default().event("change").data(id.to_string());
-                    return Some((Ok(event), rx));
+                    return Some((Ok(event), (rx, ticket)));
                 }
                 Err(RecvError::Closed) => return None,
             }

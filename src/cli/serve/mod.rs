@@ -8,11 +8,15 @@
 //! number of games, and answers every bad request with a 4xx JSON error.
 
 mod api;
+mod budget;
 mod error;
+mod listen;
 mod page;
 mod state;
 mod view;
 
+#[cfg(test)]
+mod budget_tests;
 #[cfg(test)]
 mod tests;
 
@@ -35,6 +39,10 @@ pub use state::{Shared, Variant};
 
 /// The largest request body read, in bytes (a record of a long game fits).
 pub const MAX_BODY: usize = 256 * 1024;
+
+/// How long a request may take from its headers to its answer (reading its body included); a
+/// later answer is a 408. An event stream's answer is its start: the stream goes on.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// How often author mode looks at the variant files.
 const WATCH_EVERY: Duration = Duration::from_millis(250);
@@ -86,7 +94,24 @@ pub fn router(state: Arc<Shared>) -> Router {
         })
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn_with_state(state.clone(), guard))
+        .layer(middleware::from_fn(deadline))
         .with_state(state)
+}
+
+/// Answers 408 to a request not answered within [`REQUEST_TIMEOUT`] (a body sent too slowly).
+async fn deadline(req: Request, next: Next) -> Response {
+    match tokio::time::timeout(REQUEST_TIMEOUT, next.run(req)).await {
+        Ok(answer) => answer,
+        Err(_) => ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            "request_timeout",
+            format!(
+                "the request was not read and answered within {} seconds",
+                REQUEST_TIMEOUT.as_secs()
+            ),
+        )
+        .into_response(),
+    }
 }
 
 /// Refuses requests for another host (DNS rebinding) and cross-origin writes (CSRF).
@@ -169,9 +194,8 @@ pub fn serve_command(args: &ServeArgs, colour: bool) -> Result<ExitCode, String>
                 }
             });
         }
-        axum::serve(listener, router(state))
-            .await
-            .map_err(|e| format!("the server stopped: {e}"))
+        listen::run(listener, router(state)).await;
+        Ok::<(), String>(())
     })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -10,18 +10,19 @@ use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
-use super::state::{MAX_GAMES, Shared, Variant};
+use super::budget::MAX_GAMES;
+use super::state::{Shared, Variant};
 use super::{MAX_BODY, router};
 
 const HOST: &str = "127.0.0.1:8080";
 
-fn server(files: &[&str]) -> Arc<Shared> {
+pub(super) fn server(files: &[&str]) -> Arc<Shared> {
     let variants = files.iter().map(|f| Variant::load(Path::new(f))).collect();
     Shared::new(variants, HOST.parse().unwrap(), None, false)
 }
 
 /// Sends one request; returns the status, the body as text and the content type.
-async fn send(s: &Arc<Shared>, req: Request<Body>) -> (StatusCode, String, String) {
+pub(super) async fn send(s: &Arc<Shared>, req: Request<Body>) -> (StatusCode, String, String) {
     let res = router(s.clone()).oneshot(req).await.unwrap();
     let status = res.status();
     let kind = res
@@ -33,14 +34,14 @@ async fn send(s: &Arc<Shared>, req: Request<Body>) -> (StatusCode, String, Strin
     (status, String::from_utf8(bytes.to_vec()).unwrap(), kind)
 }
 
-fn get(uri: &str) -> Request<Body> {
+pub(super) fn get(uri: &str) -> Request<Body> {
     Request::get(uri)
         .header("host", HOST)
         .body(Body::empty())
         .unwrap()
 }
 
-fn post(uri: &str, body: impl Into<String>) -> Request<Body> {
+pub(super) fn post(uri: &str, body: impl Into<String>) -> Request<Body> {
     Request::post(uri)
         .header("host", HOST)
         .header("content-type", "application/json")
@@ -49,7 +50,7 @@ fn post(uri: &str, body: impl Into<String>) -> Request<Body> {
 }
 
 /// A JSON answer with its status; panics on a non-JSON body (every answer of the API is JSON).
-async fn call(s: &Arc<Shared>, req: Request<Body>) -> (StatusCode, Value) {
+pub(super) async fn call(s: &Arc<Shared>, req: Request<Body>) -> (StatusCode, Value) {
     let (status, body, kind) = send(s, req).await;
     assert!(
         kind.starts_with("application/json"),
@@ -58,7 +59,7 @@ async fn call(s: &Arc<Shared>, req: Request<Body>) -> (StatusCode, Value) {
     (status, serde_json::from_str(&body).unwrap())
 }
 
-async fn new_game(s: &Arc<Shared>, body: Value) -> String {
+pub(super) async fn new_game(s: &Arc<Shared>, body: Value) -> String {
     let (status, game) = call(s, post("/api/games", body.to_string())).await;
     assert_eq!(status, StatusCode::CREATED, "{game}");
     game["id"].as_str().unwrap().to_string()
