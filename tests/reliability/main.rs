@@ -8,6 +8,7 @@ mod cli;
 mod files;
 mod input;
 mod rules;
+mod serve;
 
 #[path = "../helpers/mod.rs"]
 mod helpers;

@@ -153,7 +153,9 @@ pub async fn run(listener: TcpListener, app: Router) {
     loop {
         match listener.accept().await {
             Ok((stream, _)) => {
-                tokio::spawn(connection(stream, app.clone(), registry.clone()));
+                // Admitted in the order accepted: the newest is never the one closed for room.
+                let (id, conn) = registry.admit();
+                tokio::spawn(connection(stream, app.clone(), registry.clone(), id, conn));
             }
             Err(_) => tokio::time::sleep(ACCEPT_RETRY).await,
         }
@@ -161,10 +163,15 @@ pub async fn run(listener: TcpListener, app: Router) {
 }
 
 /// Serves one connection until it ends, is idle too long or must make room.
-async fn connection(stream: TcpStream, app: Router, registry: Arc<Registry>) {
+async fn connection(
+    stream: TcpStream,
+    app: Router,
+    registry: Arc<Registry>,
+    id: u64,
+    conn: Arc<Open>,
+) {
     // Answers go out as soon as they are written (an event must not wait for more).
     let _ = stream.set_nodelay(true);
-    let (id, conn) = registry.admit();
     let io = Watched {
         stream,
         conn: conn.clone(),
