@@ -154,13 +154,7 @@ fn write_atomically(
     // A missing folder is reported as the file system says it (tempfile's errors name the
     // temporary file instead).
     std::fs::metadata(dir).map_err(io)?;
-    let mut builder = tempfile::Builder::new();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(Permissions::from_mode(0o666));
-    }
-    let mut tmp = builder.tempfile_in(dir).map_err(io)?;
+    let mut tmp = temporary_in(dir).map_err(io)?;
     if let Some(p) = permissions {
         tmp.as_file().set_permissions(p).map_err(io)?;
     }
@@ -170,16 +164,33 @@ fn write_atomically(
     Ok(())
 }
 
-/// A file system error about `path`. An error tempfile wrapped with the temporary file's name
-/// keeps only its kind: the user never named that file.
-fn io_error(path: &Path, e: io::Error) -> OutputError {
-    let source = if e.raw_os_error().is_none() && e.get_ref().is_some() {
+/// A new temporary file in `dir` (removed when dropped, unless persisted under its name), with
+/// the permissions of any new file: read and write for all, less the umask. Its errors name no
+/// file (the user never named the temporary one): the caller says which file it was for.
+pub fn temporary_in(dir: &Path) -> io::Result<tempfile::NamedTempFile> {
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".chessgraph-");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(Permissions::from_mode(0o666));
+    }
+    builder.tempfile_in(dir).map_err(unnamed)
+}
+
+/// An error tempfile wrapped with the temporary file's name keeps only its kind.
+fn unnamed(e: io::Error) -> io::Error {
+    if e.raw_os_error().is_none() && e.get_ref().is_some() {
         io::Error::from(e.kind())
     } else {
         e
-    };
+    }
+}
+
+/// A file system error about `path`.
+fn io_error(path: &Path, e: io::Error) -> OutputError {
     OutputError::Io {
         path: path.to_path_buf(),
-        source,
+        source: unnamed(e),
     }
 }

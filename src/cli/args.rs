@@ -297,6 +297,10 @@ pub struct FsfArgs {
     /// Write the files into this folder (made if missing) instead of standard output.
     #[arg(short, long, value_name = "DIR")]
     pub output: Option<PathBuf>,
+    /// Write into the folder `-o` names even when it is a symbolic link (into the folder it
+    /// leads to); without it such a folder is refused.
+    #[arg(long, requires = "output")]
+    pub follow: bool,
 }
 
 /// `8x8`: files x ranks.

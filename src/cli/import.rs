@@ -2,7 +2,7 @@
 //! chessgraph board and variant files.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use chessgraph::diagnostic::{FileReport, SourceFile};
@@ -11,8 +11,8 @@ use chessgraph::import::import_fsf;
 use super::args::FsfArgs;
 use super::output::{io_error, report};
 
-/// Prints (no `-o`) or writes (`-o DIR`, never over a file) the files of every imported section;
-/// problems of the ini are reported with their line, and nothing is written.
+/// Prints (no `-o`) or writes (`-o DIR`, never over a file, all or none) the files of every
+/// imported section; problems of the ini are reported with their line, and nothing is written.
 pub(super) fn import_fsf_command(
     args: &FsfArgs,
     out: &mut dyn Write,
@@ -39,21 +39,44 @@ pub(super) fn import_fsf_command(
             }
         }
         Some(dir) => {
-            let files: Vec<(PathBuf, String)> = imported
-                .iter()
-                .flat_map(|i| {
-                    [
-                        (dir.join(&i.board_file), i.board_text.clone()),
-                        (dir.join(&i.variant_file), i.variant_text.clone()),
-                    ]
-                })
+            output_folder(dir, args.follow)?;
+            // Every board before any variant: a variant is never there without its board.
+            let boards = imported.iter().map(|i| (&i.board_file, &i.board_text));
+            let variants = imported.iter().map(|i| (&i.variant_file, &i.variant_text));
+            let files: Vec<(PathBuf, String)> = boards
+                .chain(variants)
+                .map(|(name, text)| (dir.join(name), text.clone()))
                 .collect();
-            if !dir.is_dir() {
-                std::fs::create_dir_all(dir)
-                    .map_err(|e| format!("cannot make the folder {}: {e}", dir.display()))?;
-            }
             super::authoring::write_new_files(&files, "import")?;
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Makes the output folder if it is missing; refuses a file, and a symbolic link unless
+/// `follow` (a link could lead anywhere, a system folder included).
+fn output_folder(dir: &Path, follow: bool) -> Result<(), String> {
+    // `link/` would be the folder the link leads to: look at the link itself.
+    let dir: PathBuf = dir.components().collect();
+    let shown = dir.display();
+    match std::fs::symlink_metadata(&dir) {
+        Ok(m) if m.file_type().is_symlink() && !follow => {
+            let to =
+                std::fs::read_link(&dir).map_or_else(|_| "?".into(), |t| t.display().to_string());
+            return Err(format!(
+                "{shown} is a symbolic link (to {to}): `import` writes only into a real folder unless --follow is given"
+            ));
+        }
+        Ok(m) if m.is_file() => {
+            return Err(format!(
+                "{shown} is a file, not a folder: -o names the folder the files are written into"
+            ));
+        }
+        _ => {}
+    }
+    if !dir.is_dir() {
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| format!("cannot make the folder {shown}: {e}"))?;
+    }
+    Ok(())
 }

@@ -9,6 +9,7 @@ mod files;
 mod input;
 mod rules;
 mod serve;
+mod writes;
 
 #[path = "../helpers/mod.rs"]
 mod helpers;

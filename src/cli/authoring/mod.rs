@@ -5,7 +5,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use chessgraph::output_file::temporary_in;
 use chessgraph::schema::{FileKind, schema_text};
+use tempfile::NamedTempFile;
 
 use super::args::{FileKindArg, NewArgs};
 use super::output::{io_error, to_stderr};
@@ -28,8 +30,12 @@ pub fn new_command(args: &NewArgs) -> Result<ExitCode, String> {
     templates::write_new(args)
 }
 
-/// Writes new files: every target is checked first, and if one exists (or two targets are one
-/// file) nothing is written and the error names it; `command` names the command in it.
+/// Writes new files, all or none: every target is checked first, and if one exists (or two
+/// targets are one file) nothing is written and the error names it; `command` names the
+/// command in it. Each file is written to a temporary file beside its target, and only when
+/// all are written do they take their names, in the order given (so a file is never there
+/// without the ones before it: give a board before the variant that names it), never over a
+/// file that appeared meanwhile. A failure (a full disk) leaves no file behind.
 pub fn write_new_files(files: &[(PathBuf, String)], command: &str) -> Result<(), String> {
     for (i, (path, _)) in files.iter().enumerate() {
         if path.symlink_metadata().is_ok() {
@@ -45,20 +51,37 @@ pub fn write_new_files(files: &[(PathBuf, String)], command: &str) -> Result<(),
             ));
         }
     }
+    let mut staged = Vec::with_capacity(files.len());
     for (path, text) in files {
-        write_fresh(path, text)?;
+        staged.push(stage(path, text)?);
+    }
+    let mut named: Vec<&Path> = Vec::with_capacity(files.len());
+    for (tmp, (path, _)) in staged.into_iter().zip(files) {
+        if let Err(e) = tmp.persist_noclobber(path) {
+            for done in named {
+                // Ours, made a moment ago: all or none.
+                let _ = std::fs::remove_file(done);
+            }
+            return Err(format!("cannot create {}: {}", path.display(), e.error));
+        }
+        named.push(path);
+    }
+    for path in named {
         to_stderr(format_args!("wrote {}\n", path.display()));
     }
     Ok(())
 }
 
-/// Creates `path` with `text`; fails rather than replace a file that appeared meanwhile.
-fn write_fresh(path: &Path, text: &str) -> Result<(), String> {
-    let mut f = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)
-        .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
-    f.write_all(text.as_bytes())
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+/// `text` in a temporary file in `path`'s folder, on disk.
+fn stage(path: &Path, text: &str) -> Result<NamedTempFile, String> {
+    let fail = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut tmp = temporary_in(dir).map_err(fail)?;
+    // Through the file itself: tempfile's own errors would name the temporary file.
+    tmp.as_file_mut().write_all(text.as_bytes()).map_err(fail)?;
+    tmp.as_file().sync_all().map_err(fail)?;
+    Ok(tmp)
 }
