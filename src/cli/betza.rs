@@ -17,6 +17,12 @@ pub(super) fn betza_command(
     out: &mut dyn Write,
     colour: bool,
 ) -> Result<ExitCode, String> {
+    if !board.exists() {
+        return Err(format!(
+            "there is no board file {}: `betza` compiles on a board's directions (by default boards/chess.toml in the current folder, as in a chessgraph checkout); name one with --board FILE",
+            board.display()
+        ));
+    }
     let b = load_board(board, colour)?;
     let has = |d: &str| b.direction(d).is_some();
     match chessgraph::betza::compile(notation, &has, &|r| r) {
@@ -30,7 +36,8 @@ pub(super) fn betza_command(
             let source = SourceFile::new("<betza>", notation.to_string());
             report(&FileReport::new(source, vec![d]), false, colour);
             Err(format!(
-                "`{notation}` does not compile on {}",
+                "`{}` does not compile on {}",
+                chessgraph::diagnostic::quoted(notation),
                 board.display()
             ))
         }

@@ -19,7 +19,11 @@ pub fn links_command(
         let hint = chessgraph::diagnostic::suggest(node, b.node_ids().map(|n| b.node_name(n)))
             .map(|h| format!(" ({h})"))
             .unwrap_or_default();
-        return Err(format!("{} has no node `{node}`{hint}", board.display()));
+        return Err(format!(
+            "{} has no node `{}`{hint}",
+            board.display(),
+            chessgraph::diagnostic::quoted(node)
+        ));
     };
     write!(out, "{}", b.node_links(n)).map_err(io_error)?;
     Ok(ExitCode::SUCCESS)

@@ -41,7 +41,8 @@ pub fn direction_named(b: &Board, name: &str) -> Result<chessgraph::DirId, Strin
             .map(|h| format!(" ({h})"))
             .unwrap_or_default();
         format!(
-            "--links: the board has no direction `{name}`{hint}; it has {}",
+            "--links: the board has no direction `{}`{hint}; it has {}",
+            chessgraph::diagnostic::quoted(name),
             names.join(", ")
         )
     })
@@ -140,7 +141,10 @@ fn render_file(
             )
             .map(|h| format!(" ({h})"))
             .unwrap_or_default();
-            format!("--from: the board has no node `{name}`{hint}")
+            format!(
+                "--from: the board has no node `{}`{hint}",
+                chessgraph::diagnostic::quoted(&name)
+            )
         })?;
         options.from = Some(n);
     }

@@ -181,7 +181,10 @@ fn read_stored(args: &SnapshotArgs, stored: &Path) -> Result<SnapFile, String> {
             )
         }
     })?;
-    SnapFile::parse(stored, text.text()).map_err(|e| e.to_string())
+    // A byte-order mark some editors write is no part of the report.
+    let body = text.text();
+    let body = body.strip_prefix('\u{feff}').unwrap_or(body);
+    SnapFile::parse(stored, body).map_err(|e| e.to_string())
 }
 
 /// A changed report written beside the stored one as `FILE.new` for review (not on CI, where

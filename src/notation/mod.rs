@@ -72,7 +72,7 @@ pub(crate) fn sorted_texts(pos: &Position, moves: impl IntoIterator<Item = Move>
 
 /// Why a line of moves could not be played: which move (1-based), its text, and the reason.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("move {index} `{text}`: {error}")]
+#[error("move {index} `{}`: {error}", crate::diagnostic::quoted(.text))]
 pub struct LineError {
     /// 1-based number of the move in the line.
     pub index: usize,

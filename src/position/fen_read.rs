@@ -509,6 +509,10 @@ fn read_extra(rules: &Rules, field: &str, setup: &mut Setup, errs: &mut Vec<Stri
                 errs.push(e);
             }
         }
+        Some(("captured", _)) => errs.push(
+            "`captured:` counts captured material, which only a variant with numbered or stack pieces keeps"
+                .to_string(),
+        ),
         _ => errs.push(format!(
             "unknown field `{}` after the move number (expected {})",
             quoted(field),

@@ -161,13 +161,21 @@ fn plain_words(msg: &str) -> String {
         rest = &after[end..];
     }
     out.push_str(rest);
-    out.replace("expected u32", "expected a whole number from 0 up")
-        .replace("expected u16", "expected a whole number from 0 up")
-        .replace("expected u8", "expected a whole number from 0 up")
-        .replace("expected i32", "expected a whole number")
-        .replace("expected f64", "expected a number")
-        .replace("expected a sequence", "expected an array")
-        .replace("expected a map", "expected a table")
+    // The range named is the largest the key can hold; the checks after reading may name a
+    // smaller limit.
+    out.replace(
+        "expected u32",
+        "expected a whole number from 0 to 4294967295",
+    )
+    .replace("expected u16", "expected a whole number from 0 to 65535")
+    .replace("expected u8", "expected a whole number from 0 to 255")
+    .replace(
+        "expected i32",
+        "expected a whole number from -2147483648 to 2147483647",
+    )
+    .replace("expected f64", "expected a number")
+    .replace("expected a sequence", "expected an array")
+    .replace("expected a map", "expected a table")
 }
 
 /// `unknown field `colr`, expected one of `a`, `b`` -> (`colr`, [a, b]).

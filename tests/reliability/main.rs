@@ -7,6 +7,7 @@
 mod cli;
 mod files;
 mod input;
+mod messages;
 mod rules;
 mod serve;
 mod writes;

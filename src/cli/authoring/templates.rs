@@ -67,7 +67,7 @@ fn check_name(name: &str) -> Result<(), String> {
     } else {
         Err(format!(
             "NAME must be 1 to 64 letters, digits, `_` or `-` (it names NAME.toml in the current folder), not `{}`",
-            chessgraph::diagnostic::printable(name)
+            chessgraph::diagnostic::quoted(name)
         ))
     }
 }

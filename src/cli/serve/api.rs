@@ -155,8 +155,12 @@ fn from_record(rules: &Arc<Rules>, text: &str) -> Result<Game, ApiError> {
 
 /// A game's id from the path.
 fn game_id(text: &str) -> Result<u64, ApiError> {
-    text.parse()
-        .map_err(|_| ApiError::not_found(format!("no game `{}`", text.escape_debug())))
+    text.parse().map_err(|_| {
+        ApiError::not_found(format!(
+            "no game `{}`",
+            chessgraph::diagnostic::quoted(text)
+        ))
+    })
 }
 
 /// Runs `f` on game `id` (with its variant), under the lock; the game counts as used now.
@@ -231,7 +235,7 @@ fn seat_of(params: &Params, game: &Game) -> Result<Option<PlayerId>, ApiError> {
         Some(i) => Ok(Some(PlayerId::seat(i as u8))),
         None => Err(ApiError::bad(format!(
             "no seat `{}`: the seats are {}",
-            seat.escape_debug(),
+            chessgraph::diagnostic::quoted(seat),
             names.join(", ")
         ))),
     }
@@ -259,8 +263,11 @@ fn refused(text: &str, e: MoveError) -> ApiError {
         MoveError::Illegal(why) => why.to_string(),
         other => other.to_string(),
     };
-    unplayable(code, format!("`{}`: {reason}", text.escape_debug()))
-        .with(json!({ "move": text, "reason": reason, "kind": kind }))
+    unplayable(
+        code,
+        format!("`{}`: {reason}", chessgraph::diagnostic::quoted(text)),
+    )
+    .with(json!({ "move": text, "reason": reason, "kind": kind }))
 }
 
 /// `POST /api/games/{id}/moves`.
@@ -369,7 +376,7 @@ fn node_param(
             rules.board().node(name).ok_or_else(|| {
                 ApiError::bad(format!(
                     "{key}: the board has no node `{}`",
-                    name.escape_debug()
+                    chessgraph::diagnostic::quoted(name)
                 ))
             })
         })
@@ -409,7 +416,10 @@ pub async fn svg(
         let links = match params.get("links") {
             None => None,
             Some(d) => Some(rules.board().direction(d).ok_or_else(|| {
-                ApiError::bad(format!("links: no direction `{}`", d.escape_debug()))
+                ApiError::bad(format!(
+                    "links: no direction `{}`",
+                    chessgraph::diagnostic::quoted(d)
+                ))
             })?),
         };
         let last = ply

@@ -133,7 +133,7 @@ fn allowed(s: &Shared, method: &Method, headers: &HeaderMap) -> Result<(), ApiEr
                 format!(
                     "this server answers to {}, not to `{}`",
                     s.hosts.join(" or "),
-                    h.escape_debug()
+                    chessgraph::diagnostic::quoted(h)
                 ),
             ));
         }
@@ -147,7 +147,7 @@ fn allowed(s: &Shared, method: &Method, headers: &HeaderMap) -> Result<(), ApiEr
             "cross_origin",
             format!(
                 "a page from `{}` may not change games here",
-                o.escape_debug()
+                chessgraph::diagnostic::quoted(o)
             ),
         )),
         _ if text(header::HeaderName::from_static("sec-fetch-site")) == Some("cross-site") => {

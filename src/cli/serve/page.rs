@@ -38,7 +38,7 @@ fn serve_file(s: &Shared, name: &str) -> Result<Response, ApiError> {
     let Some(&(name, kind, builtin)) = FILES.iter().find(|(n, _, _)| *n == name) else {
         return Err(ApiError::not_found(format!(
             "no page file `{}`",
-            name.escape_debug()
+            chessgraph::diagnostic::quoted(name)
         )));
     };
     let text = match &s.web_dir {
