@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 const PATIENCE: Duration = Duration::from_secs(90);
 
 /// The server's cap on open connections (`MAX_CONNECTIONS`).
-const MAX_CONNECTIONS: usize = 128;
+const MAX_CONNECTIONS: usize = 512;
 
 /// The server's cap on event streams per game (`MAX_STREAMS_PER_GAME`).
 const MAX_STREAMS_PER_GAME: usize = 16;
@@ -28,9 +28,26 @@ struct Server {
 impl Server {
     /// Starts `chessgraph serve --port 0 ARGS` in `dir` (the crate root when `None`).
     fn start(dir: Option<&Path>, args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_chessgraph"))
-            .args(["serve", "--port", "0"])
-            .args(args)
+        let mut command = Command::new(env!("CARGO_BIN_EXE_chessgraph"));
+        command.args(["serve", "--port", "0"]).args(args);
+        Server::spawn(command, dir)
+    }
+
+    /// Starts `chessgraph serve --port 0 variants/chess.toml` allowed only `files` open files.
+    fn start_with_open_files(files: u32) -> Server {
+        let mut command = Command::new("sh");
+        command
+            .arg("-c")
+            .arg(format!(
+                "ulimit -n {files}; exec \"$0\" serve --port 0 variants/chess.toml"
+            ))
+            .arg(env!("CARGO_BIN_EXE_chessgraph"));
+        Server::spawn(command, None)
+    }
+
+    /// Runs `command` in `dir` and reads the address from its first line.
+    fn spawn(mut command: Command, dir: Option<&Path>) -> Server {
+        let mut child = command
             .current_dir(dir.unwrap_or(Path::new(env!("CARGO_MANIFEST_DIR"))))
             .env("NO_COLOR", "1")
             .stdin(Stdio::null())
@@ -176,6 +193,19 @@ fn serve_past_the_connection_cap_closes_the_quietest_and_answers_the_newcomer() 
     assert_eq!(status, 200, "{body}");
     // The first ones were the quietest: closed to make room (or by the header deadline).
     assert!(closed_by_server(&mut hanging[0]));
+}
+
+#[test]
+fn serve_out_of_file_descriptors_closes_the_quietest_and_answers_the_newcomer() {
+    let server = Server::start_with_open_files(64);
+    let mut hanging = Vec::new();
+    for _ in 0..100 {
+        let mut s = server.connect();
+        write!(s, "{}X-Unfinished: ", server.head("GET", "/")).unwrap();
+        hanging.push(s);
+    }
+    let (status, body) = server.request("GET", "/api/variants", "");
+    assert_eq!(status, 200, "{body}");
 }
 
 #[test]

@@ -21,8 +21,9 @@ pub const GAME_IDLE: Duration = Duration::from_secs(60 * 60);
 /// The most event streams (`/api/games/ID/events`) open on one game.
 pub const MAX_STREAMS_PER_GAME: usize = 16;
 
-/// The most event streams open on the server.
-pub const MAX_STREAMS: usize = 64;
+/// The most event streams open on the server (half the connections: the other half stay for
+/// requests).
+pub const MAX_STREAMS: usize = 256;
 
 /// The bounds of one server (the constants above; tests use smaller ones).
 #[derive(Clone, Copy, Debug)]

@@ -1,8 +1,8 @@
 //! Accepting connections so that no client can starve the others: hyper's HTTP/1 connections
 //! with a deadline for a request's headers (which is also how long a connection may wait idle
-//! between requests), a cap on open connections (at the cap the quietest one is closed to make
-//! room for the newcomer), and a connection that moves no byte either way for
-//! [`IDLE_TIMEOUT`] is closed. A request's body and answer have their deadline in the router
+//! between requests), a cap on open connections (at the cap, or when the process has no file
+//! descriptor left to accept one, the quietest one is closed to make room for the newcomer), and
+//! a connection that moves no byte either way for [`IDLE_TIMEOUT`] is closed. A request's body and answer have their deadline in the router
 //! ([`super::REQUEST_TIMEOUT`]); event streams their caps in [`super::state`].
 
 use std::collections::HashMap;
@@ -24,8 +24,10 @@ use tokio::sync::Notify;
 use super::state::lock;
 
 /// The most connections open at once; the next one closes the quietest (the one that moved a
-/// byte least recently) to make room.
-pub const MAX_CONNECTIONS: usize = 128;
+/// byte least recently) to make room. Room for a few hundred pages, each with its event stream
+/// (and below the usual limit of 1,024 open files; under a lower one, a connection that cannot
+/// be accepted closes the quietest too).
+pub const MAX_CONNECTIONS: usize = 512;
 
 /// How long a connection may take to send a request's headers, counted from its opening or the
 /// end of its previous answer (so also the longest a connection waits idle between requests).
@@ -35,9 +37,9 @@ pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 /// a comment every 15 seconds, so a live one never is).
 pub const IDLE_TIMEOUT: Duration = Duration::from_secs(60);
 
-/// How long to wait before accepting again when accepting fails (out of file descriptors):
-/// connections close meanwhile.
-const ACCEPT_RETRY: Duration = Duration::from_millis(50);
+/// How long to wait before accepting again when accepting fails (out of file descriptors),
+/// after closing the quietest connection.
+const ACCEPT_RETRY: Duration = Duration::from_millis(10);
 
 /// One open connection, as the registry sees it.
 struct Open {
@@ -63,13 +65,7 @@ impl Registry {
     fn admit(&self) -> (u64, Arc<Open>) {
         let mut open = lock(&self.open);
         while open.len() >= MAX_CONNECTIONS {
-            let quietest = open
-                .iter()
-                .min_by_key(|(id, c)| (c.last.load(Ordering::Relaxed), **id))
-                .map(|(id, _)| *id);
-            if let Some(c) = quietest.and_then(|id| open.remove(&id)) {
-                c.close.notify_one();
-            }
+            close_quietest(&mut open);
         }
         let id = self.next.fetch_add(1, Ordering::Relaxed);
         let conn = Arc::new(Open {
@@ -78,6 +74,11 @@ impl Registry {
         });
         open.insert(id, conn.clone());
         (id, conn)
+    }
+
+    /// Tells the quietest connection to close (no file descriptor was left to accept one).
+    fn make_room(&self) {
+        close_quietest(&mut lock(&self.open));
     }
 
     fn leave(&self, id: u64) {
@@ -94,6 +95,17 @@ impl Registry {
             }
             tokio::time::sleep(Duration::from_millis(limit - quiet)).await;
         }
+    }
+}
+
+/// Tells the connection that moved a byte least recently (the oldest of those) to close.
+fn close_quietest(open: &mut HashMap<u64, Arc<Open>>) {
+    let quietest = open
+        .iter()
+        .min_by_key(|(id, c)| (c.last.load(Ordering::Relaxed), **id))
+        .map(|(id, _)| *id);
+    if let Some(c) = quietest.and_then(|id| open.remove(&id)) {
+        c.close.notify_one();
     }
 }
 
@@ -157,7 +169,12 @@ pub async fn run(listener: TcpListener, app: Router) {
                 let (id, conn) = registry.admit();
                 tokio::spawn(connection(stream, app.clone(), registry.clone(), id, conn));
             }
-            Err(_) => tokio::time::sleep(ACCEPT_RETRY).await,
+            Err(_) => {
+                // Out of file descriptors (or another passing failure): the quietest
+                // connection makes room, and its socket is closed meanwhile.
+                registry.make_room();
+                tokio::time::sleep(ACCEPT_RETRY).await;
+            }
         }
     }
 }
