@@ -510,7 +510,7 @@ fn read_extra(rules: &Rules, field: &str, setup: &mut Setup, errs: &mut Vec<Stri
             }
         }
         Some(("captured", _)) => errs.push(
-            "`captured:` counts captured material, which only a variant with numbered or stack pieces keeps"
+            "unknown field `captured:` in this variant: it counts captured material, which only a variant with numbered or stack pieces keeps"
                 .to_string(),
         ),
         _ => errs.push(format!(
