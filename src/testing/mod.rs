@@ -7,6 +7,7 @@ pub mod reference;
 use crate::rules::Rules;
 use crate::tables::MoveTables;
 
+pub use crate::diagnostic::code::Code;
 pub use crate::import::builtins::{BUILTINS, Builtin};
 pub use crate::path::parse_pattern;
 pub use crate::perft::table::second_key;

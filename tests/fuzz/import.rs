@@ -111,7 +111,7 @@ fn run(text: &str, dir: &std::path::Path) -> String {
                 );
             }
             let _ = (e.0.render_short(), e.0.render(false, 100));
-            e.0.diagnostics[0].code.to_string()
+            e.0.diagnostics[0].code().to_string()
         }
     }
 }

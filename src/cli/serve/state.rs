@@ -44,7 +44,7 @@ pub fn problems(reports: &[FileReport]) -> Vec<Problem> {
                     chessgraph::diagnostic::Severity::Error => "error",
                     chessgraph::diagnostic::Severity::Warning => "warning",
                 },
-                code: d.code.to_string(),
+                code: d.code().to_string(),
                 location: shown.location().to_string(),
                 message: d.message.clone(),
                 help: d.help.clone(),
