@@ -17,14 +17,11 @@ use miette::{GraphicalReportHandler, GraphicalTheme};
 use miette::{LabeledSpan, NamedSource, SourceCode};
 
 pub(crate) mod code;
-mod located;
 mod record;
 mod source;
 
 pub(crate) use code::Code;
 
-pub(crate) use located::column_of;
-pub use located::{TextError, read_text_file};
 pub use record::Record;
 pub use source::SourceFile;
 pub(crate) use source::SourceSet;
@@ -368,7 +365,7 @@ pub(crate) fn is_bidi_control(c: char) -> bool {
 
 /// Whether `c` may not be shown raw: a control character (it would drive the terminal) or a
 /// bidirectional formatting character (it would reorder the line).
-pub(crate) fn is_unprintable(c: char) -> bool {
+pub fn is_unprintable(c: char) -> bool {
     c.is_control() || is_bidi_control(c)
 }
 

@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 
 use chessgraph::Rules;
 use chessgraph::diagnostic::SourceFile;
-use chessgraph::import::{import_fsf, known_keys};
+use chessgraph::import::import_fsf;
+use chessgraph::testing::known_keys;
 use proptest::prelude::*;
 use proptest::test_runner::TestRunner;
 
