@@ -5,8 +5,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use chessgraph::FileKind;
 use chessgraph::output_file::temporary_in;
-use chessgraph::schema::{FileKind, schema_text};
+use chessgraph::schema::schema_text;
 use tempfile::NamedTempFile;
 
 use super::args::{FileKindArg, NewArgs};

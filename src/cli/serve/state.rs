@@ -11,10 +11,10 @@ use std::time::{Instant, SystemTime};
 use serde::Serialize;
 use tokio::sync::broadcast;
 
+use crate::cli::game::{Game, Record};
 use chessgraph::Position;
 use chessgraph::Rules;
 use chessgraph::diagnostic::FileReport;
-use chessgraph::game::{Game, Record};
 
 use super::budget::{Full, Limits, MAX_STREAMS, MAX_STREAMS_PER_GAME};
 
@@ -43,7 +43,7 @@ pub fn problems(reports: &[FileReport]) -> Vec<Problem> {
                     chessgraph::diagnostic::Severity::Error => "error",
                     chessgraph::diagnostic::Severity::Warning => "warning",
                 },
-                code: d.code.to_string(),
+                code: d.code().to_string(),
                 location: shown.location().to_string(),
                 message: d.message.clone(),
                 help: d.help.clone(),
