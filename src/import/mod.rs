@@ -220,6 +220,7 @@ pub(crate) fn interpret(props: &Props) -> Result<Model, Vec<Diagnostic>> {
         castling: Vec::new(),
         castling_sources: Vec::new(),
         hands: None,
+        drop_loop: false,
         ending: Default::default(),
         notes: Vec::new(),
     };
@@ -330,6 +331,7 @@ pub(crate) const SUPPORTED_KEYS: &[&str] = &[
     "capturesToHand",
     "firstRankPawnDrops",
     "promotionZonePawnDrops",
+    "dropLoop",
     "checkmateValue",
     "stalemateValue",
     "extinctionValue",
@@ -352,7 +354,6 @@ pub(crate) const FSF_KEYS_WITHOUT_RULE: &[&str] = &[
     "dropChecks",
     "mustDrop",
     "mustDropType",
-    "dropLoop",
     "dropPromoted",
     "dropNoDoubled",
     "dropNoDoubledCount",

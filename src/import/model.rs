@@ -150,6 +150,9 @@ pub(crate) struct Model {
     pub(crate) castling_sources: Vec<String>,
     /// `[hands] captured` when the variant has drops.
     pub(crate) hands: Option<&'static str>,
+    /// `[hands] promoted = "keep"` (`dropLoop`): a captured promoted piece joins the hand as
+    /// what it became.
+    pub(crate) drop_loop: bool,
     /// End rules.
     pub(crate) ending: Ending,
     /// Comments for the head of the variant file: where rules came from, decisions.
@@ -186,6 +189,13 @@ impl<'a> Cx<'a> {
     pub(crate) fn bad(&mut self, span: Range<usize>, message: String, help: impl Into<String>) {
         self.problems
             .push(Problem::new(ProblemKind::BadValue, span, message, help).into());
+    }
+
+    /// Where key `key` is written, or the section header when it is not.
+    pub(crate) fn span_of(&self, key: &str) -> Range<usize> {
+        self.props
+            .get(key)
+            .map_or(self.props.header.clone(), |p| p.span.clone())
     }
 
     /// A boolean key (`true`/`false`), or `default`.
@@ -420,10 +430,7 @@ fn add_piece(
     piece: Piece,
 ) {
     if let Some(other) = letters.get(&piece.letter) {
-        let span = cx
-            .props
-            .get(key)
-            .map_or(cx.props.header.clone(), |p| p.span.clone());
+        let span = cx.span_of(key);
         let other = other.clone();
         cx.bad(
             span,

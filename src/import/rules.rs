@@ -229,10 +229,7 @@ fn mandatory_promotion(cx: &mut Cx<'_>) {
     if cx.boolean("mandatoryPawnPromotion", true) {
         return;
     }
-    let span = cx
-        .props
-        .get("mandatoryPawnPromotion")
-        .map_or(cx.props.header.clone(), |p| p.span.clone());
+    let span = cx.span_of("mandatoryPawnPromotion");
     cx.bad(
         span,
         "`mandatoryPawnPromotion = false` cannot be expressed: Fairy-Stockfish then lets a pawn stay unpromoted on the last rank, where it can never move; chessgraph makes promotion compulsory there".into(),
@@ -275,11 +272,18 @@ pub(crate) fn drops(cx: &mut Cx<'_>, m: &mut Model) {
     let to_hand = cx.boolean("capturesToHand", false);
     let first_rank = cx.boolean("firstRankPawnDrops", false);
     let promotion_zone = cx.boolean("promotionZonePawnDrops", false);
+    m.drop_loop = cx.boolean("dropLoop", false);
+    if m.drop_loop && !to_hand {
+        let span = cx.span_of("dropLoop");
+        cx.bad(
+            span,
+            "`dropLoop` without `capturesToHand = true` cannot be expressed: no captured piece joins a hand".into(),
+            "set `pieceDrops = true` and `capturesToHand = true` too, or remove `dropLoop`",
+        );
+        return;
+    }
     if to_hand && !drops {
-        let span = cx
-            .props
-            .get("capturesToHand")
-            .map_or(cx.props.header.clone(), |p| p.span.clone());
+        let span = cx.span_of("capturesToHand");
         cx.bad(
             span,
             "`capturesToHand` without `pieceDrops = true` cannot be expressed".into(),

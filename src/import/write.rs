@@ -14,6 +14,9 @@ pub(crate) fn variant_text(m: &Model, ini: &str, board: &str) -> String {
     pieces(&mut t, m);
     if let Some(captured) = m.hands {
         writeln!(t, "\n[hands]                   # pieceDrops = true\ncaptured = \"{captured}\"    # capturesToHand = {}", captured == "to-hand").ok();
+        if m.drop_loop {
+            writeln!(t, "promoted = \"keep\"        # dropLoop = true").ok();
+        }
     }
     if !m.castling.is_empty() {
         let from = if m.castling_sources.is_empty() {

@@ -286,10 +286,14 @@ impl Position {
             let Some(pc) = self.squares[n.index()] else {
                 continue;
             };
-            // A piece that may decline stands unpromoted wherever it can still move.
+            // A piece that may decline stands unpromoted wherever it can still move; one that
+            // could have been dropped there stands there unpromoted too (drops never promote).
+            let dropped = (rules.kind(pc.kind).drop.as_ref())
+                .is_some_and(|d| d.targets(pc.owner).contains(n));
             if let Some(pr) = &rules.kind(pc.kind).promotion
                 && rules.zone(pr.zone, pc.owner).contains(n)
                 && !(pr.optional && rules.can_move_from(pc.kind, pc.frame, n))
+                && !dropped
             {
                 problems.push(SetupProblem::UnpromotedInZone {
                     player: rules.player(pc.owner).name.clone(),
@@ -317,32 +321,7 @@ impl Position {
             for pc in self.squares.iter().flatten().filter(|pc| pc.owner == p) {
                 count[pc.kind.index()] += 1;
             }
-            let start = &start[p.index()];
-            let mut promotions_made = 0usize;
-            let mut promotions_possible = 0usize;
-            for k in rules.kind_ids() {
-                let (have, had) = (count[k.index()], start[k.index()]);
-                let promotes = rules.kind(k).promotion.is_some();
-                let reachable = rules.kinds().iter().any(|x| {
-                    x.promotion
-                        .as_ref()
-                        .is_some_and(|pr| pr.all_choices().any(|c| c == k))
-                });
-                if promotes {
-                    promotions_possible += had.saturating_sub(have);
-                }
-                let excess = have.saturating_sub(had);
-                if excess > 0 && (promotes || !reachable) {
-                    problems.push(self.excess(p, k, have));
-                } else {
-                    promotions_made += excess;
-                }
-            }
-            if promotions_made > promotions_possible {
-                let k = rules
-                    .kind_ids()
-                    .find(|k| count[k.index()] > start[k.index()])
-                    .expect("some kind is over its start count");
+            for k in over_start(rules, &count, &start[p.index()]) {
                 problems.push(self.excess(p, k, count[k.index()]));
             }
         }
@@ -363,14 +342,12 @@ impl Position {
                 had[rules.hand_kind(k).index()] += start[p.index()][k.index()];
             }
         }
-        for k in rules.kind_ids() {
-            if count[k.index()] > had[k.index()] {
-                problems.push(SetupProblem::ExcessMaterial {
-                    player: "the players together".to_string(),
-                    kind: rules.kind(k).name.clone(),
-                    count: count[k.index()],
-                });
-            }
+        for k in over_start(rules, &count, &had) {
+            problems.push(SetupProblem::ExcessMaterial {
+                player: "the players together".to_string(),
+                kind: rules.kind(k).name.clone(),
+                count: count[k.index()],
+            });
         }
     }
 
@@ -381,6 +358,41 @@ impl Position {
             count,
         }
     }
+}
+
+/// The kinds of which `count` holds more than `start` allows: a kind no promotion makes, or
+/// one that promotes, may not pass its start count; the kinds promotions make may pass theirs
+/// by as many pieces in all as the promoting kinds fall short of theirs (the first of them is
+/// named when they pass it by more).
+fn over_start(rules: &Rules, count: &[usize], start: &[usize]) -> Vec<KindId> {
+    let mut over = Vec::new();
+    let (mut made, mut possible) = (0usize, 0usize);
+    for k in rules.kind_ids() {
+        let (have, had) = (count[k.index()], start[k.index()]);
+        let promotes = rules.kind(k).promotion.is_some();
+        let reachable = rules.kinds().iter().any(|x| {
+            x.promotion
+                .as_ref()
+                .is_some_and(|pr| pr.all_choices().any(|c| c == k))
+        });
+        if promotes {
+            possible += had.saturating_sub(have);
+        }
+        let excess = have.saturating_sub(had);
+        if excess > 0 && (promotes || !reachable) {
+            over.push(k);
+        } else {
+            made += excess;
+        }
+    }
+    if made > possible
+        && let Some(k) = rules
+            .kind_ids()
+            .find(|k| count[k.index()] > start[k.index()] && !over.contains(k))
+    {
+        over.push(k);
+    }
+    over
 }
 
 /// The hand counts of a setup, `[player * kinds + kind]` (empty in a variant without hands, whose

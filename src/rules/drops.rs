@@ -9,6 +9,8 @@ use crate::ids::{KindId, NodeSet, PlayerId};
 pub struct HandRules {
     /// A captured piece joins the capturer's hand as its base kind; otherwise it leaves the game.
     pub(crate) captured_to_hand: bool,
+    /// A captured promoted piece joins the hand as the kind it became (`promoted = "keep"`).
+    pub(crate) promoted_kept: bool,
     /// Every kind, in the order the hand group of position text writes them.
     pub(crate) order: Vec<KindId>,
 }

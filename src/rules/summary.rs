@@ -47,9 +47,12 @@ impl Rules {
                 .filter(|k| self.kinds[k.index()].demotes_to.is_none())
                 .map(|&k| self.kinds[k.index()].token())
                 .collect();
-            let fate = match h.captured_to_hand {
-                true => "captured pieces join the capturer's hand",
-                false => "captured pieces leave the game",
+            let fate = match (h.captured_to_hand, h.promoted_kept) {
+                (true, false) => "captured pieces join the capturer's hand",
+                (true, true) => {
+                    "captured pieces join the capturer's hand, promoted ones as they are"
+                }
+                (false, _) => "captured pieces leave the game",
             };
             let _ = writeln!(s, "hands: {fate}; written in the order {order}");
         }

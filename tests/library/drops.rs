@@ -148,6 +148,57 @@ fn captured_pieces_join_the_hand_as_their_base_kind() {
 }
 
 #[test]
+fn with_promoted_keep_a_captured_promoted_piece_joins_the_hand_as_what_it_became() {
+    // Loop chess: a promotion makes a plain queen (no `~` twin), and a captured promoted queen
+    // joins the hand as a queen, to be dropped as one.
+    let rules = load("variants/loop.toml");
+    let mut r = pos(&rules, "8/P3k3/8/8/8/8/8/4K3[] w - - 0 1");
+    play_line(&mut r, "a7a8q").expect("promotion");
+    assert_eq!(r.to_fen(), "Q7/4k3/8/8/8/8/8/4K3[] b - - 0 1");
+    let mut p = pos(
+        &rules,
+        "rnbqk2Q/ppppppbp/8/8/8/8/PPPPPP1P/RNBQKBNR[Rn] b KQq - 0 1",
+    );
+    play_line(&mut p, "g7h8").expect("the bishop takes the promoted queen");
+    assert_eq!(
+        p.to_fen(),
+        "rnbqk2b/pppppp1p/8/8/8/8/PPPPPP1P/RNBQKBNR[Rqn] w KQq - 0 2"
+    );
+    play_line(&mut p, "e2e4").expect("a pawn move");
+    assert!(drops(&p).contains(&"Q@e6".to_string()), "{:?}", drops(&p));
+    // The `~` mark means nothing here: it is refused by name.
+    assert!(Position::from_fen(&rules, "3Q~k3/8/8/8/8/8/7r/4K3[] b - - 0 1").is_err());
+    // Chessgi: pawns are dropped on the first rank too, never on the last.
+    let rules = load("variants/chessgi.toml");
+    let p = pos(
+        &rules,
+        "rnbqkbnr/pppppppp/8/8/8/8/2PPPPPP/2BQKBNR[Pp] w Kkq - 0 1",
+    );
+    let first: Vec<String> = drops(&p).into_iter().filter(|t| t.ends_with('1')).collect();
+    assert_eq!(first, ["P@a1", "P@b1"]);
+    assert!(!drops(&p).iter().any(|t| t.ends_with('8')));
+}
+
+#[test]
+fn a_piece_dropped_where_it_must_promote_stands_there_unpromoted_and_reads_back() {
+    // Regression (issue 35, euroshogi's knight): the drop printed a position that `--fen`
+    // refused, "stands where it must already have promoted".
+    let rules = load("tests/fixtures/rule_variants/compulsory_promotion_drops.toml");
+    let mut p = pos(&rules, "4k/5/5/5/K4[S] w - - 0 1");
+    assert!(drops(&p).contains(&"S@c5".to_string()), "{:?}", drops(&p));
+    play_line(&mut p, "S@c5").expect("a silver may be dropped on the last rank");
+    let text = p.to_fen();
+    assert_eq!(text, "2S1k/5/5/5/K4[] b - - 1 1");
+    assert_eq!(pos(&rules, &text).to_fen(), text);
+    // A silver moving into the zone still must promote.
+    let moved = pos(&rules, "4k/2S2/5/5/K4[] w - - 0 1");
+    assert_eq!(
+        crate::helpers::legal_moves_from(&moved, "c4"),
+        ["c4-b3", "c4-b5+", "c4-c5+", "c4-d3", "c4-d5+"]
+    );
+}
+
+#[test]
 fn shogi_promotion_is_optional_except_where_the_piece_could_not_move_again() {
     let rules = load("variants/shogi.toml");
     let p = pos(&rules, "4k4/9/2P6/P8/9/9/6N2/1S7/4K4[] w - - 0 1");

@@ -168,6 +168,37 @@ fn builtin_parents_play_as_the_shipped_variants() {
     }
 }
 
+#[test]
+fn drop_loop_imports_as_promoted_keep_and_plays_as_the_shipped_loop_chess() {
+    let dir = crate::helpers::temp_dir();
+    let imported = import_into(
+        dir.path(),
+        "loop.ini",
+        "[myloop:crazyhouse]\ndropLoop = true\n",
+    );
+    assert!(
+        imported[0].variant_text.contains("promoted = \"keep\""),
+        "{}",
+        imported[0].variant_text
+    );
+    let ours = load(dir.path(), &imported[0]);
+    let shipped = crate::helpers::load("variants/loop.toml");
+    // A promoted queen about to be captured: in hand it stays a queen.
+    let fen = "rnbqk2Q/ppppppbp/8/8/8/8/PPPPPP1P/RNBQKBNR[Rn] b KQq - 0 1";
+    let mut a = Position::from_fen(&ours, fen).expect("the imported variant reads it");
+    let mut s = Position::from_fen(&shipped, fen).expect("loop chess reads it");
+    for d in 1..=2 {
+        assert_eq!(perft(&mut a, d), perft(&mut s, d), "perft {d}");
+    }
+    let broken = SourceFile::new("bad.ini", "[bad:chess]\ndropLoop = true\n".to_string());
+    let err = import_fsf(&broken, None).expect_err("a drop loop needs captures to hand");
+    assert!(
+        err.0
+            .render_short()
+            .contains("`dropLoop` without `capturesToHand = true`")
+    );
+}
+
 /// The broken files: `# expect: CODE...` on the first line names the codes the import must
 /// give; the rendered report is the snapshot.
 #[test]

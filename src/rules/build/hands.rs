@@ -13,8 +13,9 @@ use crate::ids::{NodeSet, PlayerId};
 use crate::limits::MAX_KINDS;
 use crate::rules::{DropRule, HandRules, KindId, LineLimit, PieceKind, Rules};
 use crate::spec::Located;
-use crate::spec::variant::{CapturedTo, VariantSpec};
+use crate::spec::variant::{CapturedTo, PromotedToHand, VariantSpec};
 use petgraph::unionfind::UnionFind;
+use toml::Spanned;
 
 impl Builder<'_> {
     /// `[hands]`, and the drop zones the pieces name (interned).
@@ -25,6 +26,11 @@ impl Builder<'_> {
     ) -> (Option<HandRules>, Vec<Option<usize>>) {
         let hands = spec.hands.as_ref().map(|h| HandRules {
             captured_to_hand: *h.get_ref().captured.get_ref() == CapturedTo::ToHand,
+            promoted_kept: h
+                .get_ref()
+                .promoted
+                .as_ref()
+                .is_some_and(|p| *p.get_ref() == PromotedToHand::Keep),
             order: Vec::new(),
         });
         let mut zones = Vec::new();
@@ -52,12 +58,18 @@ impl Builder<'_> {
     /// The base kind of every piece a capture can put in hand: promoted faces join as their
     /// piece, and promotions to plain kinds make `~` twins (see the module documentation).
     pub(super) fn demotions(&mut self, spec: &VariantSpec, kinds: &mut Vec<PieceKind>) {
-        if !spec
-            .hands
-            .as_ref()
-            .is_some_and(|h| *h.get_ref().captured.get_ref() == CapturedTo::ToHand)
-        {
+        let Some(hands) = spec.hands.as_ref().map(Spanned::get_ref) else {
             return;
+        };
+        if *hands.captured.get_ref() != CapturedTo::ToHand {
+            return;
+        }
+        if let Some(keep) = hands
+            .promoted
+            .as_ref()
+            .filter(|p| *p.get_ref() == PromotedToHand::Keep)
+        {
+            return self.keep_promoted(keep.span(), kinds);
         }
         for i in 0..kinds.len() {
             if kinds[i].promoted_face {
@@ -87,6 +99,25 @@ impl Builder<'_> {
                 pr.choices = choices;
                 pr.by_zone = by_zone;
             }
+        }
+    }
+
+    /// `promoted = "keep"`: a promoted piece joins the hand as what it is, so no kind needs a
+    /// twin; a promoted face (`+P`) cannot, since a hand holds no promoted face.
+    fn keep_promoted(&mut self, span: std::ops::Range<usize>, kinds: &[PieceKind]) {
+        if let Some(face) = kinds.iter().find(|k| k.promoted_face) {
+            self.err(
+                Diagnostic::new(
+                    Code::InvalidValue,
+                    span,
+                    format!(
+                        "`promoted = \"keep\"` would put the promoted face `{}` in a hand, and a hand holds no promoted face",
+                        face.token()
+                    ),
+                )
+                .label("captured promoted pieces keep their kind")
+                .help("remove `promoted` (a captured `+` piece then joins the hand as its base piece), or promote to plain kinds instead of faces"),
+            );
         }
     }
 
