@@ -56,9 +56,6 @@ pub const MAX_HASH_MB: usize = 1 << 20;
 /// Most worker threads `perft --threads` starts.
 pub const MAX_THREADS: usize = 256;
 
-/// Longest line `play` reads from its input, in bytes; a longer line is refused as a whole.
-pub(crate) const MAX_LINE_BYTES: usize = 64 * 1024;
-
 /// Most diagnostics of one kind reported for one file; the rest are counted ("and K more").
 pub(crate) const MAX_REPEATED_DIAGNOSTICS: usize = 20;
 
@@ -92,10 +89,10 @@ pub const MAX_CAPTURED_VALUE: u64 = 1_000_000_000_000;
 /// squares passed on the way (equal ways of several pieces count once). Long rides in many
 /// directions on a large board make the most; the limit bounds the time and memory a variant
 /// takes to load (about half a second and 110 MB at the limit).
-pub const MAX_ATTACK_WAYS: usize = 1 << 20;
+pub(crate) const MAX_ATTACK_WAYS: usize = 1 << 20;
 
 /// Most paths in one move pattern (each is compiled for every node and frame).
-pub const MAX_PATHS_PER_PATTERN: usize = 256;
+pub(crate) const MAX_PATHS_PER_PATTERN: usize = 256;
 
 /// Most leg orders (`|`) in one move pattern.
 pub(crate) const MAX_LEG_ORDERS_PER_PATTERN: usize = 32_768;
@@ -108,8 +105,8 @@ pub(crate) const MAX_SYMLINK_HOPS: usize = 40;
 pub(crate) const MAX_RELATION_OPS: usize = 32;
 
 /// Most parts a stacked piece holds (a Rithmomachia pyramid holds six).
-pub const MAX_STACK_PARTS: usize = 8;
+pub(crate) const MAX_STACK_PARTS: usize = 8;
 
 /// Zones one zone expression may lead through (`a = "b + c"`, `b = "d"`, ...): deeper nesting is
 /// refused, so evaluating a long chain never exhausts the stack.
-pub const MAX_ZONE_DEPTH: usize = 32;
+pub(crate) const MAX_ZONE_DEPTH: usize = 32;

@@ -14,7 +14,7 @@ mod parse;
 
 use std::ops::Range;
 
-pub use compile::{HasDirection, Program};
+pub use compile::Program;
 
 use crate::diagnostic::Diagnostic;
 
@@ -24,7 +24,7 @@ use crate::diagnostic::Diagnostic;
 /// spans errors are reported at (offsets in the file that holds the string).
 pub fn compile(
     text: &str,
-    has: &HasDirection<'_>,
+    has: &dyn Fn(&str) -> bool,
     span_of: &dyn Fn(Range<usize>) -> Range<usize>,
 ) -> Result<Vec<Program>, Diagnostic> {
     let atoms = parse::parse(text, span_of)?;

@@ -17,8 +17,9 @@ use serde::Serialize;
 
 use chessgraph::notation::{move_text, play_line};
 use chessgraph::perft::perft_within;
-use chessgraph::snapshot::{NODE_BUDGET, outcome_text, summary_lines};
 use chessgraph::{Outcome, Planned, Position, Resolution, Rules};
+
+use super::snapshot::{NODE_BUDGET, outcome_text, summary_lines};
 
 /// The default depth of the search.
 pub const DEFAULT_DEPTH: u32 = 4;
@@ -150,7 +151,7 @@ pub struct DiffReport {
 /// A unified diff of the two rules summaries (with zones), or `None` when they are the same.
 pub fn summary_diff(old: &Rules, new: &Rules) -> Option<String> {
     let text = |r: &Rules| summary_lines(r).join("\n") + "\n";
-    chessgraph::snapshot::unified_diff(&text(old), &text(new), "OLD", "NEW")
+    super::snapshot::unified_diff(&text(old), &text(new), "OLD", "NEW")
 }
 
 /// Compares `old` and `new`: their summaries, then their move sets over the tree.

@@ -4,7 +4,7 @@ use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-use chessgraph::play::PlayOptions;
+use super::session::PlayOptions;
 
 use super::args::PositionArgs;
 use super::load::load_position;
@@ -25,6 +25,6 @@ pub fn play_command(
         echo: !stdin.is_terminal(),
         draw_rules,
     };
-    chessgraph::play::play(pos, stdin.lock(), out, &options).map_err(io_error)?;
+    super::session::play(pos, stdin.lock(), out, &options).map_err(io_error)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -16,15 +16,15 @@ use chessgraph::Board;
 use chessgraph::NodeId;
 use chessgraph::Position;
 use chessgraph::Rules;
-use chessgraph::diagnostic::{TextError, read_text_file};
 use chessgraph::output_file::write_output;
-use chessgraph::perft_suite::{self, Format};
 use chessgraph::render::{RenderOptions, render_svg};
-use chessgraph::snapshot::{self, SnapFile};
 
 use super::args::{DiffArgs, SnapshotArgs, SuiteArgs};
 use super::load::load_rules;
 use super::output::{io_error, shown, to_stderr};
+use super::perft_suite::{self, Format};
+use super::snapshot::{self, SnapFile};
+use super::text_error::{TextError, read_text_file};
 
 /// Exit status 1: a difference or a failing count was found.
 const FOUND: u8 = 1;

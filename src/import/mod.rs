@@ -23,8 +23,8 @@ mod write;
 use std::collections::BTreeMap;
 
 pub use board::{DIRECTIONS, KNIGHT_DIRECTIONS};
-pub(crate) use error::ProblemKind;
-pub use error::{ImportError, Problem};
+pub use error::ImportError;
+pub(crate) use error::{Problem, ProblemKind};
 
 use crate::diagnostic::{Diagnostic, FileReport, SourceFile, did_you_mean};
 use model::{Cx, Model};
@@ -307,7 +307,7 @@ fn unsupported(cx: &mut Cx<'_>) {
 }
 
 /// Every key the importer reads.
-pub fn known_keys() -> Vec<String> {
+pub(crate) fn known_keys() -> Vec<String> {
     let mut keys: Vec<String> = (SUPPORTED_KEYS.iter())
         .chain(&rules::PAWN_KEYS)
         .chain(&castling::CASTLING_KEYS)

@@ -165,6 +165,18 @@ impl Position {
         }
     }
 
+    /// Whether a move takes a piece, whoever moves it (en passant included; a castling onto its
+    /// own rook does not).
+    pub fn is_capture(&self, m: &Move) -> bool {
+        let Some(mover) = m.from().and_then(|f| self.piece_at(f)) else {
+            return false;
+        };
+        matches!(m, Move::EnPassant { .. })
+            || self
+                .piece_at(m.to())
+                .is_some_and(|p| p.owner != mover.owner)
+    }
+
     /// Whether a move of the side to move captures: it lands on another player's piece, or
     /// takes en passant (castling never captures).
     pub(crate) fn captures(&self, m: &Move) -> bool {

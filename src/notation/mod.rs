@@ -64,7 +64,7 @@ pub fn legal_move_texts(pos: &Position) -> Vec<String> {
 }
 
 /// The text of each of `moves`, sorted.
-pub(crate) fn sorted_texts(pos: &Position, moves: impl IntoIterator<Item = Move>) -> Vec<String> {
+pub fn sorted_texts(pos: &Position, moves: impl IntoIterator<Item = Move>) -> Vec<String> {
     let mut texts: Vec<String> = moves.into_iter().map(|m| move_text(pos, m)).collect();
     texts.sort();
     texts

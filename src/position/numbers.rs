@@ -346,7 +346,7 @@ impl Position {
     /// What the opponents of `mover` lost between `before` and this position, in words, node
     /// by node: `black triangle 9 on e5`, or `circle 16 of black pyramid on e10` for one part of
     /// a stack.
-    pub(crate) fn losses_since(&self, before: &Position, mover: PlayerId) -> Vec<String> {
+    pub fn losses_since(&self, before: &Position, mover: PlayerId) -> Vec<String> {
         let rules = &*self.rules;
         let mut out = Vec::new();
         for n in rules.board().node_ids() {

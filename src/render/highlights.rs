@@ -16,7 +16,7 @@ use crate::position::Position;
 pub(super) fn destinations(pos: &Position, from: NodeId) -> Vec<(NodeId, bool)> {
     let mut set: BTreeSet<(NodeId, bool)> = BTreeSet::new();
     for m in pos.piece_legal_moves(from) {
-        set.insert((m.to(), crate::game::captures(pos, &m)));
+        set.insert((m.to(), pos.is_capture(&m)));
     }
     set.into_iter().collect()
 }

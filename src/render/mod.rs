@@ -26,7 +26,7 @@ pub(crate) mod geometry;
 mod highlights;
 mod links;
 pub(crate) mod pieces;
-mod players;
+pub(crate) mod players;
 pub(crate) mod svg;
 
 use std::fmt::Write;
@@ -35,17 +35,17 @@ use crate::board::{Board, DirId, NodeId};
 use crate::ids::KindId;
 use crate::position::Position;
 
-pub use geometry::Geometry;
-pub use pieces::PieceStyle;
-pub use players::{default_rotation, player_style, seat_rotation};
+pub(crate) use geometry::Geometry;
+pub(crate) use pieces::PieceStyle;
+pub use players::{default_rotation, seat_rotation};
 use svg::{escape, num};
 
 /// Colour of light cells.
-pub const LIGHT: [u8; 3] = [0xf0, 0xd9, 0xb5];
+pub(crate) const LIGHT: [u8; 3] = [0xf0, 0xd9, 0xb5];
 /// Colour of dark cells.
-pub const DARK: [u8; 3] = [0xb5, 0x88, 0x63];
+pub(crate) const DARK: [u8; 3] = [0xb5, 0x88, 0x63];
 /// Colour of the central void of polar boards.
-pub const VOID: [u8; 3] = [0xe4, 0xdd, 0xd2];
+pub(crate) const VOID: [u8; 3] = [0xe4, 0xdd, 0xd2];
 
 /// What to draw besides the board and the pieces.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -86,7 +86,7 @@ pub struct PieceKind {
     /// A move of this piece resets the halfmove clock (pawns in chess), as a capture does.
     pub(crate) resets_clock: bool,
     /// Move patterns.
-    pub patterns: Vec<Pattern>,
+    pub(crate) patterns: Vec<Pattern>,
     /// Promotion, when the piece promotes.
     pub promotion: Option<Promotion>,
     /// Whether the piece's moves depend on its frame (else its frame is always the identity).
@@ -145,6 +145,12 @@ impl Promotion {
 }
 
 impl PieceKind {
+    /// The piece's move patterns as path program text, one per pattern (a Betza string's as it
+    /// compiles).
+    pub fn pattern_texts(&self) -> impl Iterator<Item = &str> {
+        self.patterns.iter().map(|p| p.text.as_str())
+    }
+
     /// The token in position and move text, upper case: the letter, after `+` for a promoted
     /// face.
     ///
@@ -192,9 +198,9 @@ pub struct Castling {
     /// The rook's piece kind.
     pub rook_kind: KindId,
     /// Must be empty (or hold the castling king or rook).
-    pub(crate) empty: Vec<NodeId>,
+    pub empty: Vec<NodeId>,
     /// Must not be attacked by a live opponent.
-    pub(crate) safe: Vec<NodeId>,
+    pub safe: Vec<NodeId>,
     /// Another castling moves the same king between the same squares: move text names the rook.
     pub(crate) ambiguous: bool,
     /// The file names no `rook_piece`: the rook is the piece on `rook_from` in the start
@@ -479,12 +485,12 @@ impl Rules {
     }
 
     /// How many player-relative zones the variant names (patterns, promotions, drops).
-    pub(crate) fn zone_count(&self) -> usize {
+    pub fn zone_count(&self) -> usize {
         self.zone_names.len()
     }
 
     /// The name of a player-relative zone (as patterns and promotions write it).
-    pub(crate) fn zone_name(&self, zone: usize) -> &str {
+    pub fn zone_name(&self, zone: usize) -> &str {
         &self.zone_names[zone]
     }
 
@@ -531,7 +537,7 @@ impl Rules {
 
     /// Whether positions of this variant carry numbers, stacks and captured material.
     #[inline]
-    pub(crate) fn has_numbers(&self) -> bool {
+    pub fn has_numbers(&self) -> bool {
         self.numbers
     }
 

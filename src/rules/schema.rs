@@ -2,7 +2,8 @@
 //! of `crate::rules::ends`: what `chessgraph schema` prints and `schema/*.schema.json` hold.
 //!
 //! ```
-//! use chessgraph::schema::{FileKind, schema};
+//! use chessgraph::FileKind;
+//! use chessgraph::schema::schema;
 //! let s = schema(FileKind::Variant);
 //! let outcome = &s["properties"]["outcome"]["properties"];
 //! assert!(outcome["reach"].is_object() && outcome["material"].is_object());
@@ -10,7 +11,7 @@
 
 use serde_json::Value;
 
-pub use crate::spec::schema::FileKind;
+use crate::spec::kind::FileKind;
 use crate::spec::schema::SliceKey;
 
 use super::ends::FAMILIES;

@@ -17,6 +17,7 @@ use schemars::{JsonSchema, generate::SchemaSettings};
 use serde_json::{Map, Value, json};
 
 use super::board::{DirectionBody, LinkSpec, NodeSpec, Parity, TagSpec, UnlinkSpec};
+use super::kind::FileKind;
 use super::outcome::{CapturedWinSpec, DrawsSpec, MovesSpec, Policy, ProgressionSpec};
 use super::variant::{
     CaptureSpec, CastlingSpec, FacingSpec, GateSpec, HandsSpec, PieceBody, PlayerSpec,
@@ -24,15 +25,6 @@ use super::variant::{
 
 /// The meta-schema URI of draft-04.
 const DRAFT04: &str = "http://json-schema.org/draft-04/schema#";
-
-/// Which file format a schema describes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FileKind {
-    /// A board file (`boards/*.toml`).
-    Board,
-    /// A variant file (`variants/*.toml`).
-    Variant,
-}
 
 /// A key of `[outcome]` that an end-rule slice owns (the slices live with the rules, later in
 /// the data flow, and hand their keys down): its name, its description, its value's schema.

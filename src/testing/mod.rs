@@ -7,16 +7,43 @@ pub mod reference;
 use crate::rules::Rules;
 use crate::tables::MoveTables;
 
+pub use crate::diagnostic::code::Code;
 pub use crate::import::builtins::{BUILTINS, Builtin};
 pub use crate::path::parse_pattern;
 pub use crate::perft::table::second_key;
-pub use crate::render::pieces::text_path;
+pub use crate::render::geometry::Geometry;
+pub use crate::render::pieces::{PieceStyle, text_path};
+pub use crate::render::players::player_style;
 pub use crate::rules::ends::declared_keys;
 pub use crate::rules::relation::{Relation, Vars};
 pub use crate::spec::Located;
 pub use crate::spec::board::read_board_spec;
 pub use crate::spec::variant::read_variant_spec;
 pub use crate::zobrist::mix;
+
+/// The square colours of pictures, as RGB: light, dark, and the void of polar boards.
+pub const LIGHT: [u8; 3] = crate::render::LIGHT;
+/// See [`LIGHT`].
+pub const DARK: [u8; 3] = crate::render::DARK;
+/// See [`LIGHT`].
+pub const VOID: [u8; 3] = crate::render::VOID;
+
+/// Limits the tests try at the limit and one past it (`crate::limits` has the others).
+pub const MAX_STACK_PARTS: usize = crate::limits::MAX_STACK_PARTS;
+/// See [`MAX_STACK_PARTS`].
+pub const MAX_ZONE_DEPTH: usize = crate::limits::MAX_ZONE_DEPTH;
+/// See [`MAX_STACK_PARTS`].
+pub const MAX_PATHS_PER_PATTERN: usize = crate::limits::MAX_PATHS_PER_PATTERN;
+
+/// Every key the Fairy-Stockfish importer reads.
+pub fn known_keys() -> Vec<String> {
+    crate::import::known_keys()
+}
+
+/// The position's hash computed from nothing, to compare with the one make and unmake keep.
+pub fn hash_from_scratch(pos: &crate::Position) -> u64 {
+    pos.hash_from_scratch()
+}
 
 /// The compiled move tables of a variant: what the reference walker is checked against.
 pub fn tables(rules: &Rules) -> &MoveTables {

@@ -4,8 +4,8 @@
 use crate::helpers::cli::{run, run_with_input};
 
 use crate::helpers::load;
+use crate::helpers::session::{GameEnd, PlayOptions, play};
 use chessgraph::PlayerId;
-use chessgraph::play::{GameEnd, PlayOptions, play};
 use chessgraph::{Outcome, Position};
 
 const THREE_ARMIES: &str = "tests/fixtures/render/three_armies.toml";

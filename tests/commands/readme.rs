@@ -3,7 +3,8 @@
 
 use std::collections::BTreeSet;
 
-use chessgraph::schema::{FileKind, schema};
+use chessgraph::FileKind;
+use chessgraph::schema::schema;
 use serde_json::Value;
 
 use crate::helpers::cli::run_in;

@@ -649,7 +649,7 @@ fn perft_suite_passes_the_orthodox_suite_in_both_formats() {
 
 #[test]
 fn the_epd_suite_holds_the_positions_and_counts_of_the_perft_file() {
-    use chessgraph::perft_suite::{Format, parse};
+    use crate::helpers::perft_suite::{Format, parse};
     let load = |p: &str| {
         let text = read(Path::new(p));
         parse(Path::new(p), &text, Format::of(Path::new(p), &text)).expect("a suite")
@@ -661,7 +661,7 @@ fn the_epd_suite_holds_the_positions_and_counts_of_the_perft_file() {
     assert_eq!(epd.format, Format::Epd);
     assert_eq!(ours.format, Format::Perft);
     type Entry = (String, String, Vec<(u32, u64)>);
-    let key = |s: &chessgraph::perft_suite::Suite| -> Vec<Entry> {
+    let key = |s: &crate::helpers::perft_suite::Suite| -> Vec<Entry> {
         s.entries
             .iter()
             .map(|e| {

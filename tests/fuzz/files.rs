@@ -23,7 +23,7 @@ fn check_report(report: &FileReport) {
             d.span.start <= d.span.end && d.span.end <= len,
             "span {:?} of {} outside {} ({} bytes): {}",
             d.span,
-            d.code,
+            d.code(),
             report.source.path().display(),
             len,
             d.message
@@ -59,7 +59,7 @@ fn mutated_boards_never_panic_and_every_problem_is_located() {
                 Err(e) => {
                     assert!(e.0.has_errors());
                     check_report(&e.0);
-                    e.0.diagnostics[0].code.to_string()
+                    e.0.diagnostics[0].code().to_string()
                 }
             };
             *outcomes.borrow_mut().entry(outcome).or_default() += 1;
@@ -142,7 +142,7 @@ fn mutated_variants_never_panic_and_accepted_ones_read_back() {
                     .iter()
                     .flat_map(|r| &r.diagnostics)
                     .next()
-                    .map_or("none".to_string(), |d| d.code.to_string()),
+                    .map_or("none".to_string(), |d| d.code().to_string()),
             };
             *outcomes.borrow_mut().entry(outcome).or_default() += 1;
             Ok(())

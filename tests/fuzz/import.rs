@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 
 use chessgraph::Rules;
 use chessgraph::diagnostic::SourceFile;
-use chessgraph::import::{import_fsf, known_keys};
+use chessgraph::import::import_fsf;
+use chessgraph::testing::known_keys;
 use proptest::prelude::*;
 use proptest::test_runner::TestRunner;
 
@@ -111,7 +112,7 @@ fn run(text: &str, dir: &std::path::Path) -> String {
                 );
             }
             let _ = (e.0.render_short(), e.0.render(false, 100));
-            e.0.diagnostics[0].code.to_string()
+            e.0.diagnostics[0].code().to_string()
         }
     }
 }

@@ -3,10 +3,10 @@
 
 use std::sync::Arc;
 
+use crate::helpers::session::{PlayOptions, play};
 use chessgraph::Position;
 use chessgraph::Rules;
 use chessgraph::notation::parse_move;
-use chessgraph::play::{PlayOptions, play};
 use proptest::prelude::*;
 use proptest::test_runner::TestRunner;
 

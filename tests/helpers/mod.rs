@@ -12,6 +12,24 @@ pub mod ring_oracle;
 pub mod splitmix;
 pub mod three_man_chess;
 
+// The command line's modules the tests call directly (its games, `play`'s session, perft suites,
+// snapshots): they are the binary's, not the library's, so the tests compile them too.
+#[allow(unused_imports)]
+#[path = "../../src/cli/game.rs"]
+pub mod game;
+#[allow(unused_imports)]
+#[path = "../../src/cli/perft_suite.rs"]
+pub mod perft_suite;
+#[allow(unused_imports)]
+#[path = "../../src/cli/session.rs"]
+pub mod session;
+#[allow(unused_imports)]
+#[path = "../../src/cli/snapshot/mod.rs"]
+pub mod snapshot;
+#[allow(unused_imports)]
+#[path = "../../src/cli/text_error.rs"]
+pub mod text_error;
+
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -83,7 +101,7 @@ pub fn position_with(
             let parts = rules
                 .kind_ids()
                 .filter(|&k| !rules.kind(k).stack)
-                .take(chessgraph::limits::MAX_STACK_PARTS)
+                .take(chessgraph::testing::MAX_STACK_PARTS)
                 .map(|k| chessgraph::StackPart {
                     kind: k,
                     value: rules.kind(k).numbered.then_some(1),

@@ -184,7 +184,7 @@ fn unlink_removes_links() {
     let (result, report) =
         Board::check_source(chessgraph::diagnostic::SourceFile::new("chess.toml", text));
     assert!(result.is_ok());
-    let codes: Vec<&str> = report.diagnostics.iter().map(|d| d.code.as_str()).collect();
+    let codes: Vec<&str> = report.diagnostics.iter().map(|d| d.code()).collect();
     assert_eq!(codes, ["board::non-reciprocal-link"]);
 }
 

@@ -90,7 +90,7 @@ fn a_merged_piece_keeps_what_it_does_not_change() {
     let shatranj = load("shatranj");
     let b = shatranj.kind_by_letter('B').unwrap();
     assert_eq!(
-        shatranj.kind(b).patterns.len(),
-        courier.kind(e).patterns.len()
+        shatranj.kind(b).pattern_texts().count(),
+        courier.kind(e).pattern_texts().count()
     );
 }

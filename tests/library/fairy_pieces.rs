@@ -127,8 +127,8 @@ fn destinations_from_centre_edge_and_corner_are_snapshotted() {
     for &letter in PIECES {
         let k = rules.kind(kind(&rules, letter));
         let mut text = format!("{} ({letter}), white\n", k.name);
-        for p in &k.patterns {
-            text.push_str(&format!("  {}\n", p.text));
+        for p in k.pattern_texts() {
+            text.push_str(&format!("  {p}\n"));
         }
         text.push_str(&format!("blockers: {}\n", blockers.join(" ")));
         for square in ["d4", "a4", "d1", "a1"] {

@@ -344,7 +344,7 @@ fn draw_rules_are_for_play_and_show_only() {
 
 #[test]
 fn play_ends_a_game_by_repetition_unless_told_not_to() {
-    use chessgraph::play::{GameEnd, PlayOptions, play};
+    use crate::helpers::session::{GameEnd, PlayOptions, play};
     let r = rules("shatranj");
     let start = at(&r, "3k4/8/8/8/8/2p5/8/R2K4 w - - 0 1");
     let input = "a1a2\nd8e8\na2a1\ne8d8\na1a2\nd8e8\na2a1\ne8d8\n";

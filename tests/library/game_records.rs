@@ -1,9 +1,9 @@
-//! The library's game (`chessgraph::game`): moves as text with undo, eliminations and results,
-//! the legal moves grouped by origin, and records saved and replayed.
+//! The game of `play` and `serve` (the command line's `game`): moves as text with undo,
+//! eliminations and results, the legal moves grouped by origin, and records saved and replayed.
 
+use crate::helpers::game::{Game, MAX_PLIES, Record, RecordError, choices_by_origin};
 use crate::helpers::load;
 use chessgraph::PlayerId;
-use chessgraph::game::{Game, MAX_PLIES, Record, RecordError, choices_by_origin};
 use chessgraph::notation::MoveError;
 use chessgraph::{Outcome, Position};
 

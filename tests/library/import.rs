@@ -11,11 +11,12 @@ use std::sync::Arc;
 
 use chessgraph::Position;
 use chessgraph::Rules;
-use chessgraph::diagnostic::{Code, SourceFile};
+use chessgraph::diagnostic::SourceFile;
 use chessgraph::import::{Imported, import_fsf};
 use chessgraph::notation::{move_text, parse_move};
 use chessgraph::perft::perft;
 use chessgraph::testing::BUILTINS;
+use chessgraph::testing::Code;
 
 /// What pyffish says about one section.
 #[derive(Default)]
@@ -187,7 +188,7 @@ fn broken_ini_files_get_located_errors() {
             .and_then(|l| l.strip_prefix("# variant: "));
         let source = SourceFile::new(rel, text.clone());
         let err = import_fsf(&source, variant).expect_err("a broken file");
-        let mut codes: Vec<&str> = err.0.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        let mut codes: Vec<&str> = err.0.diagnostics.iter().map(|d| d.code()).collect();
         codes.dedup();
         assert_eq!(codes, want, "{}", err.0.render_short());
         for d in &err.0.diagnostics {
@@ -211,12 +212,12 @@ fn every_import_code_has_a_broken_file() {
             .nth(1)
             .and_then(|l| l.strip_prefix("# variant: "));
         if let Err(err) = import_fsf(&SourceFile::new(&path, text.clone()), variant) {
-            seen.extend(err.0.diagnostics.iter().map(|d| d.code));
+            seen.extend(err.0.diagnostics.iter().map(|d| d.code()));
         }
     }
     let missing: Vec<&str> = Code::ALL
         .iter()
-        .filter(|c| c.as_str().starts_with("import::") && !seen.contains(c))
+        .filter(|c| c.as_str().starts_with("import::") && !seen.contains(c.as_str()))
         .map(|c| c.as_str())
         .collect();
     assert!(missing.is_empty(), "no broken file gives {missing:?}");

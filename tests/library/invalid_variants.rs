@@ -11,7 +11,8 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use chessgraph::Rules;
-use chessgraph::diagnostic::{Code, FileReport};
+use chessgraph::diagnostic::FileReport;
+use chessgraph::testing::Code;
 
 const FIXTURES: &str = "tests/fixtures/invalid_variants";
 
@@ -34,7 +35,7 @@ pub(crate) fn codes(reports: &[FileReport]) -> BTreeSet<String> {
     reports
         .iter()
         .flat_map(|r| &r.diagnostics)
-        .map(|d| d.code.as_str().to_string())
+        .map(|d| d.code().to_string())
         .collect()
 }
 
@@ -61,7 +62,7 @@ fn check_case(path: &Path) -> (Vec<FileReport>, String) {
                 "{}: span {:?} of {} is outside the file",
                 r.source.path().display(),
                 d.span,
-                d.code
+                d.code()
             );
             assert!(!d.message.is_empty());
         }
@@ -112,7 +113,12 @@ fn every_variant_and_path_code_has_a_fixture() {
     for case in cases() {
         assert!(case.is_file(), "{} is missing", case.display());
         let (_, reports) = Rules::check_file(&case);
-        seen.extend(reports.iter().flat_map(|r| &r.diagnostics).map(|d| d.code));
+        seen.extend(
+            reports
+                .iter()
+                .flat_map(|r| &r.diagnostics)
+                .map(|d| d.code()),
+        );
     }
     let missing: Vec<&str> = Code::ALL
         .iter()
@@ -120,7 +126,7 @@ fn every_variant_and_path_code_has_a_fixture() {
             let c = c.as_str();
             c.starts_with("variant::") || c.starts_with("path::") || c.starts_with("betza::")
         })
-        .filter(|c| !seen.contains(c))
+        .filter(|c| !seen.contains(c.as_str()))
         .map(|c| c.as_str())
         .collect();
     assert!(
@@ -149,7 +155,7 @@ fn a_mistake_in_an_extended_file_is_reported_against_that_file() {
     let [d] = &parent.diagnostics[..] else {
         panic!("one problem in the parent: {}", parent.render_short())
     };
-    assert_eq!(d.code, Code::PathUnknownDirection);
+    assert_eq!(d.code(), Code::PathUnknownDirection.as_str());
     // The span is in the parent's own text: it points at the bad word.
     assert_eq!(&parent.source.text()[d.span.clone()], "wx");
     assert_eq!(parent.source.line_col(d.span.start), (28, 22));
@@ -161,7 +167,7 @@ fn a_broken_board_is_reported_with_its_own_problems() {
     let [variant, board] = &reports[..] else {
         panic!("expected the variant's and the board's reports")
     };
-    assert_eq!(variant.diagnostics[0].code, Code::BadBoard);
+    assert_eq!(variant.diagnostics[0].code(), Code::BadBoard.as_str());
     assert_eq!(
         &variant.source.text()[variant.diagnostics[0].span.clone()],
         "\"board.toml\""
@@ -197,7 +203,7 @@ fn variant_codes(path: &str) -> Vec<String> {
         .flat_map(|r| {
             r.diagnostics
                 .iter()
-                .map(|d| format!("{}:{}", r.source.line_col(d.span.start).0, d.code))
+                .map(|d| format!("{}:{}", r.source.line_col(d.span.start).0, d.code()))
         })
         .collect()
 }

@@ -10,8 +10,9 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use chessgraph::Board;
-use chessgraph::diagnostic::{Code, FileReport, Severity};
+use chessgraph::diagnostic::{FileReport, Severity};
 use chessgraph::lint::check_variant;
+use chessgraph::testing::Code;
 
 use crate::helpers::{board_files, variant_files};
 use crate::invalid_variants::{codes, relative};
@@ -54,12 +55,17 @@ fn every_lint_code_has_a_fixture() {
     for entry in std::fs::read_dir(FIXTURES).expect("fixture directory") {
         let case = entry.expect("entry").path().join("variant.toml");
         let (_, reports) = check_variant(&case);
-        seen.extend(reports.iter().flat_map(|r| &r.diagnostics).map(|d| d.code));
+        seen.extend(
+            reports
+                .iter()
+                .flat_map(|r| &r.diagnostics)
+                .map(|d| d.code()),
+        );
     }
     let missing: Vec<&str> = Code::ALL
         .iter()
         .filter(|c| c.as_str().starts_with("lint::"))
-        .filter(|c| !seen.contains(c))
+        .filter(|c| !seen.contains(c.as_str()))
         .map(|c| c.as_str())
         .collect();
     assert!(missing.is_empty(), "lints no fixture fires: {missing:?}");

@@ -1,5 +1,5 @@
 //! Perft as data: every entry of `tests/perft/*.perft` (see `tests/perft/chess.perft` for the format),
-//! read by the library's suite reader (`chessgraph::perft_suite`), is loaded and its counts are
+//! read by the library's suite reader (the command line's `perft_suite`), is loaded and its counts are
 //! compared with [`chessgraph::perft::perft`].
 //!
 //! Entries written by `scripts/fsf-oracle` also have a `moves` line (the moves from the variant's
@@ -14,10 +14,10 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::helpers::perft_suite::{self, Format};
 use chessgraph::Position;
 use chessgraph::Rules;
 use chessgraph::perft::{divide, perft};
-use chessgraph::perft_suite::{self, Format};
 
 /// The default run counts depths up to this many leaves per line.
 const NODE_LIMIT: u64 = 5_000_000;

@@ -9,9 +9,8 @@ use crate::helpers::load;
 use chessgraph::Position;
 use chessgraph::Rules;
 use chessgraph::notation::play_line;
-use chessgraph::render::{
-    DARK, Geometry, LIGHT, RenderOptions, VOID, default_rotation, render_svg,
-};
+use chessgraph::render::{RenderOptions, default_rotation, render_svg};
+use chessgraph::testing::{DARK, Geometry, LIGHT, VOID};
 use chessgraph::{Board, TwistId};
 
 const THREE_ARMIES: &str = "tests/fixtures/render/three_armies.toml";
@@ -533,7 +532,7 @@ fn player_colours_come_from_the_variant_file() {
         r.player(chessgraph::PlayerId::seat(0)).colour,
         Some([0xf0, 0xe0, 0xd0])
     );
-    let style = chessgraph::render::player_style(&r, chessgraph::PlayerId::seat(1));
+    let style = chessgraph::testing::player_style(&r, chessgraph::PlayerId::seat(1));
     assert_eq!(style.fill, [0x10, 0x20, 0x30]);
     // A dark fill gets light inner lines.
     assert_eq!(style.detail, [0xf2, 0xf2, 0xf2]);
@@ -546,7 +545,7 @@ fn player_colours_come_from_the_variant_file() {
     // Without the key, seats decide: white and black for two players.
     let chess = load("variants/chess.toml");
     let styles: Vec<[u8; 3]> = (0..2)
-        .map(|i| chessgraph::render::player_style(&chess, chessgraph::PlayerId::seat(i)).fill)
+        .map(|i| chessgraph::testing::player_style(&chess, chessgraph::PlayerId::seat(i)).fill)
         .collect();
     assert_eq!(styles, [[0xff, 0xff, 0xff], [0x26, 0x26, 0x26]]);
 }

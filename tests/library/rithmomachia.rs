@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use chessgraph::notation::{legal_move_texts, parse_move};
+use chessgraph::testing::hash_from_scratch;
 use chessgraph::{EndRule, Outcome, Position};
 use chessgraph::{Material, Setup, SetupPiece, StackPart, Waivers};
 use chessgraph::{PlayerId, Rules};
@@ -101,7 +102,7 @@ pub(crate) fn play(pos: &mut Position, mv: &str) -> Vec<String> {
     let before = pos.clone();
     let m = parse_move(pos, mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
     pos.play(&m).unwrap_or_else(|e| panic!("{mv}: {e}"));
-    assert_eq!(pos.hash(), pos.hash_from_scratch(), "{mv}: hash");
+    assert_eq!(pos.hash(), hash_from_scratch(pos), "{mv}: hash");
     let mover = before.to_move();
     let rules = pos.rules().clone();
     let mut out = Vec::new();

@@ -6,8 +6,10 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use chessgraph::diagnostic::{Code, Diagnostic};
-use chessgraph::schema::{FileKind, schema, schema_text};
+use chessgraph::FileKind;
+use chessgraph::diagnostic::Diagnostic;
+use chessgraph::schema::{schema, schema_text};
+use chessgraph::testing::Code;
 use chessgraph::testing::read_board_spec;
 use chessgraph::testing::read_variant_spec;
 use serde_json::Value;
@@ -324,7 +326,7 @@ fn schema_keys_and_required_keys_are_the_loaders() {
             let diags = load_changed(&path, kind, &changed, dir.path());
             let unknown = diags
                 .iter()
-                .find(|d| d.code == Code::UnknownKey)
+                .find(|d| d.code() == Code::UnknownKey.as_str())
                 .unwrap_or_else(|| panic!("{shape}: the loader took an unknown key: {diags:?}"));
             let help = unknown.help.as_deref().unwrap_or("");
             let allowed = quoted_words(help.rsplit(" are ").next().unwrap_or(help));
@@ -341,7 +343,7 @@ fn schema_keys_and_required_keys_are_the_loaders() {
                 }
                 let missed = load_changed(&path, kind, &without, dir.path())
                     .iter()
-                    .any(|d| d.code == Code::MissingKey);
+                    .any(|d| d.code() == Code::MissingKey.as_str());
                 // A key of an either-or group is needed when no other key of its group is there;
                 // the schema (draft-04 without `oneOf` per table) leaves such keys optional.
                 let group_needs = EITHER_OR.iter().any(|g| {

@@ -1,14 +1,14 @@
 //! Snapshots of the shipped variants (`variants/*.toml`): each loads without any diagnostic, and
 //! its report is pinned, so any change to a variant file or to the engine shows up as a
-//! reviewable diff. The report is `chessgraph snapshot`'s ([`chessgraph::snapshot::report`]):
+//! reviewable diff. The report is `chessgraph snapshot`'s (`snapshot::report`, the command line's):
 //! the rules summary with zones, the start position, its sorted moves, perft to the deepest
 //! depth with at most 1,000,000 leaves and the divide there, the same bytes an author gets.
 
 use std::sync::Arc;
 
+use crate::helpers::snapshot::{Options, report};
 use chessgraph::Position;
 use chessgraph::Rules;
-use chessgraph::snapshot::{Options, report};
 
 #[test]
 fn shipped_variants_load_cleanly_and_match_their_snapshots() {

@@ -92,7 +92,7 @@ fn chained(n: usize) -> String {
 
 #[test]
 fn zone_chains_are_bounded() {
-    let limit = chessgraph::limits::MAX_ZONE_DEPTH;
+    let limit = chessgraph::testing::MAX_ZONE_DEPTH;
     let board = Board::from_toml("chain.toml", &chained(limit)).expect("at the limit");
     assert_eq!(zone(&board, "z0"), ["a1"]);
     let err = Board::from_toml("chain.toml", &chained(limit + 1)).expect_err("past the limit");

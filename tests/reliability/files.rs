@@ -426,7 +426,7 @@ fn a_pattern_of_more_paths_than_the_limit_is_refused_and_one_at_the_limit_loads(
         knight,
         &format!(
             "moves = [\"leap {}\"]",
-            paths(chessgraph::limits::MAX_PATHS_PER_PATTERN)
+            paths(chessgraph::testing::MAX_PATHS_PER_PATTERN)
         ),
     );
     run(&["check", "--short", &at_limit]).assert_ok();
@@ -437,7 +437,7 @@ fn a_pattern_of_more_paths_than_the_limit_is_refused_and_one_at_the_limit_loads(
         knight,
         &format!(
             "moves = [\"leap {}\"]",
-            paths(chessgraph::limits::MAX_PATHS_PER_PATTERN + 1)
+            paths(chessgraph::testing::MAX_PATHS_PER_PATTERN + 1)
         ),
     );
     run(&["check", "--short", &past])

@@ -5,7 +5,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use chessgraph::schema::{FileKind, schema_text};
+use chessgraph::FileKind;
+use chessgraph::schema::schema_text;
 
 use super::args::{FileKindArg, NewArgs};
 use super::output::{io_error, to_stderr};

@@ -25,8 +25,8 @@ use futures_util::Stream;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use crate::cli::game::{Game, Record};
 use chessgraph::Position;
-use chessgraph::game::{Game, Record};
 use chessgraph::notation::MoveError;
 use chessgraph::render::{RenderOptions, render_svg};
 use chessgraph::{PlayerId, Rules};

@@ -11,10 +11,10 @@ use std::time::SystemTime;
 use serde::Serialize;
 use tokio::sync::broadcast;
 
+use crate::cli::game::{Game, Record};
 use chessgraph::Position;
 use chessgraph::Rules;
 use chessgraph::diagnostic::FileReport;
-use chessgraph::game::{Game, Record};
 
 /// The most games one server holds; the next is refused (no game is ever evicted).
 pub const MAX_GAMES: usize = 1_000;
@@ -44,7 +44,7 @@ pub fn problems(reports: &[FileReport]) -> Vec<Problem> {
                     chessgraph::diagnostic::Severity::Error => "error",
                     chessgraph::diagnostic::Severity::Warning => "warning",
                 },
-                code: d.code.to_string(),
+                code: d.code().to_string(),
                 location: shown.location().to_string(),
                 message: d.message.clone(),
                 help: d.help.clone(),

@@ -3,8 +3,8 @@
 
 use serde_json::{Value, json};
 
+use crate::cli::game::{Game, choices_by_origin, choices_from};
 use chessgraph::Position;
-use chessgraph::game::{Game, choices_by_origin, choices_from};
 use chessgraph::render::{default_rotation, seat_rotation};
 use chessgraph::{Board, NodeId, Placement, TwistId};
 use chessgraph::{PlayerId, Rules};

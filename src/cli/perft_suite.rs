@@ -15,12 +15,8 @@
 //! Lines starting with `#` are comments in both. A suite is read whole before anything is run, so a
 //! mistake in it is reported (file, line, column, what was expected) before any count.
 //!
-//! ```
-//! use std::path::Path;
-//! use chessgraph::perft_suite::{Format, parse};
-//! let suite = parse(Path::new("s.epd"), "8/8/8/8/8/8/8/K1k5 w - - 0 1 ;D1 3 ;D2 9\n", Format::Epd).unwrap();
-//! assert_eq!(suite.entries[0].counts.len(), 2);
-//! ```
+//! The command line's, on the library's public API (`chessgraph::perft`); the tests include this
+//! file to check suites the same way.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -28,10 +24,11 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::diagnostic::{TextError, column_of, quoted};
-use crate::perft::perft;
-use crate::position::Position;
-use crate::rules::Rules;
+use chessgraph::diagnostic::quoted;
+use chessgraph::perft::perft;
+use chessgraph::{Position, Rules};
+
+use super::text_error::{TextError, column_of};
 
 /// The code of problems in a suite file.
 pub const SUITE_CODE: &str = "perft-suite::syntax";
@@ -188,7 +185,7 @@ fn parse_epd(path: &Path, text: &str) -> Result<Vec<Entry>, TextError> {
             let nodes = number(n, "a count", f).map_err(|m| err(offset_of(n).max(at), m))?;
             let depth = u32::try_from(depth)
                 .ok()
-                .filter(|&d| d <= crate::limits::MAX_PERFT_DEPTH)
+                .filter(|&d| d <= chessgraph::limits::MAX_PERFT_DEPTH)
                 .ok_or_else(|| err(at + 1, format!("depth {depth} is over 64")))?;
             if let Some(m) = repeated_depth(&entry.counts, depth) {
                 return Err(err(at + 1, m));
@@ -355,7 +352,7 @@ fn count_line(
     let nodes = number(n, "a count", n).map_err(|m| (n_at, m))?;
     let depth = u32::try_from(depth)
         .ok()
-        .filter(|&d| d <= crate::limits::MAX_PERFT_DEPTH)
+        .filter(|&d| d <= chessgraph::limits::MAX_PERFT_DEPTH)
         .ok_or_else(|| (value_at, format!("depth {depth} is over 64")))?;
     Ok((depth, nodes, n_at))
 }
@@ -625,6 +622,12 @@ mod tests {
 
     fn epd(line: &str) -> Result<Suite, TextError> {
         parse(Path::new("s.epd"), line, Format::Epd)
+    }
+
+    #[test]
+    fn an_epd_line_reads_into_its_counts() {
+        let suite = epd("8/8/8/8/8/8/8/K1k5 w - - 0 1 ;D1 3 ;D2 9\n").unwrap();
+        assert_eq!(suite.entries[0].counts.len(), 2);
     }
 
     #[test]

@@ -16,7 +16,7 @@
 
 use std::path::Path;
 
-use crate::diagnostic::TextError;
+use super::super::text_error::TextError;
 
 /// The code of problems with a stored snapshot file.
 pub const SNAP_CODE: &str = "snapshot::snap-file";
@@ -84,7 +84,7 @@ impl SnapFile {
                         SNAP_CODE,
                         format!(
                             "expected a header line `key: value` or the closing `---`, found `{}`",
-                            crate::diagnostic::quoted(l)
+                            chessgraph::diagnostic::quoted(l)
                         ),
                     ));
                 }

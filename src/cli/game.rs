@@ -3,29 +3,18 @@
 //! moves, in TOML) to save and load.
 //!
 //! `play` (the terminal) and `chessgraph serve` (the browser) both keep their games here, so a
-//! move is settled, judged and described the same way in both.
-//!
-//! ```
-//! use chessgraph::{Position, Rules, game::{Game, Record}};
-//! let rules = chessgraph::load("variants/chess.toml").unwrap();
-//! let mut game = Game::new(Position::start(&rules), true);
-//! game.play_text("e2e4").unwrap();
-//! assert_eq!(game.moves()[0].text, "e2-e4");
-//! let text = game.record().to_toml();
-//! let again = Game::from_record(&rules, &Record::parse(&text).unwrap(), true).unwrap();
-//! assert_eq!(again.position().to_fen(), game.position().to_fen());
-//! ```
+//! move is settled, judged and described the same way in both. The command line's, on the
+//! library's public API; the tests include this file.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::ids::{NodeId, PlayerSet};
-use crate::movegen::{Move, PlayError};
-use crate::notation::{LineError, MoveError, move_text, parse_move};
-use crate::position::{Outcome, Position, SetupError};
-use crate::rules::{PlayerId, Rules};
+use chessgraph::notation::{LineError, MoveError, move_text, parse_move};
+use chessgraph::{
+    Move, NodeId, Outcome, PlayError, PlayerId, PlayerSet, Position, Rules, SetupError,
+};
 
 /// The most moves one game holds: a longer game is refused its next move (every position is
 /// kept for undo and navigation, so memory grows with the game).
@@ -327,7 +316,7 @@ pub(crate) fn settle(
     let (outcome, _) = pos.resolve(&mut Vec::new());
     // Eliminations happen in turn order from the player who was to move.
     for k in 0..n {
-        let p = PlayerId(((judged.index() + k) % n) as u8);
+        let p = PlayerId::seat(((judged.index() + k) % n) as u8);
         if alive.contains(p) && !pos.players_in().contains(p) {
             let checked = if p == judged {
                 in_check
@@ -346,15 +335,6 @@ pub(crate) fn settle(
         }
     }
     (outcome, events)
-}
-
-/// Whether a move takes a piece (en passant included; a castling onto its own rook does not).
-pub(crate) fn captures(pos: &Position, m: &Move) -> bool {
-    let Some(mover) = m.from().and_then(|f| pos.piece_at(f)) else {
-        return false;
-    };
-    matches!(m, Move::EnPassant { .. })
-        || pos.piece_at(m.to()).is_some_and(|p| p.owner != mover.owner)
 }
 
 /// One legal move as a board offers it to a player who picked its origin.
@@ -376,7 +356,7 @@ fn choice(pos: &Position, m: Move) -> Choice {
         to: rules.board().node_name(m.to()).to_string(),
         text: move_text(pos, m),
         promotion: m.promotion().map(|k| rules.kind(k).token()),
-        capture: captures(pos, &m),
+        capture: pos.is_capture(&m),
     }
 }
 
@@ -412,4 +392,20 @@ pub fn choices_from(pos: &Position, from: NodeId) -> Vec<Choice> {
         .collect();
     list.sort_by(|a, b| a.text.cmp(&b.text));
     list
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_plays_back_to_the_same_position() {
+        let rules = chessgraph::load("variants/chess.toml").unwrap();
+        let mut game = Game::new(Position::start(&rules), true);
+        game.play_text("e2e4").unwrap();
+        assert_eq!(game.moves()[0].text, "e2-e4");
+        let text = game.record().to_toml();
+        let again = Game::from_record(&rules, &Record::parse(&text).unwrap(), true).unwrap();
+        assert_eq!(again.position().to_fen(), game.position().to_fen());
+    }
 }

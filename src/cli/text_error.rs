@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{SourceFile, printable};
+use chessgraph::diagnostic::{SourceFile, printable};
 
 /// A located problem in a text file.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

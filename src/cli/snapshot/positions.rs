@@ -5,10 +5,10 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::diagnostic::{TextError, column_of, read_text_file};
-use crate::notation::play_line;
-use crate::position::Position;
-use crate::rules::Rules;
+use chessgraph::notation::play_line;
+use chessgraph::{Position, Rules};
+
+use super::super::text_error::{TextError, column_of, read_text_file};
 
 /// The code of problems in a positions file.
 pub(crate) const POSITIONS_CODE: &str = "snapshot::positions";

@@ -7,13 +7,8 @@
 //! is the same bytes on every machine and with any number of threads. Stored reports are insta
 //! `.snap` files (`snap`); `chessgraph snapshot --check` compares a fresh report with one.
 //!
-//! ```
-//! use chessgraph::snapshot::{Options, report};
-//! let rules = chessgraph::load("variants/chess.toml").unwrap();
-//! let r = report(&rules, &Options { depth: Some(2), ..Options::default() });
-//! assert_eq!(r.positions[0].perft, vec![(1, 20), (2, 400)]);
-//! assert!(r.to_text().contains("perft 2: 400\n"));
-//! ```
+//! The command line's, on the library's public API; the tests include this folder to pin the
+//! shipped variants' reports.
 
 mod positions;
 pub(crate) mod snap;
@@ -26,11 +21,10 @@ use serde::Serialize;
 pub use positions::{ExtraPosition, read_positions};
 pub use snap::{SNAP_CODE, SnapFile, unified_diff};
 
-use crate::limits::MAX_PERFT_DEPTH;
-use crate::notation::sorted_texts;
-use crate::perft::{divide, perft_within};
-use crate::position::{Outcome, Position};
-use crate::rules::Rules;
+use chessgraph::limits::MAX_PERFT_DEPTH;
+use chessgraph::notation::sorted_texts;
+use chessgraph::perft::{divide, perft_within};
+use chessgraph::{Outcome, Position, Rules};
 
 /// The default depth is the deepest whose perft has at most this many leaves.
 pub const NODE_BUDGET: u64 = 1_000_000;
@@ -122,7 +116,7 @@ pub fn summary_lines(rules: &Rules) -> Vec<String> {
         if line.starts_with("castling ")
             && let Some(c) = castlings.next()
         {
-            let names = |v: &[crate::board::NodeId]| -> String {
+            let names = |v: &[chessgraph::NodeId]| -> String {
                 let n: Vec<&str> = v.iter().map(|&n| board.node_name(n)).collect();
                 if n.is_empty() {
                     "none".into()
@@ -189,7 +183,7 @@ fn position_report(label: String, mut pos: Position, options: &Options) -> Posit
         None => default_depth(&mut pos),
     };
     for d in perft.len() as u32 + 1..depth {
-        perft.push((d, crate::perft::perft(&mut pos, d)));
+        perft.push((d, chessgraph::perft::perft(&mut pos, d)));
     }
     perft.truncate(depth.saturating_sub(1) as usize);
     let (divide, total) = if depth == 0 {
@@ -240,7 +234,7 @@ fn default_depth(pos: &mut Position) -> (u32, Vec<(u32, u64)>) {
 #[cfg(feature = "parallel")]
 fn divide_on(pos: &mut Position, depth: u32, threads: usize) -> (Vec<(String, u64)>, u64) {
     if threads > 1 {
-        crate::perft::divide_parallel(pos, depth, threads, None)
+        chessgraph::perft::divide_parallel(pos, depth, threads, None)
     } else {
         divide(pos, depth)
     }
@@ -294,5 +288,24 @@ impl Report {
             }
         }
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_report_has_the_perft_table_to_its_depth() {
+        let rules = chessgraph::load("variants/chess.toml").unwrap();
+        let r = report(
+            &rules,
+            &Options {
+                depth: Some(2),
+                ..Options::default()
+            },
+        );
+        assert_eq!(r.positions[0].perft, vec![(1, 20), (2, 400)]);
+        assert!(r.to_text().contains("perft 2: 400\n"));
     }
 }

@@ -4,23 +4,23 @@
 //! terminal, with piped input, and in tests. After every move it shows the board as text (whose
 //! turn, check, eliminated players) with the move just played; a line is a move in the move notation
 //! (`e2-e4`, `e2e4`, `e7-e8=Q`) or a command: `moves [SQUARE]`, `undo`, `fen`, `svg FILE`,
-//! `save FILE`, `load FILE` (the game record of [`crate::game::Record`]), `show`, `help`, `quit`.
+//! `save FILE`, `load FILE` (the game record of [`Record`]), `show`, `help`, `quit`.
 //! An illegal move is refused with the reason and the same player is asked again.
 //! The game ends with its outcome: the winner, or a draw, and why. No terminal escapes are written.
 
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 
-use crate::board::NodeId;
-use crate::diagnostic::{is_unprintable, printable};
-use crate::game::{Game, MAX_RECORD_BYTES, Record};
-use crate::limits::MAX_LINE_BYTES;
-use crate::movegen::Move;
-use crate::notation::{MoveError, legal_move_texts, sorted_texts};
-use crate::output_file::write_output;
-use crate::position::{Outcome, Position};
-use crate::render::{RenderOptions, render_svg};
-use crate::rules::Rules;
+use chessgraph::diagnostic::{is_unprintable, printable};
+use chessgraph::notation::{MoveError, legal_move_texts, sorted_texts};
+use chessgraph::output_file::write_output;
+use chessgraph::render::{RenderOptions, render_svg};
+use chessgraph::{Move, NodeId, Outcome, Position, Rules};
+
+use super::game::{Game, MAX_RECORD_BYTES, Record};
+
+/// Longest line `play` reads from its input, in bytes; a longer line is refused as a whole.
+const MAX_LINE_BYTES: usize = 64 * 1024;
 
 /// How the game talks to its terminal.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -438,7 +438,7 @@ fn list_drops(out: &mut impl Write, pos: &Position, token: &str) -> io::Result<(
         texts.len(),
         rules.kind(k).name,
         rules.player(me).name,
-        pos.hand(me, k)
+        pos.hand_of(me).iter().find(|h| h.0 == k).map_or(0, |h| h.1)
     )?;
     wrapped(out, &texts)
 }
@@ -447,9 +447,10 @@ fn list_piece_moves(out: &mut impl Write, pos: &Position, square: &str) -> io::R
     let rules = pos.rules();
     let board = rules.board();
     let Some(n) = board.node(square) else {
-        let hint = crate::diagnostic::suggest(square, board.node_ids().map(|n| board.node_name(n)))
-            .map(|h| format!(" ({h})"))
-            .unwrap_or_default();
+        let hint =
+            chessgraph::diagnostic::suggest(square, board.node_ids().map(|n| board.node_name(n)))
+                .map(|h| format!(" ({h})"))
+                .unwrap_or_default();
         return writeln!(out, "the board has no square `{square}`{hint}");
     };
     let Some(pc) = pos.piece_at(n) else {
