@@ -268,8 +268,12 @@ pub struct NewArgs {
     /// Join the last file to the first: a cylinder.
     #[arg(long)]
     pub wrap: bool,
+    /// Write the eight knight directions as paths of steps (`nne = { path = "n n e" }`), which
+    /// follow every link, hand-made seams included; the default offsets never cross `[[link]]`s.
+    #[arg(long)]
+    pub knight_paths: bool,
     /// A variant on this existing board file instead of a new `NAME.board.toml`.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["grid", "wrap"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["grid", "wrap", "knight_paths"])]
     pub board: Option<PathBuf>,
 }
 

@@ -159,15 +159,41 @@ fn parse_compact(
     }
     match found.as_slice() {
         [one] => Ok(*one),
-        [] => Err(malformed(
-            text,
-            "expected `from-to` with square names (e.g. `e2-e4`, `e7-e8=Q`)",
-        )),
+        [] => Err(unknown_square(pos, text, body).unwrap_or_else(|| {
+            malformed(
+                text,
+                "expected `from-to` with square names (e.g. `e2-e4`, `e7-e8=Q`)",
+            )
+        })),
         _ => Err(malformed(
             text,
             "the squares can be read more than one way; write `from-to`",
         )),
     }
+}
+
+/// The first square-like part of compact text (letters, then digits: `i2` in `i2i4`) that names
+/// no node, as [`node`]'s error; `None` when every part names one or the text is not made of
+/// such parts.
+fn unknown_square(pos: &Position, text: &str, body: &str) -> Option<MoveError> {
+    let mut rest = body;
+    while !rest.is_empty() {
+        let letters = rest
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .unwrap_or(rest.len());
+        let digits = rest[letters..]
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len() - letters);
+        if letters == 0 || digits == 0 {
+            return None;
+        }
+        let (name, tail) = rest.split_at(letters + digits);
+        if let Err(e) = node(pos, text, name) {
+            return Some(e);
+        }
+        rest = tail;
+    }
+    None
 }
 
 /// A piece token in move text: one letter, either case, perhaps after `+` (a promoted face);

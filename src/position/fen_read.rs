@@ -277,9 +277,14 @@ fn read_piece(rules: &Rules, chars: &[char]) -> Result<(SetupPiece, Option<Stack
             .position(|&c| c == ']')
             .ok_or("unclosed `[` after a piece")?;
         let name: String = chars[i + 1..i + end].iter().collect();
-        let frame = rules
-            .frame_by_name(&name)
-            .ok_or_else(|| format!("unknown frame `{}`", quoted(&name)))?;
+        let frame = rules.frame_by_name(&name).ok_or_else(|| {
+            let known: Vec<String> = (rules.frame_names()).map(|f| format!("`{f}`")).collect();
+            format!(
+                "unknown frame `{}`: the frames of this variant are {}",
+                quoted(&name),
+                known.join(", ")
+            )
+        })?;
         piece = piece.in_frame(frame);
         i += end + 1;
     }

@@ -452,6 +452,11 @@ impl Rules {
             .map(|i| FrameId(i as u8))
     }
 
+    /// Frame names, in id order.
+    pub(crate) fn frame_names(&self) -> impl Iterator<Item = &str> {
+        self.frames.iter().map(|(n, _)| n.as_str())
+    }
+
     /// Number of frames.
     pub fn frame_count(&self) -> usize {
         self.frames.len()

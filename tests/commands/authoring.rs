@@ -67,6 +67,37 @@ fn new_variant_on_other_grids() {
 }
 
 #[test]
+fn new_with_knight_paths_writes_knights_that_follow_the_links() {
+    let dir = temp_dir();
+    in_dir(dir.path(), &["new", "variant", "paths", "--knight-paths"]).assert_ok();
+    let board = std::fs::read_to_string(dir.path().join("paths.board.toml")).unwrap();
+    assert!(board.contains("nne = { path = \"n n e\" }"), "{board}");
+    assert!(board.contains("see = { path = \"e e s\" }"), "{board}");
+    assert!(!board.contains("nne = [1, 2]"), "{board}");
+    let check = in_dir(dir.path(), &["check", "paths.toml", "paths.board.toml"]);
+    check.assert_ok();
+    assert!(!check.stderr.contains("warning"), "{}", check.stderr);
+    // On a flat grid the paths are the offsets: chess.
+    let perft = in_dir(dir.path(), &["perft", "paths.toml", "3"]);
+    assert_eq!(nodes(&perft.stdout), 8902);
+    // On a cylinder, knights cross the seam either way.
+    in_dir(dir.path(), &["new", "variant", "tube", "--wrap"]).assert_ok();
+    in_dir(
+        dir.path(),
+        &["new", "variant", "tubep", "--wrap", "--knight-paths"],
+    )
+    .assert_ok();
+    let tube = nodes(&in_dir(dir.path(), &["perft", "tube.toml", "3"]).stdout);
+    let tubep = nodes(&in_dir(dir.path(), &["perft", "tubep.toml", "3"]).stdout);
+    assert!(tube > 8902, "{tube}");
+    assert_eq!(tube, tubep);
+    // The default board says why it might want them.
+    in_dir(dir.path(), &["new", "board", "plain"]).assert_ok();
+    let plain = std::fs::read_to_string(dir.path().join("plain.toml")).unwrap();
+    assert!(plain.contains("--knight-paths"), "{plain}");
+}
+
+#[test]
 fn new_board_and_a_variant_on_it() {
     let dir = temp_dir();
     in_dir(dir.path(), &["new", "board", "field", "--grid", "6x6"]).assert_ok();

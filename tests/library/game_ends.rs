@@ -244,6 +244,11 @@ fn the_hill_is_won_on_arrival() {
     let r = rules("kingofthehill");
     let pos = after(&r, "4k3/8/8/8/8/4K3/8/8 w - - 0 1", &["e3-e4"]);
     assert_over(&pos, Outcome::WonBy(WHITE, REACH));
+    // The words name the piece and the zone.
+    assert_eq!(
+        pos.outcome().map(|o| o.describe(&r)),
+        Some("white wins: a king reached center".to_string())
+    );
     // A king that merely attacks the hill has not won.
     let pos = after(&r, "4k3/8/8/8/8/8/4K3/8 w - - 0 1", &["e2-e3"]);
     assert_eq!(pos.outcome(), None);

@@ -21,6 +21,29 @@ const CHESS: &str = "variants/chess.toml";
 const TMC: &str = "variants/three_man_chess.toml";
 
 #[test]
+fn text_that_names_no_square_or_frame_says_which() {
+    // Compact text: the part that is no square is named.
+    assert_eq!(
+        reason(CHESS, None, "", "i2i4"),
+        "cannot read move `i2i4`: the board has no square `i2`"
+    );
+    assert_eq!(
+        reason(CHESS, None, "", "e2e9"),
+        "cannot read move `e2e9`: the board has no square `e9`"
+    );
+    // A frame in position text: the variant's frames are listed.
+    let rules = crate::helpers::load(TMC);
+    let start = Position::start(&rules).to_fen();
+    let bad = start.replacen('P', "P[flipped]", 1);
+    let err = Position::from_fen(&rules, &bad).expect_err("no frame `flipped`");
+    assert!(
+        err.to_string()
+            .contains("unknown frame `flipped`: the frames of this variant are `"),
+        "{err}"
+    );
+}
+
+#[test]
 fn chess_reasons() {
     assert_eq!(
         reason(CHESS, None, "", "a1a3"),

@@ -33,7 +33,7 @@ pub fn write_new(args: &NewArgs) -> Result<ExitCode, String> {
         FileKindArg::Board => {
             let (f, r) = args.grid.unwrap_or(DEFAULT_GRID);
             check_size(f, r, 2)?;
-            files.push((main, board_text(&args.name, &grid(f, r), args.wrap)));
+            files.push((main, board_text(&args.name, &grid(f, r), args)));
         }
         FileKindArg::Variant => {
             let (board_ref, g) = match &args.board {
@@ -43,7 +43,7 @@ pub fn write_new(args: &NewArgs) -> Result<ExitCode, String> {
                     check_size(f, r, 4)?;
                     let g = grid(f, r);
                     let board_file = format!("{}.board.toml", args.name);
-                    let text = board_text(&args.name, &g, args.wrap);
+                    let text = board_text(&args.name, &g, args);
                     files.push((PathBuf::from(&board_file), text));
                     (board_file, g)
                 }
@@ -177,14 +177,33 @@ fn existing_grid(path: &Path) -> Result<Grid, String> {
     Ok(g)
 }
 
+/// A knight direction's offset as a path of steps, the long leg first: `[1, 2]` is `n n e`.
+fn knight_path([df, dr]: [i32; 2]) -> String {
+    let step = |d: i32, plus: &'static str, minus: &'static str| if d > 0 { plus } else { minus };
+    let (file, rank) = (step(df, "e", "w"), step(dr, "n", "s"));
+    if dr.abs() > df.abs() {
+        format!("{rank} {rank} {file}")
+    } else {
+        format!("{file} {file} {rank}")
+    }
+}
+
 /// A grid board file.
-fn board_text(name: &str, g: &Grid, wrap: bool) -> String {
+fn board_text(name: &str, g: &Grid, args: &NewArgs) -> String {
+    let (wrap, paths) = (args.wrap, args.knight_paths);
     let (f, r) = (g.files.len(), g.ranks);
     let last = &g.files[f - 1];
     let shape = if wrap {
         "a cylinder: the files wrap round"
     } else {
         "a flat grid"
+    };
+    let knights = if paths {
+        "They are paths of steps (`nne = { path = \"n n e\" }`): they follow every link, hand-made\n\
+         # `[[link]]`s included, and a knight is stopped by a missing square on its path."
+    } else {
+        "They are `[map]` offsets, which never cross hand-made `[[link]]`s (seams, twists): for such\n\
+         # a board, `chessgraph new board --knight-paths` writes them as paths of steps, which do."
     };
     let mut t = format!(
         "\
@@ -193,7 +212,8 @@ fn board_text(name: &str, g: &Grid, wrap: bool) -> String {
 # Nodes come from the grid generator: files a..{last} left to right, ranks 1..{r} bottom to top,
 # named file + rank (`a1`). Directions are compass names seen from the first player's side
 # (north is up); a variant turns them round for the other player with a frame. The eight knight
-# directions are offsets of their own, so a knight is one `leap` and a nightrider one `ride`.
+# directions are directions of their own, so a knight is one `leap` and a nightrider one `ride`.
+# {knights}
 # `chessgraph check` validates this file; `chessgraph render` draws it.
 # Editors that read taplo's `#:schema` directive complete and check the keys: write
 # `chessgraph schema board > board.schema.json` and put `#:schema board.schema.json` on line 1.
@@ -212,10 +232,18 @@ light = \"odd\"             # a node is light when file index + rank index (from
 ",
         g.files.concat()
     );
-    for (d, _, opp) in DIRECTIONS.iter().chain(KNIGHT_DIRECTIONS) {
+    for (d, _, opp) in DIRECTIONS {
         match opp {
             Some(o) => writeln!(t, "{d} = {{ opposite = \"{o}\" }}"),
             None => writeln!(t, "{d} = {{}}"),
+        }
+        .ok();
+    }
+    for (d, offset, opp) in KNIGHT_DIRECTIONS {
+        match (paths, opp) {
+            (true, _) => writeln!(t, "{d} = {{ path = \"{}\" }}", knight_path(*offset)),
+            (false, Some(o)) => writeln!(t, "{d} = {{ opposite = \"{o}\" }}"),
+            (false, None) => writeln!(t, "{d} = {{}}"),
         }
         .ok();
     }
@@ -226,7 +254,10 @@ light = \"odd\"             # a node is light when file index + rank index (from
          [map.offsets]             # [files, ranks]"
     )
     .ok();
-    for (d, [df, dr], _) in DIRECTIONS.iter().chain(KNIGHT_DIRECTIONS) {
+    let offsets = DIRECTIONS
+        .iter()
+        .chain(KNIGHT_DIRECTIONS.iter().filter(|_| !paths));
+    for (d, [df, dr], _) in offsets {
         writeln!(t, "{d} = [{df}, {dr}]").ok();
     }
     writeln!(

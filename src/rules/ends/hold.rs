@@ -63,7 +63,28 @@ impl DeclaredEnd for HoldRule {
     }
 
     fn summary(&self, rules: &Rules) -> String {
-        let what = if self.kinds.count_ones() as usize == rules.kinds().len() {
+        format!(
+            "hold: {} in {} at the start of its owner's turn wins",
+            self.pieces(rules),
+            rules.zone_name(self.zone)
+        )
+    }
+
+    fn describe(&self, rules: &Rules, _p: PlayerId, _entry: u8) -> String {
+        let pieces = self.pieces(rules);
+        let article = if pieces.starts_with("a ") { "" } else { "a " };
+        format!(
+            "{article}{pieces} held {} through the replies",
+            rules.zone_name(self.zone)
+        )
+    }
+}
+
+impl HoldRule {
+    /// The kinds the rule counts, in words: "a piece" when it counts every kind, else their
+    /// names joined with `+`.
+    fn pieces(&self, rules: &Rules) -> String {
+        if self.kinds.count_ones() as usize == rules.kinds().len() {
             "a piece".to_string()
         } else {
             let names: Vec<&str> = (rules.kind_ids())
@@ -71,15 +92,7 @@ impl DeclaredEnd for HoldRule {
                 .map(|k| rules.kind(k).name.as_str())
                 .collect();
             names.join("+")
-        };
-        format!(
-            "hold: {what} in {} at the start of its owner's turn wins",
-            rules.zone_name(self.zone)
-        )
-    }
-
-    fn describe(&self, _rules: &Rules, _p: PlayerId, _entry: u8) -> String {
-        "a piece held its goal through the replies".into()
+        }
     }
 }
 

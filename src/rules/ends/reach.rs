@@ -117,7 +117,11 @@ impl DeclaredEnd for ReachRule {
         )
     }
 
-    fn describe(&self, _rules: &Rules, _p: PlayerId, _entry: u8) -> String {
-        "a piece reached its goal".into()
+    fn describe(&self, rules: &Rules, _p: PlayerId, _entry: u8) -> String {
+        format!(
+            "a {} reached {}",
+            rules.kind(self.kind).name,
+            rules.zone_name(self.zone)
+        )
     }
 }
