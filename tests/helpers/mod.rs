@@ -1,11 +1,14 @@
 //! Helpers shared by the integration tests, one per job: the shipped variants, loading a variant,
 //! positions built from a list of pieces, seeded random playouts, the legal moves of one piece,
-//! temporary folders, and the coordinate-arithmetic oracle for Circular and Cylindrical Chess.
+//! temporary folders, pyffish's move lists along random games, and the coordinate-arithmetic
+//! oracle for Circular and Cylindrical Chess.
 
 #![allow(dead_code)] // each test file uses a different part of this module
 
 /// The one runner of the `chessgraph` binary for black-box tests.
 pub mod cli;
+/// pyffish's legal move lists along random games (`tests/import/`, `tests/games/`), read and compared.
+pub mod oracle_games;
 /// The coordinate-arithmetic oracle for Circular and Cylindrical Chess.
 pub mod ring_oracle;
 /// A small seeded random number generator for the oracle's playouts.
@@ -40,14 +43,21 @@ use chessgraph::{KindId, PlayerId, Rules};
 use chessgraph::{Piece, Position, TEXT_WAIVERS};
 use chessgraph::{Setup, SetupErrors, SetupPiece};
 
-/// The `.toml` files of a directory, sorted, as paths relative to the crate root.
-fn toml_files(dir: &str) -> Vec<PathBuf> {
+/// The files of a directory with this extension (`perft`), sorted, as paths relative to the crate
+/// root.
+pub fn files_with_extension(dir: &str, extension: &str) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("{dir}: {e}"))
         .map(|e| e.expect("directory entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .filter(|p| p.extension().is_some_and(|x| x == extension))
         .collect();
     files.sort();
+    files
+}
+
+/// The `.toml` files of a directory, sorted, as paths relative to the crate root.
+fn toml_files(dir: &str) -> Vec<PathBuf> {
+    let files = files_with_extension(dir, "toml");
     assert!(!files.is_empty(), "no variant files in {dir}");
     files
 }

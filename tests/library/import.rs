@@ -5,7 +5,6 @@
 //! the shipped variant it names; broken and unsupported ini files get located errors (snapshots
 //! of `tests/import/broken/*.ini`).
 
-use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -13,58 +12,11 @@ use chessgraph::Position;
 use chessgraph::Rules;
 use chessgraph::diagnostic::SourceFile;
 use chessgraph::import::{Imported, import_fsf};
-use chessgraph::notation::{move_text, parse_move};
 use chessgraph::perft::perft;
 use chessgraph::testing::BUILTINS;
 use chessgraph::testing::Code;
 
-/// What pyffish says about one section.
-#[derive(Default)]
-struct Expected {
-    perft: Vec<(u32, u64)>,
-    /// Per game: the moves played, and the legal moves before each ply.
-    games: BTreeMap<u32, (Vec<String>, Vec<Vec<String>>)>,
-}
-
-fn expected() -> BTreeMap<String, Expected> {
-    let text = std::fs::read_to_string("tests/import/expected.txt").expect("expected data");
-    let mut out: BTreeMap<String, Expected> = BTreeMap::new();
-    let mut current = String::new();
-    for line in text
-        .lines()
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-    {
-        let words: Vec<&str> = line.split(' ').collect();
-        let e = out.entry(current.clone()).or_default();
-        match words[0] {
-            "section" => {
-                current = words[1].to_string();
-                out.entry(current.clone()).or_default();
-            }
-            "start" => {}
-            "perft" => e
-                .perft
-                .push((words[1].parse().unwrap(), words[2].parse().unwrap())),
-            "game" => {
-                let g = words[1].parse().unwrap();
-                e.games.entry(g).or_default().0 =
-                    words[2..].iter().map(|s| s.to_string()).collect();
-            }
-            "legal" => {
-                let g = words[1].parse().unwrap();
-                let moves = words[3..]
-                    .iter()
-                    .filter(|w| **w != "-")
-                    .map(|s| s.to_string())
-                    .collect();
-                e.games.entry(g).or_default().1.push(moves);
-            }
-            w => panic!("tests/import/expected.txt: unknown line `{w}`"),
-        }
-    }
-    out.remove("");
-    out
-}
+use crate::helpers::oracle_games::{self, legal};
 
 /// Imports `ini` and writes the files into `dir`; the imported sections.
 fn import_into(dir: &Path, name: &str, ini: &str) -> Vec<Imported> {
@@ -86,37 +38,12 @@ fn load(dir: &Path, i: &Imported) -> Arc<Rules> {
     Arc::new(rules.unwrap_or_else(|| panic!("{} does not load", i.name)))
 }
 
-/// A move in the form the oracle writes: `e2e4`, `e7e8q`, `P@e4`, castling as the king's move.
-fn plain(pos: &Position, m: chessgraph::Move) -> String {
-    let text = move_text(pos, m);
-    if text.contains('@') {
-        return text;
-    }
-    let text = text.split('/').next().unwrap_or_default().replace('-', "");
-    match text.split_once('=') {
-        Some((squares, promotion)) => format!("{squares}{}", promotion.to_lowercase()),
-        None => text,
-    }
-}
-
-fn legal(pos: &Position) -> Vec<String> {
-    let mut p = pos.clone();
-    let mut planned = Vec::new();
-    let (outcome, _) = p.resolve(&mut planned);
-    if outcome.is_some() {
-        return Vec::new();
-    }
-    let mut out: Vec<String> = planned.iter().map(|m| plain(pos, m.mv())).collect();
-    out.sort();
-    out
-}
-
 #[test]
 fn imported_sections_match_pyffish() {
     let dir = crate::helpers::temp_dir();
     let ini = std::fs::read_to_string("tests/import/sections.ini").unwrap();
     let imported = import_into(dir.path(), "sections.ini", &ini);
-    let expected = expected();
+    let expected = oracle_games::read("tests/import/expected.txt");
     assert!(imported.len() >= 10, "at least ten sections");
     let mut names: Vec<String> = imported.iter().map(|i| i.name.clone()).collect();
     names.sort();
@@ -132,22 +59,7 @@ fn imported_sections_match_pyffish() {
         for &(d, n) in &e.perft {
             assert_eq!(perft(&mut start.clone(), d), n, "{} perft {d}", i.name);
         }
-        for (g, (played, legal_lists)) in &e.games {
-            let mut pos = start.clone();
-            for (ply, want) in legal_lists.iter().enumerate() {
-                assert_eq!(
-                    &legal(&pos),
-                    want,
-                    "{} game {g} before ply {ply} ({})",
-                    i.name,
-                    pos.to_fen()
-                );
-                let Some(m) = played.get(ply) else { break };
-                let mv =
-                    parse_move(&pos, m).unwrap_or_else(|e| panic!("{} game {g}: {m}: {e}", i.name));
-                pos.play(&mv).unwrap();
-            }
-        }
+        oracle_games::compare_games(&i.name, &start, e);
     }
 }
 

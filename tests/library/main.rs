@@ -29,6 +29,7 @@ mod piece_tokens;
 mod position_hash;
 mod promotion_rules;
 mod properties;
+mod pyffish_games;
 mod relation_captures;
 mod render;
 mod ring_oracle;

@@ -43,16 +43,6 @@ impl Entry {
     }
 }
 
-fn perft_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir("tests/perft")
-        .expect("tests/perft")
-        .map(|e| e.expect("directory entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "perft"))
-        .collect();
-    files.sort();
-    files
-}
-
 /// Reads a perft file with the library's reader (any line it does not understand is an error
 /// naming the line), and checks what the reader leaves to its caller: every entry names an
 /// existing variant file, and its depths run 1, 2, 3, ...
@@ -84,7 +74,7 @@ fn parse(path: &Path) -> Vec<Entry> {
 }
 
 pub(super) fn entries() -> Vec<Entry> {
-    let files = perft_files();
+    let files = crate::helpers::files_with_extension("tests/perft", "perft");
     assert!(!files.is_empty(), "no perft files");
     let all: Vec<Entry> = files.iter().flat_map(|f| parse(f)).collect();
     let mut ids: Vec<&str> = all.iter().map(|e| e.read.name.as_str()).collect();
