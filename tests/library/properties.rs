@@ -44,7 +44,7 @@ fn check_position(pos: &mut Position, moves: &[Planned], what: &str) {
     let reread = Position::from_fen(&rules, &fen)
         .unwrap_or_else(|e| panic!("{what}: `{fen}` does not read back: {e}"));
     // Compared by what can be observed: `==` also compares the slots en passant entries happen to
-    // sit in (a known bug, tests/library/known_bugs.rs).
+    // sit in, which two equal positions need not share.
     assert_eq!(
         observed(&reread),
         observed(pos),
