@@ -126,13 +126,17 @@ pub fn parse(path: &Path, text: &str, format: Format) -> Result<Suite, TextError
     })
 }
 
+/// The lines that say something (not blank, not a `#` comment): index, line, trimmed line.
+fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| (i, line, line.trim()))
+        .filter(|(_, _, t)| !t.is_empty() && !t.starts_with('#'))
+}
+
 fn parse_epd(path: &Path, text: &str) -> Result<Vec<Entry>, TextError> {
     let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
-        }
+    for (i, line, _) in content_lines(text) {
         let err = |offset: usize, m: String| {
             TextError::new(path, i + 1, column_of(line, offset), SUITE_CODE, m)
         };
@@ -247,11 +251,7 @@ fn number(text: &str, what: &str, shown: &str) -> Result<u64, String> {
 
 fn parse_perft(path: &Path, text: &str) -> Result<Vec<Entry>, TextError> {
     let mut out: Vec<Entry> = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
-        }
+    for (i, line, trimmed) in content_lines(text) {
         let err = |offset: usize, m: String| {
             TextError::new(path, i + 1, column_of(line, offset), SUITE_CODE, m)
         };

@@ -255,6 +255,18 @@ fn the_hill_is_won_on_arrival() {
 }
 
 #[test]
+fn jeson_mor_is_won_by_a_knight_still_on_the_centre_at_its_owners_turn_and_the_words_say_so() {
+    let r = rules("jesonmor");
+    let pos = at(&r, "4n4/9/9/9/4N4/9/9/9/4N4 w - - 0 1");
+    assert_eq!(
+        pos.outcome().map(|o| o.describe(&r)),
+        Some("white wins: a knight held center through the replies".to_string())
+    );
+    // Black to move with White's knight there: not yet (Black may still take it).
+    assert_eq!(at(&r, "4n4/9/9/9/4N4/9/9/9/4N4 b - - 0 1").outcome(), None);
+}
+
+#[test]
 fn racing_kings_gives_black_an_equalising_reply() {
     let r = rules("racingkings");
     // White arrives; Black can arrive too, so he gets his reply...

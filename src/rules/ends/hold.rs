@@ -71,10 +71,9 @@ impl DeclaredEnd for HoldRule {
     }
 
     fn describe(&self, rules: &Rules, _p: PlayerId, _entry: u8) -> String {
-        let pieces = self.pieces(rules);
-        let article = if pieces.starts_with("a ") { "" } else { "a " };
         format!(
-            "{article}{pieces} held {} through the replies",
+            "a {} held {} through the replies",
+            self.names(rules),
             rules.zone_name(self.zone)
         )
     }
@@ -87,12 +86,17 @@ impl HoldRule {
         if self.kinds.count_ones() as usize == rules.kinds().len() {
             "a piece".to_string()
         } else {
-            let names: Vec<&str> = (rules.kind_ids())
-                .filter(|k| self.kinds & (1 << k.index()) != 0)
-                .map(|k| rules.kind(k).name.as_str())
-                .collect();
-            names.join("+")
+            self.names(rules)
         }
+    }
+
+    /// The names of the kinds the rule counts, joined with `+`.
+    fn names(&self, rules: &Rules) -> String {
+        let names: Vec<&str> = (rules.kind_ids())
+            .filter(|k| self.kinds & (1 << k.index()) != 0)
+            .map(|k| rules.kind(k).name.as_str())
+            .collect();
+        names.join("+")
     }
 }
 
