@@ -119,8 +119,8 @@ pub struct GridShape {
     pub files: Vec<String>,
     /// Number of ranks.
     pub ranks: u16,
-    /// Whether files wrap round.
-    pub(crate) wrap_files: bool,
+    /// Which edges the `[map]` offsets cross.
+    pub(crate) wrap: crate::spec::board::Wrap,
 }
 
 /// A validated board.

@@ -3,6 +3,7 @@
 use std::fmt::Write;
 
 use super::{Board, Colour, DirId, Layout, NodeId, Step, TwistId};
+use crate::spec::board::Wrap;
 
 impl Board {
     /// The short summary `chessgraph check` prints for a valid board file.
@@ -45,7 +46,13 @@ impl Board {
                 ", grid {} files x {} ranks{}",
                 g.files.len(),
                 g.ranks,
-                if g.wrap_files { ", files wrap" } else { "" }
+                match g.wrap {
+                    Wrap::None => "",
+                    Wrap::Cylinder => ", files wrap",
+                    Wrap::Torus => ", files and ranks wrap (a torus)",
+                    Wrap::Moebius => ", files wrap with a twist (a Möbius strip)",
+                    Wrap::Klein => ", files wrap with a twist, ranks wrap (a Klein bottle)",
+                }
             ),
             None => String::new(),
         };

@@ -265,9 +265,11 @@ pub struct NewArgs {
     /// The grid's size, FILESxRANKS (2 to 26 files, 2 to 99 ranks; default 8x8).
     #[arg(long, value_name = "FILESxRANKS", value_parser = grid_size)]
     pub grid: Option<(u32, u32)>,
-    /// Join the last file to the first: a cylinder.
-    #[arg(long)]
-    pub wrap: bool,
+    /// Join the board's edges: `--wrap` alone or `--wrap cylinder` joins the last file to the
+    /// first; `torus` also the last rank to the first; `moebius` the files upside down (a piece
+    /// crossing turns over); `klein` the files as `moebius` and the ranks as a cylinder.
+    #[arg(long, value_name = "SURFACE", num_args = 0..=1, default_missing_value = "cylinder")]
+    pub wrap: Option<WrapArg>,
     /// Write the eight knight directions as paths of steps (`nne = { path = "n n e" }`), which
     /// follow every link, hand-made seams included; the default offsets never cross `[[link]]`s.
     #[arg(long)]
@@ -275,6 +277,45 @@ pub struct NewArgs {
     /// A variant on this existing board file instead of a new `NAME.board.toml`.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["grid", "wrap", "knight_paths"])]
     pub board: Option<PathBuf>,
+}
+
+/// The surfaces `new --wrap` makes (`[map] wrap`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum WrapArg {
+    /// The last file joined to the first.
+    Cylinder,
+    /// Files and ranks joined.
+    Torus,
+    /// The files joined upside down.
+    Moebius,
+    /// The files joined upside down, the ranks joined.
+    Klein,
+}
+
+impl WrapArg {
+    /// The value of `[map] wrap`.
+    pub fn key(self) -> &'static str {
+        match self {
+            WrapArg::Cylinder => "cylinder",
+            WrapArg::Torus => "torus",
+            WrapArg::Moebius => "moebius",
+            WrapArg::Klein => "klein",
+        }
+    }
+
+    /// The surface in words, for the file's comments.
+    pub fn words(self) -> &'static str {
+        match self {
+            WrapArg::Cylinder => "a cylinder: the files wrap round",
+            WrapArg::Torus => "a torus: the files and the ranks wrap round",
+            WrapArg::Moebius => {
+                "a Möbius strip: the files wrap round upside down, a piece crossing turns over"
+            }
+            WrapArg::Klein => {
+                "a Klein bottle: the files wrap round upside down, the ranks wrap round"
+            }
+        }
+    }
 }
 
 /// What `import` reads.

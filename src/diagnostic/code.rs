@@ -57,6 +57,9 @@ codes! {
     BadNodeName = "board::bad-node-name", Error;
     /// A grid generator with no files or no ranks, or repeated file names.
     BadGrid = "board::bad-grid", Error;
+    /// A `[map] wrap` the board cannot have: both spellings at once, a direction without a
+    /// mirror image on a twisted seam, or a declared twist named `mirror`.
+    BadWrap = "board::bad-wrap", Error;
     /// A link, tag or chain names a node the board does not declare.
     UnknownNode = "board::unknown-node", Error;
     /// A zone lists a node the board does not declare.

@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use schemars::{JsonSchema, generate::SchemaSettings};
 use serde_json::{Map, Value, json};
 
-use super::board::{DirectionBody, LinkSpec, NodeSpec, Parity, TagSpec, UnlinkSpec};
+use super::board::{DirectionBody, LinkSpec, NodeSpec, Parity, TagSpec, UnlinkSpec, Wrap};
 use super::kind::FileKind;
 use super::outcome::{CapturedWinSpec, DrawsSpec, MovesSpec, Policy, ProgressionSpec};
 use super::variant::{
@@ -339,9 +339,15 @@ enum ZoneNodes {
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
 struct MapTable {
-    /// Joins the last file to the first: a cylinder (default false).
+    /// Joins the last file to the first: a cylinder (default false). The older spelling of
+    /// `wrap = "cylinder"`; give one of the two.
     #[serde(default)]
     wrap_files: bool,
+    /// Which edges the offsets cross: `none` (default), `cylinder` (the last file joined to the
+    /// first), `torus` (files and ranks), `moebius` (files, upside down: a piece crossing turns
+    /// by the twist `mirror`, which negates every offset's rank part), `klein` (files as
+    /// `moebius`, ranks as a cylinder).
+    wrap: Option<Wrap>,
     /// Each direction's offset `[files, ranks]` (`n = [0, 1]`: no file across, one rank up).
     offsets: Option<BTreeMap<String, [i32; 2]>>,
 }

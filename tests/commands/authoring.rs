@@ -171,3 +171,44 @@ fn new_wrap_makes_a_cylinder() {
     let perft = in_dir(dir.path(), &["perft", "cylchess.toml", "2"]);
     assert_eq!(nodes(&perft.stdout), 392, "Cylindrical Chess perft 2");
 }
+
+/// `--wrap SURFACE`: every surface writes a board that passes `check` without a warning, and its
+/// seam goes where the surface says (h3 of 8 meets a6 upside down on a Möbius strip).
+#[test]
+fn new_wrap_makes_every_surface() {
+    let dir = temp_dir();
+    for (surface, from, to) in [
+        ("cylinder", "h3", "a3"),
+        ("torus", "h8", "a8"),
+        ("moebius", "h3", "a6 ~mirror"),
+        ("klein", "h3", "a6 ~mirror"),
+    ] {
+        let name = format!("{surface}_board");
+        in_dir(dir.path(), &["new", "board", &name, "--wrap", surface]).assert_ok();
+        let file = format!("{name}.toml");
+        let text = std::fs::read_to_string(dir.path().join(&file)).expect("written");
+        assert!(text.contains(&format!("wrap = \"{surface}\"")), "{text}");
+        let check = in_dir(dir.path(), &["check", "--deny-warnings", &file]);
+        check.assert_ok();
+        let links = in_dir(dir.path(), &["links", &file, from]);
+        assert!(
+            links.stdout.lines().any(|l| l == format!("e {to}")),
+            "{surface}: {from} e {to}:\n{}",
+            links.stdout
+        );
+    }
+    let up = in_dir(dir.path(), &["links", "torus_board.toml", "c8"]);
+    assert!(up.stdout.lines().any(|l| l == "n c1"), "{}", up.stdout);
+    in_dir(
+        dir.path(),
+        &["new", "variant", "moebius_chess", "--wrap", "moebius"],
+    )
+    .assert_ok();
+    in_dir(
+        dir.path(),
+        &["check", "--deny-warnings", "moebius_chess.toml"],
+    )
+    .assert_ok();
+    in_dir(dir.path(), &["new", "board", "ball", "--wrap", "sphere"])
+        .assert_error(&["invalid value 'sphere'", "moebius"]);
+}

@@ -44,4 +44,5 @@ mod three_man_chess_geometry;
 mod three_man_chess_rules;
 mod three_man_chess_symmetry;
 mod variants;
+mod wrapped_boards;
 mod zone_shorthands;

@@ -6,7 +6,10 @@ use super::Builder;
 use crate::board::{DirId, GridShape, NodeId, Step, TagSet, TwistId};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::spec::Located;
-use crate::spec::board::{BoardSpec, MapSpec};
+use crate::spec::board::{BoardSpec, MapSpec, Wrap};
+
+/// The name of the twist a Möbius strip's or Klein bottle's seam carries.
+const MIRROR: &str = "mirror";
 
 impl Builder<'_> {
     /// Links every grid node to the node each `[map]` offset leads to.
@@ -32,11 +35,79 @@ impl Builder<'_> {
                 by_pos.insert(p, NodeId(i as u16));
             }
         }
-        for (name, offset) in &map.offsets {
-            if let Some(d) = self.offset_direction(name, offset) {
-                self.link_by_offset(map, grid, &by_pos, d, offset);
+        let offsets: Vec<(DirId, &Located<[i32; 2]>)> = map
+            .offsets
+            .iter()
+            .filter_map(|(name, offset)| Some((self.offset_direction(name, offset)?, offset)))
+            .collect();
+        let mirror = if map.wrap.value.mirrored() {
+            match self.mirror_twist(spec, map, &offsets) {
+                Some(t) => t,
+                None => return,
+            }
+        } else {
+            TwistId::IDENTITY
+        };
+        for (d, offset) in offsets {
+            self.link_by_offset(map.wrap.value, mirror, grid, &by_pos, d, offset);
+        }
+    }
+
+    /// The `mirror` twist a Möbius strip or Klein bottle's seam carries: each offset direction to
+    /// the one whose rank offset is negated (`ne` to `se`), so that a piece that crossed the seam
+    /// upside down keeps its own sense of forward; `None` when a direction has no mirror image or
+    /// the name is taken (both reported).
+    fn mirror_twist(
+        &mut self,
+        spec: &BoardSpec,
+        map: &MapSpec,
+        offsets: &[(DirId, &Located<[i32; 2]>)],
+    ) -> Option<TwistId> {
+        let wrap_span = map.wrap.span.clone();
+        let mut image = self.twists[0].image.clone();
+        let mut ok = true;
+        for &(d, offset) in offsets {
+            let [df, dr] = offset.value;
+            match offsets.iter().find(|(_, o)| o.value == [df, -dr]) {
+                Some(&(m, _)) => image[d.index()] = m,
+                None => {
+                    ok = false;
+                    self.push(
+                        Diagnostic::new(
+                            Code::BadWrap,
+                            offset.span.clone(),
+                            format!(
+                                "`{}` has no mirror image: no direction has the offset [{df}, {}]",
+                                self.directions[d.index()].name,
+                                -dr
+                            ),
+                        )
+                        .label("a piece crossing the twisted seam needs its mirror image")
+                        .related(wrap_span.clone(), "the seam is twisted here")
+                        .help("add a direction with that offset"),
+                    );
+                }
             }
         }
+        if let Some(declared) = spec.twists.iter().find(|t| t.name.value == MIRROR) {
+            ok = false;
+            self.push(
+                Diagnostic::new(
+                    Code::BadWrap,
+                    wrap_span.clone(),
+                    format!(
+                        "this `wrap` makes a twist named `{MIRROR}`, and the board declares one"
+                    ),
+                )
+                .label("the seam carries the twist `mirror`")
+                .related(declared.name.span.clone(), "the declared twist")
+                .help("rename the declared twist"),
+            );
+        }
+        if !ok {
+            return None;
+        }
+        self.intern_twist(MIRROR.to_string(), image, &wrap_span, true)
     }
 
     /// The direction an offset is given for, when it is a plain direction and the offset moves.
@@ -76,43 +147,62 @@ impl Builder<'_> {
     }
 
     /// Links each grid node (`by_pos`: (file, rank) -> node) in direction `d` to the node
-    /// `offset` away, wrapping round the files when the map says so.
+    /// `offset` away, across the edges `wrap` joins; a link across a twisted seam carries `mirror`.
     fn link_by_offset(
         &mut self,
-        map: &MapSpec,
+        wrap: Wrap,
+        mirror: TwistId,
         grid: &GridShape,
         by_pos: &HashMap<(u16, u16), NodeId>,
         d: DirId,
         offset: &Located<[i32; 2]>,
     ) {
-        let files = grid.files.len() as i64;
-        let ranks = grid.ranks as i64;
-        let [df, dr] = offset.value;
+        let (files, ranks) = (grid.files.len() as i64, grid.ranks as i64);
         for f in 0..files {
             for r in 0..ranks {
-                let (mut tf, tr) = (f + df as i64, r + dr as i64);
-                if map.wrap_files {
-                    tf = tf.rem_euclid(files);
-                }
-                if !(0..files).contains(&tf) || !(0..ranks).contains(&tr) {
+                let Some((tf, tr, twisted)) = wrapped(wrap, files, ranks, f, r, offset.value)
+                else {
                     continue;
-                }
+                };
                 let from = by_pos[&(f as u16, r as u16)];
                 let to = by_pos[&(tf as u16, tr as u16)];
                 if from == to {
                     continue; // a full turn round a cylinder is not a link
                 }
-                self.add_link(
-                    from,
-                    d,
-                    Step {
-                        to,
-                        twist: TwistId::IDENTITY,
-                        tags: TagSet::EMPTY,
-                    },
-                    offset.span.clone(),
-                );
+                let twist = if twisted { mirror } else { TwistId::IDENTITY };
+                let step = Step {
+                    to,
+                    twist,
+                    tags: TagSet::EMPTY,
+                };
+                self.add_link(from, d, step, offset.span.clone());
             }
         }
     }
+}
+
+/// Where `offset` leads from (`f`, `r`) on a `files` x `ranks` grid whose edges `wrap` joins,
+/// and whether the way crossed the twisted seam an odd number of times; `None` off the board.
+fn wrapped(
+    wrap: Wrap,
+    files: i64,
+    ranks: i64,
+    f: i64,
+    r: i64,
+    [df, dr]: [i32; 2],
+) -> Option<(i64, i64, bool)> {
+    let (mut tf, mut tr) = (f + i64::from(df), r + i64::from(dr));
+    let mut twisted = false;
+    if wrap.ranks() {
+        tr = tr.rem_euclid(ranks);
+    }
+    if wrap.files() {
+        let turns = tf.div_euclid(files);
+        tf = tf.rem_euclid(files);
+        if wrap.mirrored() && turns % 2 != 0 {
+            tr = ranks - 1 - tr;
+            twisted = true;
+        }
+    }
+    ((0..files).contains(&tf) && (0..ranks).contains(&tr)).then_some((tf, tr, twisted))
 }

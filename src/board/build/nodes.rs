@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use super::{Builder, valid_name};
 use crate::board::{GridShape, MAX_NODES, Node, NodeId, Placement};
 use crate::diagnostic::{Code, Diagnostic, quoted, suggest};
-use crate::spec::board::{BoardSpec, Colour, GridSpec, Layout, NodeSpec, Parity};
+use crate::spec::board::{BoardSpec, Colour, GridSpec, Layout, NodeSpec, Parity, Wrap};
 use crate::spec::{Located, Span};
 
 impl Builder<'_> {
@@ -71,7 +71,7 @@ impl Builder<'_> {
         Some(GridShape {
             files,
             ranks: grid.ranks.value as u16,
-            wrap_files: spec.map.as_ref().is_some_and(|m| m.wrap_files),
+            wrap: spec.map.as_ref().map_or(Wrap::None, |m| m.wrap.value),
         })
     }
 

@@ -9,7 +9,7 @@ use chessgraph::Board;
 // The grid directions every generated board declares (shared with `import fsf`).
 use chessgraph::import::{DIRECTIONS, KNIGHT_DIRECTIONS};
 
-use super::super::args::{FileKindArg, NewArgs};
+use super::super::args::{FileKindArg, NewArgs, WrapArg};
 
 /// The default grid: the chessboard.
 const DEFAULT_GRID: (u32, u32) = (8, 8);
@@ -193,11 +193,10 @@ fn board_text(name: &str, g: &Grid, args: &NewArgs) -> String {
     let (wrap, paths) = (args.wrap, args.knight_paths);
     let (f, r) = (g.files.len(), g.ranks);
     let last = &g.files[f - 1];
-    let shape = if wrap {
-        "a cylinder: the files wrap round"
-    } else {
-        "a flat grid"
-    };
+    let shape = wrap.map_or("a flat grid", WrapArg::words);
+    let wrap = wrap.map_or("none", WrapArg::key);
+    // The comments of `[map]` start in column 27.
+    let pad = " ".repeat(26usize.saturating_sub(9 + wrap.len()).max(1));
     let knights = if paths {
         "They are paths of steps (`nne = { path = \"n n e\" }`): they follow every link, hand-made\n\
          # `[[link]]`s included, and a knight is stopped by a missing square on its path."
@@ -250,7 +249,7 @@ light = \"odd\"             # a node is light when file index + rank index (from
     writeln!(
         t,
         "\n[map]                     # each direction as an offset on the grid: a link wherever it lands\n\
-         wrap_files = {wrap}        # true: the last file is joined to the first (a cylinder)\n\
+         wrap = \"{wrap}\"{pad}# or \"cylinder\", \"torus\", \"moebius\", \"klein\": the edges offsets cross\n\
          [map.offsets]             # [files, ranks]"
     )
     .ok();
