@@ -143,6 +143,8 @@ codes! {
     ImportNoSuchVariant = "import::no-such-variant", Error;
     /// A following a link and then its opposite does not come back.
     NonReciprocalLink = "board::non-reciprocal-link", Warning;
+    /// A link and its way back carry twists that do not undo each other: a round trip turns a piece.
+    TwistedRoundTrip = "board::twisted-round-trip", Warning;
     /// A frame of `[frames]` that no player, start zone or start piece uses.
     LintUnusedFrame = "lint::unused-frame", Warning;
     /// Two players move in one frame while a kind both have moves one way only (`n` without `s`).

@@ -1,5 +1,5 @@
-//! Warnings about a finished board: links that their opposite does not undo, nodes no piece can
-//! reach, directions without links.
+//! Warnings about a finished board: links that their opposite does not undo or undoes with a
+//! turn, nodes no piece can reach, directions without links.
 
 use super::Builder;
 use crate::board::{Board, DirId, NodeId};
@@ -10,6 +10,7 @@ impl Builder<'_> {
     pub(super) fn warnings(&mut self, board: &Board) {
         for d in board.direction_ids() {
             self.non_reciprocal_links(board, d);
+            self.twisted_round_trips(board, d);
         }
         self.unreachable_nodes(board);
         self.unused_directions(board);
@@ -62,6 +63,62 @@ impl Builder<'_> {
             )
             .label("first such link")
             .help("with a twist T on `a --d--> b`, the way back is `b --T(opposite(d))--> a`; add the missing link or correct the opposite"),
+        );
+    }
+
+    /// Links in direction `d` whose way back leads home but whose two twists do not undo each
+    /// other: a piece that goes there and back returns turned (one warning for the direction, at
+    /// the first such link). Composite directions follow their steps, so only plain ones are read.
+    fn twisted_round_trips(&mut self, board: &Board, d: DirId) {
+        let info = board.direction_info(d);
+        if info.path.is_some() {
+            return;
+        }
+        let Some(opp) = info.opposite else { return };
+        let plain: Vec<DirId> = board
+            .direction_ids()
+            .filter(|&x| board.direction_info(x).path.is_none())
+            .collect();
+        let mut bad = Vec::new();
+        for n in board.node_ids() {
+            let Some(s) = board.step(n, d) else { continue };
+            let (there, back_dir) = (board.twist(s.twist), board.twist(s.twist).apply(opp));
+            let Some(back) = board.step(s.to, back_dir).filter(|b| b.to == n) else {
+                continue; // not a way back at all: `non_reciprocal_links` says so
+            };
+            let home = board.twist(back.twist);
+            if let Some(&x) = plain.iter().find(|&&x| home.apply(there.apply(x)) != x) {
+                bad.push((n, s.to, back_dir, x, home.apply(there.apply(x))));
+            }
+        }
+        let Some(&(n, to, back_dir, x, turned)) = bad.first() else {
+            return;
+        };
+        let span = self
+            .links
+            .get(&(n, d))
+            .map_or(self.dir_spans[d.index()].clone(), |l| l.span.clone());
+        let name = |x: DirId| board.direction_name(x).to_string();
+        self.push(
+            Diagnostic::new(
+                Code::TwistedRoundTrip,
+                span,
+                format!(
+                    "{} `{}` link(s) and their way back turn a piece: `{} {} {}` then `{} {} {}` comes home with `{}` turned into `{}`",
+                    bad.len(),
+                    info.name,
+                    board.node_name(n),
+                    info.name,
+                    board.node_name(to),
+                    board.node_name(to),
+                    name(back_dir),
+                    board.node_name(n),
+                    name(x),
+                    name(turned),
+                ),
+            )
+            .label("first such link")
+            .help("give the way back the inverse twist (for a twist that swaps pairs, the same one), or no twist on either"),
         );
     }
 
