@@ -4,7 +4,7 @@
 use std::fmt::Write;
 use std::sync::Arc;
 
-use super::svg::{escape, luminance};
+use super::svg::{escape, luminance, num};
 use super::{Geometry, PieceStyle, pieces};
 use crate::board::{Board, Placement};
 use crate::position::Position;
@@ -97,11 +97,22 @@ pub(super) fn write_pieces(s: &mut String, board: &Board, geo: &Geometry, pos: &
         let player = rules.player(pc.owner);
         let alive = pos.is_alive(pc.owner);
         let number = pos.value_at(n).map_or(String::new(), |v| format!(" {v}"));
+        // A piece that moves in another orientation than one set up here would (a pawn that
+        // crossed a twisted seam) is drawn upside down: its moves differ from its neighbours'.
+        let turned = pc.frame != rules.start_frame(pc.owner, pc.kind, n);
         let title = format!(
-            "{} {}{number} on {}{}",
+            "{} {}{number} on {}{}{}",
             player.name,
             kind.name,
             board.node_name(n),
+            if turned {
+                format!(
+                    " (turned round: moves in frame {})",
+                    rules.frame_name(pc.frame)
+                )
+            } else {
+                String::new()
+            },
             if alive { "" } else { " (eliminated: frozen)" }
         );
         let (x, y) = geo.centre(n);
@@ -118,16 +129,23 @@ pub(super) fn write_pieces(s: &mut String, board: &Board, geo: &Geometry, pos: &
             player_style(rules, pc.owner),
             &title,
         );
+        let (class, glyph) = if turned {
+            let (x, y) = (num(x), num(y));
+            let turned = format!("<g transform=\"rotate(180 {x} {y})\">{glyph}</g>");
+            ("piece turned", turned)
+        } else {
+            ("piece", glyph)
+        };
         if alive {
             let _ = writeln!(
                 s,
-                "<g class=\"piece\" data-node=\"{}\">{glyph}</g>",
+                "<g class=\"{class}\" data-node=\"{}\">{glyph}</g>",
                 escape(board.node_name(n))
             );
         } else {
             let _ = writeln!(
                 s,
-                "<g class=\"piece frozen\" data-node=\"{}\"><g opacity=\"0.45\">{glyph}</g><path d=\"{}\" fill=\"url(#frozen)\"/></g>",
+                "<g class=\"{class} frozen\" data-node=\"{}\"><g opacity=\"0.45\">{glyph}</g><path d=\"{}\" fill=\"url(#frozen)\"/></g>",
                 escape(board.node_name(n)),
                 geo.cell_path(n)
             );

@@ -8,6 +8,7 @@
 use std::collections::BTreeMap;
 
 use chessgraph::notation::play_line;
+use chessgraph::render::{RenderOptions, render_svg};
 use chessgraph::{Board, Position};
 
 /// The sixteen offset directions: the compass and the knight's leaps.
@@ -289,6 +290,11 @@ fn pieces_cross_the_twisted_seam_and_stay_turned() {
     let back = Position::from_fen(&rules, &text).expect("the turned walker reads back");
     assert_eq!(back.to_fen(), text);
     assert_eq!(from(&back, "a3"), ["a3-a2", "a3-b3"]);
+    // The picture draws it upside down, and only it.
+    let svg = render_svg(rules.board(), Some(&back), &RenderOptions::default());
+    assert_eq!(svg.matches("class=\"piece turned\"").count(), 1, "{svg}");
+    assert!(svg.contains("class=\"piece turned\" data-node=\"a3\"><g transform=\"rotate(180"));
+    assert!(svg.contains("white walker on a3 (turned round: moves in frame identity+mirror)"));
     // Crossing back turns it upright again.
     let mut pos = Position::from_fen(&rules, "2K2/4W[identity+mirror]/5/k4 w - - 0 1")
         .expect("a turned walker on e3");
