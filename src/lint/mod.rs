@@ -16,10 +16,13 @@
 
 mod castling;
 mod frames;
+mod migrate;
 mod mobility;
 mod start;
 mod unused;
 mod zones;
+
+pub use migrate::migrate;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -76,51 +79,10 @@ pub fn check_board(path: impl AsRef<Path>) -> (Result<Board, FileReport>, FileRe
 }
 
 /// The lints of a loaded board, from its text.
-fn board_lints(text: &str, board: &Board) -> Vec<Diagnostic> {
+pub(crate) fn board_lints(text: &str, board: &Board) -> Vec<Diagnostic> {
     match crate::spec::board::read_board_spec(text) {
         Ok(spec) => zones::redundant_zones(&spec, board),
         Err(_) => Vec::new(),
-    }
-}
-
-/// A board or variant file's text with every mechanical migration of `docs/format-changes.md`
-/// applied (zones declared as the grid generates them are dropped), or `None` when it needs none.
-/// Only the migrated entries change: comments, order and spacing stay. A file that does not load
-/// gives its reports, and so does a migration whose result would not load.
-pub fn migrate(path: impl AsRef<Path>) -> Result<Option<String>, Vec<FileReport>> {
-    let source = SourceFile::read(path.as_ref()).map_err(|failed| {
-        let (source, diagnostic) = *failed;
-        vec![FileReport::new(source, vec![diagnostic])]
-    })?;
-    if crate::spec::kind::file_kind(source.text()) == Some(crate::FileKind::Variant) {
-        let (rules, reports) = Rules::check_file(path.as_ref());
-        return match rules {
-            Some(_) => Ok(None),
-            None => Err(reports),
-        };
-    }
-    let (board, report) = Board::check_source(source.clone());
-    let board = board.map_err(|r| vec![r])?;
-    let text = source.text();
-    let Ok(spec) = crate::spec::board::read_board_spec(text) else {
-        return Err(vec![report]);
-    };
-    let mut ranges: Vec<_> = zones::redundant(&spec, &board)
-        .into_iter()
-        .map(|z| zones::entry_range(text, z))
-        .collect();
-    if ranges.is_empty() {
-        return Ok(None);
-    }
-    ranges.sort_by_key(|r| std::cmp::Reverse(r.start));
-    let mut fixed = text.to_string();
-    for r in ranges {
-        fixed.replace_range(r, "");
-    }
-    let again = SourceFile::new(source.path(), fixed.as_str());
-    match Board::check_source(again) {
-        (Ok(b), _) if board_lints(&fixed, &b).is_empty() => Ok(Some(fixed)),
-        (_, report) => Err(vec![report]),
     }
 }
 

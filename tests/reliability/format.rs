@@ -126,3 +126,39 @@ fn a_variant_on_an_old_board_names_the_board_in_its_warnings() {
         r.stderr
     );
 }
+
+#[test]
+fn an_old_variant_whose_pieces_name_no_moves_is_fixed_with_moves_empty() {
+    let dir = scratch_dir("fix_no_moves");
+    std::fs::copy("boards/chess.toml", dir.join("chess.toml")).unwrap();
+    let old = std::fs::read_to_string("tests/fixtures/old_format_variants/no_moves.toml").unwrap();
+    let variant = dir.join("no_moves.toml");
+    std::fs::write(&variant, &old).unwrap();
+    let path = variant.to_str().unwrap();
+    run(&["check", "--short", path]).assert_error(&[
+        "piece `wall` has neither `moves` nor `betza`",
+        "piece `stone` has neither `moves` nor `betza`",
+    ]);
+    run(&["fix", path]).assert_ok();
+    let new = std::fs::read_to_string(&variant).unwrap();
+    let after = run(&["check", "--short", "--deny-warnings", path]);
+    after.assert_ok();
+    assert!(after.stderr.is_empty(), "{}", after.stderr);
+    // The walls still have no move: a wall set by position text stays where it is.
+    let r = run(&["moves", path, "--fen", "4k3/8/8/3wW3/8/8/8/4K3 w - - 0 1"]);
+    r.assert_ok();
+    assert!(
+        !r.stdout.lines().any(|l| l.starts_with("e5")),
+        "{}",
+        r.stdout
+    );
+    insta::assert_snapshot!(diff(&old, &new));
+    // No temporary file is left beside it, and a second run has nothing to do.
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    run(&["fix", path]).assert_ok();
+    assert_eq!(std::fs::read_to_string(&variant).unwrap(), new);
+}
