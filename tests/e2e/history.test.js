@@ -4,7 +4,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serve, launch, newPage, clickNode, waitPly } from "./helpers.js";
+import { withBoard, clickNode, waitPly } from "./helpers.js";
 
 /** Creates a game through the API; resolves with its JSON. */
 async function create(url, body) {
@@ -17,11 +17,8 @@ async function create(url, body) {
   return res.json();
 }
 
-test("history: ◀ then Undo leaves history mode; the position field and Copy follow ◀/▶", async () => {
-  const server = await serve(["variants/chess.toml"]);
-  const browser = await launch();
-  try {
-    const page = await newPage(browser);
+test("history: ◀ then Undo leaves history mode; the position field and Copy follow ◀/▶", () =>
+  withBoard(["variants/chess.toml"], async (page, server) => {
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
     const errors = [];
     page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
@@ -56,17 +53,10 @@ test("history: ◀ then Undo leaves history mode; the position field and Copy fo
     assert.doesNotMatch(await page.textContent("#message"), /earlier position/);
     assert.match(await page.textContent("#moves"), /b1-c3/);
     assert.deepEqual(errors, [], "no console error (a missing favicon is one)");
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
-});
+  }));
 
-test("a shared ?game=ID link selects its variant, and New game starts that one", async () => {
-  const server = await serve(["variants/crazyhouse.toml", "variants/chess.toml"]);
-  const browser = await launch();
-  try {
-    const page = await newPage(browser);
+test("a shared ?game=ID link selects its variant, and New game starts that one", () =>
+  withBoard(["variants/crazyhouse.toml", "variants/chess.toml"], async (page, server) => {
     const game = await create(server.url, { variant: "chess", moves: "e2e4" });
     assert.equal(game.variant, 1);
     await page.goto(`${server.url}?game=${game.id}`);
@@ -80,17 +70,10 @@ test("a shared ?game=ID link selects its variant, and New game starts that one",
     assert.equal(started.variant, 1);
     assert.equal(started.variant_name, game.variant_name);
     assert.equal(await page.inputValue("#variant"), "1");
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
-});
+  }));
 
-test("a refusal is shown without raw backticks", async () => {
-  const server = await serve(["variants/chess.toml"]);
-  const browser = await launch();
-  try {
-    const page = await newPage(browser);
+test("a refusal is shown without raw backticks", () =>
+  withBoard(["variants/chess.toml"], async (page, server) => {
     await page.goto(server.url);
     await page.waitForSelector("#board svg path.cell");
     // e2 picked, then e5: not a destination, so the page sends `e2-e5` and shows the refusal.
@@ -101,8 +84,4 @@ test("a refusal is shown without raw backticks", async () => {
     const message = await page.textContent("#message");
     assert.doesNotMatch(message, /`/, message);
     assert.ok(await page.$("#message code"), "the quoted move is set as code");
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
-});
+  }));
