@@ -37,9 +37,23 @@ async function api(path, body) {
 
 const seatQuery = () => (seat ? `?seat=${encodeURIComponent(seat)}` : "");
 
+/** Puts a server's text into `el`: a `quoted` part as code, never with its backticks. */
+function setText(el, text) {
+  el.replaceChildren();
+  String(text).split("`").forEach((part, i) => {
+    if (i % 2 === 0) {
+      el.append(part);
+    } else {
+      const code = document.createElement("code");
+      code.textContent = part;
+      el.appendChild(code);
+    }
+  });
+}
+
 function say(text, kind = "info") {
   const m = $("message");
-  m.textContent = text;
+  setText(m, text);
   m.className = kind;
 }
 
@@ -73,6 +87,8 @@ async function start() {
 
 async function open(id) {
   const game = await api(`/api/games/${id}`);
+  // A shared link names the game only: the list shows its variant, which New game then starts.
+  $("variant").value = String(game.variant);
   if (seat) $("seat-label").textContent = `playing for ${seat}`;
   await loadBoard(game.variant);
   const me = game.players.findIndex((p) => p.name.toLowerCase() === (seat || "").toLowerCase());
@@ -113,7 +129,7 @@ function showProblems(problems, message) {
   const box = $("problems");
   box.replaceChildren();
   const h = document.createElement("h2");
-  h.textContent = message || "The variant does not load";
+  setText(h, message || "The variant does not load");
   box.appendChild(h);
   const list = document.createElement("ul");
   for (const p of problems || []) {
@@ -122,11 +138,11 @@ function showProblems(problems, message) {
     li.innerHTML = `<code class="code"></code> <span class="location"></span>: <span class="text"></span>`;
     li.querySelector(".code").textContent = `${p.severity}[${p.code}]`;
     li.querySelector(".location").textContent = p.location;
-    li.querySelector(".text").textContent = p.message;
+    setText(li.querySelector(".text"), p.message);
     if (p.help) {
       const help = document.createElement("div");
       help.className = "help";
-      help.textContent = `help: ${p.help}`;
+      setText(help, `help: ${p.help}`);
       li.appendChild(help);
     }
     list.appendChild(li);
@@ -139,7 +155,7 @@ function showProblems(problems, message) {
 async function show(game) {
   const latest = !ui.game || ui.ply === null || ui.game.id !== game.id;
   ui.game = game;
-  if (latest || ui.ply > game.ply) ui.ply = null;
+  if (latest || ui.ply >= game.ply) ui.ply = null;
   $("title").textContent = game.variant_name;
   document.title = `${game.variant_name} · chessgraph`;
   if (game.broken) {
@@ -151,8 +167,21 @@ async function show(game) {
   showStatus();
   showMoves();
   showHands();
-  $("position").value = game.position;
+  await showPosition();
   await draw();
+}
+
+/** The position text of the position shown (an earlier one after ◀), for the field and Copy. */
+async function showPosition() {
+  let text = ui.game.position;
+  if (ui.ply !== null) {
+    try {
+      text = (await api(`/api/games/${ui.game.id}/position?ply=${ui.ply}`)).position;
+    } catch (e) {
+      say(e.message, "error");
+    }
+  }
+  $("position").value = text;
 }
 
 function showStatus() {
@@ -212,6 +241,7 @@ async function view(ply) {
   ui.picked = null;
   showStatus();
   showMoves();
+  await showPosition();
   await draw();
 }
 
@@ -446,7 +476,10 @@ function pointers() {
 function buttons() {
   $("undo").addEventListener("click", async () => {
     try {
-      await show(await api(`/api/games/${ui.game.id}/undo${seatQuery()}`, {}));
+      const game = await api(`/api/games/${ui.game.id}/undo${seatQuery()}`, {});
+      // Undo takes back the last move and shows the game as it now stands, wherever ◀ had gone.
+      ui.ply = null;
+      await show(game);
       say("took back the last move");
     } catch (e) {
       say(e.message, "error");
@@ -477,7 +510,7 @@ function buttons() {
   $("copy").addEventListener("click", async () => {
     $("position").select();
     try {
-      await navigator.clipboard.writeText(ui.game.position);
+      await navigator.clipboard.writeText($("position").value);
       say("position text copied");
     } catch {
       say("select the position text and copy it");

@@ -38,6 +38,17 @@ pub enum Command {
         #[arg(long)]
         deny_warnings: bool,
     },
+    /// Rewrite files written for an earlier format: every mechanical migration of
+    /// `docs/format-changes.md` (today: zones declared as the grid generates them are dropped).
+    ///
+    /// Only the migrated entries change; comments and layout stay. A file that needs nothing is
+    /// not touched; one that does not load is reported and left as it is. Each file is written
+    /// whole or not at all (a temporary file renamed over it).
+    Fix {
+        /// Board or variant files (TOML).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
     /// List the links leaving a node: direction, target, twist, tags.
     Links {
         /// Board file (or a variant file: its board).

@@ -8,7 +8,6 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
-use chessgraph::Board;
 use chessgraph::FileKind;
 use chessgraph::diagnostic::{FileReport, Record};
 
@@ -62,7 +61,7 @@ fn check_one(f: &Path) -> (FileKind, Vec<FileReport>, Option<String>) {
             (kind, reports, rules.map(|r| r.summary()))
         }
         FileKind::Board => {
-            let (result, rep) = Board::check_file(f);
+            let (result, rep) = chessgraph::lint::check_board(f);
             (kind, vec![rep], result.ok().map(|b| b.summary()))
         }
     }

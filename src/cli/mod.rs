@@ -16,6 +16,7 @@ mod betza;
 mod check;
 mod diff;
 mod dot;
+mod fix;
 mod game;
 mod import;
 mod json;
@@ -94,6 +95,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             };
             check::check_command(&files, options, out)
         }
+        Command::Fix { files } => fix::fix_command(&files, out, colour),
         Command::Links { board, node } => links::links_command(&board, &node, out, colour),
         Command::Betza { notation, board } => betza::betza_command(&notation, &board, out, colour),
         Command::Dot { board, links } => dot::dot_command(&board, links.as_deref(), out, colour),

@@ -165,6 +165,8 @@ codes! {
     LintUnusedZone = "lint::unused-zone", Warning;
     /// A tag of the board that no gate and no `avoid:` of the variant reads.
     LintUnusedTag = "lint::unused-tag", Warning;
+    /// A grid board declares a zone the grid generates, with exactly the generated nodes.
+    LintRedundantZone = "lint::redundant-zone", Warning;
     /// Some nodes cannot be reached from the first node.
     UnreachableNode = "board::unreachable-node", Warning;
     /// A declared direction that no link uses.

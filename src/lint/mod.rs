@@ -16,14 +16,19 @@
 
 mod castling;
 mod frames;
+mod migrate;
 mod mobility;
 mod start;
 mod unused;
+mod zones;
+
+pub use migrate::migrate;
 
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::diagnostic::{Diagnostic, FileReport, SourceSet};
+use crate::board::Board;
+use crate::diagnostic::{Diagnostic, FileReport, SourceFile, SourceSet};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::spec::variant::{VariantSpec, read_variant_spec};
@@ -50,8 +55,35 @@ pub fn check_variant(path: impl AsRef<Path>) -> (Option<Rules>, Vec<FileReport>)
     let rules = Arc::new(rules);
     let diags = lints(&rules, &spec);
     merge(&mut reports, &sources, diags);
+    if let Ok(source) = SourceFile::read(&spec.board_path) {
+        let diags = board_lints(source.text(), rules.board());
+        let mut board = SourceSet::new();
+        board.add(source);
+        merge(&mut reports, &board, diags);
+    }
     let rules = Arc::try_unwrap(rules).unwrap_or_else(|shared| (*shared).clone());
     (Some(rules), reports)
+}
+
+/// Loads a board file as [`Board::check_file`] does and, when it is valid, adds the board's lints
+/// (`lint::redundant-zone`) to its report.
+pub fn check_board(path: impl AsRef<Path>) -> (Result<Board, FileReport>, FileReport) {
+    let (board, report) = Board::check_file(path);
+    let Ok(board) = board else {
+        return (board, report);
+    };
+    let diags = board_lints(report.source.text(), &board);
+    let mut all = report.diagnostics.clone();
+    all.extend(diags);
+    (Ok(board), FileReport::new(report.source.clone(), all))
+}
+
+/// The lints of a loaded board, from its text.
+pub(crate) fn board_lints(text: &str, board: &Board) -> Vec<Diagnostic> {
+    match crate::spec::board::read_board_spec(text) {
+        Ok(spec) => zones::redundant_zones(&spec, board),
+        Err(_) => Vec::new(),
+    }
 }
 
 /// Every lint's warnings for valid rules, in the span space of the spec's sources.

@@ -33,7 +33,11 @@ pub(super) fn lines(
         None => board.name().to_string(),
     }));
     if let Some(p) = pos {
-        caption.push(status(p, options.last_move));
+        caption.push(status(
+            p,
+            options.last_move,
+            options.last_move_text.as_deref(),
+        ));
     }
     if let (Some(p), Some((from, dests))) = (pos, moves) {
         caption.push(piece_moves(board, p, *from, dests));
@@ -91,7 +95,7 @@ fn piece_moves(board: &Board, p: &Position, from: NodeId, dests: &[(NodeId, bool
 }
 
 /// The caption's status line: whose turn, check, eliminated players, last move, game over.
-fn status(pos: &Position, last: Option<(NodeId, NodeId)>) -> String {
+fn status(pos: &Position, last: Option<(NodeId, NodeId)>, text: Option<&str>) -> String {
     let rules = pos.rules();
     let names = |set: PlayerSet| -> Vec<&str> {
         set.iter().map(|p| rules.player(p).name.as_str()).collect()
@@ -121,13 +125,17 @@ fn status(pos: &Position, last: Option<(NodeId, NodeId)>) -> String {
     if !out.is_empty() {
         parts.push(format!("eliminated (frozen): {}", out.join(", ")));
     }
-    if let Some((a, b)) = last {
-        let board = rules.board();
-        parts.push(format!(
-            "last move: {}-{}",
-            board.node_name(a),
-            board.node_name(b)
-        ));
+    match (text, last) {
+        (Some(text), _) => parts.push(format!("last move: {text}")),
+        (None, Some((a, b))) => {
+            let board = rules.board();
+            parts.push(format!(
+                "last move: {}-{}",
+                board.node_name(a),
+                board.node_name(b)
+            ));
+        }
+        (None, None) => {}
     }
     parts.join(" · ")
 }

@@ -57,6 +57,8 @@ pub struct RenderOptions {
     pub drop: Option<KindId>,
     /// The last move played, highlighted: (from, to).
     pub last_move: Option<(NodeId, NodeId)>,
+    /// The last move as the caption writes it (`P@e4`, `a7-a8=N`); `FROM-TO` when `None`.
+    pub last_move_text: Option<String>,
     /// Draw every link of this direction as an arrow; twisted links dashed, in another colour.
     pub links: Option<DirId>,
     /// Draw tagged links (moats, creeks) as heavy lines, one colour per tag, with a legend.

@@ -316,6 +316,8 @@ pub(crate) struct ZoneSpec {
     pub(crate) name: Located<String>,
     /// Its nodes, as written.
     pub(crate) value: ZoneValue,
+    /// Where the value is written (the array or the string).
+    pub(crate) span: Span,
 }
 
 /// How a zone gives its nodes.
@@ -589,7 +591,11 @@ fn read_zones(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Vec
         .filter_map(|(name, v)| {
             if let toml::de::DeValue::String(text) = v.get_ref() {
                 let value = ZoneValue::Expression(Located::new(text.to_string(), v.span()));
-                return Some(ZoneSpec { name, value });
+                return Some(ZoneSpec {
+                    name,
+                    value,
+                    span: v.span(),
+                });
             }
             let what = format!(
                 "zone `{}` (an array of node names, or a string such as \"rank_1 + rank_2\")",
@@ -599,6 +605,7 @@ fn read_zones(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Vec
             Some(ZoneSpec {
                 name,
                 value: ZoneValue::List(nodes.into_iter().map(Located::from).collect()),
+                span: v.span(),
             })
         })
         .collect()

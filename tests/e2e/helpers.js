@@ -126,3 +126,16 @@ export async function clickNode(page, node) {
 export async function waitPly(page, ply) {
   await page.waitForFunction((n) => document.querySelectorAll("#moves li").length === n, ply);
 }
+
+/** Runs `body(page, server)` against `chessgraph serve ARGS` in a fresh browser, and stops both
+ * whatever the body does. */
+export async function withBoard(args, body) {
+  const server = await serve(args);
+  const browser = await launch();
+  try {
+    await body(await newPage(browser), server);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}

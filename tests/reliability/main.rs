@@ -6,6 +6,7 @@
 
 mod cli;
 mod files;
+mod format;
 mod input;
 mod messages;
 mod rules;

@@ -40,6 +40,13 @@ fn a_number_past_its_range_names_the_range() {
     std::fs::write(dir.path().join("b.toml"), board).unwrap();
     run_in(Some(dir.path()), &["check", "--short", "b.toml"], b"")
         .assert_error(&["9999999999", "from 0 to 4294967295"]);
+    // An offset past its range (2^63 - 1) names the range too, not only "a whole number".
+    let chess = std::fs::read_to_string(root.join("boards/chess.toml")).unwrap();
+    let far = chess.replacen("\nn = [0, 1]", "\nn = [0, 9223372036854775807]", 1);
+    assert_ne!(far, chess);
+    std::fs::write(dir.path().join("o.toml"), far).unwrap();
+    run_in(Some(dir.path()), &["check", "--short", "o.toml"], b"")
+        .assert_error(&["9223372036854775807", "from -2147483648 to 2147483647"]);
 }
 
 #[test]

@@ -116,3 +116,51 @@ fn import_writes_every_board_before_any_variant_and_leaves_no_temporary_file() {
     assert_eq!(written.len(), wrote.len(), "{written:?}");
     assert!(written.iter().all(|n| !n.starts_with('.')), "{written:?}");
 }
+
+#[test]
+fn import_interrupted_by_sigint_leaves_all_or_nothing() {
+    // 300 sections (600 files): the import takes long enough on any machine to be interrupted
+    // at several points, and each interruption leaves either no folder or a complete one, and
+    // no temporary file or folder beside it.
+    let dir = tempfile::tempdir().unwrap();
+    let ini = dir.path().join("many.ini");
+    let text: String = (0..300)
+        .map(|i| {
+            format!(
+                "[v{i}:chess]\nstartFen = 8/8/8/8/8/8/8/K1k5 w - - 0 {}\n\n",
+                i + 1
+            )
+        })
+        .collect();
+    std::fs::write(&ini, text).unwrap();
+    let work = dir.path().join("work");
+    for wait_ms in [50, 300, 1000] {
+        if work.exists() {
+            std::fs::remove_dir_all(&work).unwrap();
+        }
+        std::fs::create_dir(&work).unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chessgraph"))
+            .args(["import", "fsf", ini.to_str().unwrap(), "-o", "out"])
+            .current_dir(&work)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(wait_ms));
+        let killed = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let status = child.wait().unwrap();
+        let left = names(&work);
+        match left.as_slice() {
+            [] => {}
+            [out] if out == "out" => {
+                let files = names(&work.join("out"));
+                assert_eq!(files.len(), 600, "after {wait_ms} ms ({status}): {files:?}");
+            }
+            _ => panic!("after {wait_ms} ms ({status}): {left:?} left behind"),
+        }
+    }
+}

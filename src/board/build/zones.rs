@@ -73,7 +73,6 @@ impl Builder<'_> {
                 self.push(Diagnostic::empty_name(z.name.span.clone(), "zone", example));
             }
             if zones.generated.contains_key(&z.name.value) {
-                self.generated_name(z, spec);
                 continue;
             }
             zones
@@ -83,7 +82,8 @@ impl Builder<'_> {
         }
         let mut out = Vec::new();
         for z in &spec.zones {
-            if zones.generated.contains_key(&z.name.value) {
+            if let Some(same) = zones.generated.get(&z.name.value).cloned() {
+                self.generated_name(&mut zones, z, spec, &same, grid.is_some());
                 continue;
             }
             let nodes = self.zone_nodes(&mut zones, &z.name.value, grid.is_some());
@@ -97,9 +97,49 @@ impl Builder<'_> {
         out
     }
 
-    /// A declared zone named like one the grid generates: an error naming both.
-    fn generated_name(&mut self, z: &ZoneSpec, spec: &BoardSpec) {
+    /// A declared zone named like one the grid generates: accepted when its nodes are exactly the
+    /// generated ones (an old file; `lint::redundant-zone` says so), otherwise an error naming
+    /// both.
+    fn generated_name(
+        &mut self,
+        zones: &mut Zones<'_>,
+        z: &ZoneSpec,
+        spec: &BoardSpec,
+        generated: &BTreeSet<NodeId>,
+        grid: bool,
+    ) {
+        let before = self.diags.len();
+        let ctx = format!("zone `{}`", z.name.value);
+        let declared: BTreeSet<NodeId> = match &z.value {
+            ZoneValue::List(items) => items
+                .iter()
+                .flat_map(|item| self.zone_item(item, &ctx, grid))
+                .collect(),
+            ZoneValue::Expression(text) => self.zone_expression(zones, text, &ctx, grid),
+        };
+        if self.diags.len() > before || declared == *generated {
+            return;
+        }
         let name = &z.name.value;
+        let names = |set: BTreeSet<&NodeId>| {
+            let all: Vec<&str> = set
+                .iter()
+                .map(|n| self.nodes[n.index()].name.as_str())
+                .collect();
+            let shown = all.iter().take(8).copied().collect::<Vec<_>>().join(", ");
+            match all.len() {
+                0 => "none".to_string(),
+                n if n > 8 => format!("{shown} and {} more", n - 8),
+                _ => shown,
+            }
+        };
+        let extra = names(declared.difference(generated).collect());
+        let missing = names(generated.difference(&declared).collect());
+        let differs = match (extra.as_str(), missing.as_str()) {
+            ("none", _) => format!("{missing} left out"),
+            (_, "none") => format!("{extra} added"),
+            _ => format!("{extra} added, {missing} left out"),
+        };
         let what = match name.strip_prefix("rank_") {
             Some(rank) => format!("every node of rank {rank}"),
             None => format!("every node of file {}", &name["file_".len()..]),
@@ -107,11 +147,13 @@ impl Builder<'_> {
         let mut d = Diagnostic::new(
             Code::GeneratedZoneName,
             z.name.span.clone(),
-            format!("zone `{name}` has the name of a zone the grid generates: `{name}`, {what}"),
+            format!(
+                "zone `{name}` has the name of a zone the grid generates, `{name}` ({what}), with other nodes ({differs})"
+            ),
         )
-        .label("declared here")
+        .label("not the generated nodes")
         .help(format!(
-            "remove it and use the generated `{name}`, or give this zone another name"
+            "remove it and use the generated `{name}`, or give this zone another name (a declaration with exactly the generated nodes is accepted, with a warning)"
         ));
         if let Some(g) = &spec.grid {
             d = d.related(g.span.clone(), format!("generates `{name}`"));

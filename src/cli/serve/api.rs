@@ -83,15 +83,75 @@ pub async fn board(State(s): App, Segment(id): Segment) -> Result<Json<Value>, A
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NewGame {
-    /// The variant's index (0 when only one is served).
+    /// The variant: its index (0 when only one is served), or its name or file name.
     #[serde(default)]
-    variant: usize,
+    variant: VariantRef,
     /// Start from this position text.
     position: Option<String>,
     /// Moves played first: a list, or one string separated by spaces.
     moves: Option<Moves>,
     /// A whole record (start position text and moves, TOML) instead.
     record: Option<String>,
+}
+
+/// A variant as a request names it.
+pub enum VariantRef {
+    /// Its index in `GET /api/variants`.
+    Index(usize),
+    /// Its name (`Chess`) or its file's name without `.toml` (`chess`), in any case.
+    Name(String),
+}
+
+impl<'de> Deserialize<'de> for VariantRef {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl serde::de::Visitor<'_> for Visit {
+            type Value = VariantRef;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a variant's index (0, 1, ...) or its name")
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<VariantRef, E> {
+                usize::try_from(v)
+                    .map(VariantRef::Index)
+                    .map_err(|_| E::custom("a variant's index (0, 1, ...) or its name"))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<VariantRef, E> {
+                Ok(VariantRef::Name(v.to_string()))
+            }
+        }
+        d.deserialize_any(Visit)
+    }
+}
+
+impl Default for VariantRef {
+    fn default() -> Self {
+        VariantRef::Index(0)
+    }
+}
+
+/// The index of the variant a request names.
+fn variant_index(s: &Shared, v: &VariantRef) -> Result<usize, ApiError> {
+    let name = match v {
+        VariantRef::Index(i) => return Ok(*i),
+        VariantRef::Name(name) => name,
+    };
+    let variants = lock(&s.variants);
+    let names = |v: &super::state::Variant| {
+        let stem = v.path.file_stem().map(|f| f.to_string_lossy().into_owned());
+        let title = v.rules.as_deref().map(|r| r.name().to_string());
+        [stem, title].into_iter().flatten().collect::<Vec<_>>()
+    };
+    variants
+        .iter()
+        .position(|v| names(v).iter().any(|n| n.eq_ignore_ascii_case(name)))
+        .ok_or_else(|| {
+            let known: Vec<String> = variants.iter().filter_map(|v| names(v).pop()).collect();
+            ApiError::not_found(format!(
+                "no variant named \"{}\" (served: {})",
+                chessgraph::diagnostic::quoted(name),
+                known.join(", ")
+            ))
+        })
 }
 
 /// Moves as a list or as one line.
@@ -111,7 +171,8 @@ fn unplayable(code: &'static str, message: String) -> ApiError {
 
 /// `POST /api/games`.
 pub async fn create(State(s): App, Body(req): Body<NewGame>) -> Result<Response, ApiError> {
-    let rules = rules_of(&s, req.variant)?;
+    let variant = variant_index(&s, &req.variant)?;
+    let rules = rules_of(&s, variant)?;
     let game = match (&req.record, &req.position, &req.moves) {
         (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
             return Err(ApiError::bad(
@@ -136,7 +197,7 @@ pub async fn create(State(s): App, Body(req): Body<NewGame>) -> Result<Response,
             game
         }
     };
-    let id = s.add_game(game, req.variant).map_err(|f| full(&s, f))?;
+    let id = s.add_game(game, variant).map_err(|f| full(&s, f))?;
     let body = with_game(&s, id, |slot, s| Ok(game_json(id, slot, s)))?;
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
@@ -383,6 +444,36 @@ fn node_param(
         .transpose()
 }
 
+/// `?ply=N`: a number of moves from 0 to the game's (default: all of them).
+fn ply_param(params: &Params, game: &Game) -> Result<usize, ApiError> {
+    match params.get("ply") {
+        None => Ok(game.moves().len()),
+        Some(p) => p
+            .parse::<usize>()
+            .ok()
+            .filter(|&p| p <= game.moves().len())
+            .ok_or_else(|| {
+                ApiError::bad(format!("ply: a number from 0 to {}", game.moves().len()))
+            }),
+    }
+}
+
+/// `GET /api/games/{id}/position?ply=N`: the position text after `ply` moves (default: now), for
+/// the page's position field while it shows an earlier position.
+pub async fn position(
+    State(s): App,
+    Segment(id): Segment,
+    params: Params,
+) -> Result<Json<Value>, ApiError> {
+    let id = game_id(&id)?;
+    with_game(&s, id, |slot, _| {
+        let game = &slot.game;
+        let ply = ply_param(&params, game)?;
+        let pos = game.position_at(ply).unwrap_or(game.position());
+        Ok(Json(json!({ "ply": ply, "position": pos.to_fen() })))
+    })
+}
+
 /// `GET /api/games/{id}/svg`: the picture of the position after `ply` moves (default: now).
 pub async fn svg(
     State(s): App,
@@ -393,16 +484,7 @@ pub async fn svg(
     let picture = with_game(&s, id, |slot, _| {
         let game = &slot.game;
         let rules = game.rules();
-        let ply = match params.get("ply") {
-            None => game.moves().len(),
-            Some(p) => p
-                .parse::<usize>()
-                .ok()
-                .filter(|&p| p <= game.moves().len())
-                .ok_or_else(|| {
-                    ApiError::bad(format!("ply: a number from 0 to {}", game.moves().len()))
-                })?,
-        };
+        let ply = ply_param(&params, game)?;
         let pos = game.position_at(ply).unwrap_or(game.position());
         let rotation = match params.get("rotate") {
             None => None,
@@ -426,7 +508,9 @@ pub async fn svg(
             .checked_sub(1)
             .and_then(|i| game.moves().get(i))
             .map(|m| (m.from.unwrap_or(m.to), m.to));
+        let last_text = ply.checked_sub(1).and_then(|i| game.moves().get(i));
         let options = RenderOptions {
+            last_move_text: last_text.map(|m| m.text.clone()),
             from: node_param(rules, &params, "from")?,
             last_move: last,
             rotation,

@@ -19,6 +19,8 @@ mod view;
 mod budget_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod web_tests;
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
@@ -80,6 +82,7 @@ pub fn router(state: Arc<Shared>) -> Router {
         .route("/api/games/{id}/undo", post(api::undo))
         .route("/api/games/{id}/record", get(api::record).post(api::load))
         .route("/api/games/{id}/svg", get(api::svg))
+        .route("/api/games/{id}/position", get(api::position))
         .route("/api/games/{id}/inspect", get(api::inspect))
         .route("/api/games/{id}/events", get(api::events));
     api.route("/", get(page::index))

@@ -32,9 +32,20 @@ const FILES: &[(&str, &str, &str)] = &[
         "text/css; charset=utf-8",
         include_str!("../../../web/style.css"),
     ),
+    (
+        "favicon.svg",
+        "image/svg+xml",
+        include_str!("../../../web/favicon.svg"),
+    ),
 ];
 
 fn serve_file(s: &Shared, name: &str) -> Result<Response, ApiError> {
+    // Browsers ask for `/favicon.ico` whatever the page says: the SVG icon answers it.
+    let name = if name == "favicon.ico" {
+        "favicon.svg"
+    } else {
+        name
+    };
     let Some(&(name, kind, builtin)) = FILES.iter().find(|(n, _, _)| *n == name) else {
         return Err(ApiError::not_found(format!(
             "no page file `{}`",

@@ -111,7 +111,7 @@ pub fn game_json(id: u64, slot: &Slot, variant: &Variant) -> Value {
         "position": pos.to_fen(),
         "text": pos.to_text(),
         "to_move": (!over).then(|| rules.player(pos.to_move()).name.clone()),
-        "check": !over && pos.is_check(),
+        "check": pos.is_check(),
         "players": players_json(pos),
         "captured": pos.captured_text(),
         "result": game.result_text(),
