@@ -224,6 +224,22 @@ fn a_euroshogi_knight_dropped_on_the_sixth_rank_prints_a_position_that_reads_bac
 }
 
 #[test]
+fn okisaki_shogis_second_player_promotes_symmetric_pieces_to_its_own_gold() {
+    // The vertical slider and the chess knight move alike in both players' frames; their gold
+    // does not: the second player's promoted piece steps as its own gold (as pyffish lists).
+    let rules = load("variants/okisakishogi.toml");
+    let mut p = pos(&rules, "k9/10/10/10/10/10/10/l9/10/9K[] b - - 0 1");
+    play_line(&mut p, "a3a2+ j1j2").expect("the slider promotes entering the zone");
+    assert_eq!(
+        legal_moves_from(&p, "a2"),
+        ["a2-a1", "a2-a3", "a2-b1", "a2-b2"]
+    );
+    let mut p = pos(&rules, "k9/10/10/10/10/10/10/n9/10/9K[] b - - 0 1");
+    play_line(&mut p, "a3b1+ j1j2").expect("the knight promotes on the last rank");
+    assert_eq!(legal_moves_from(&p, "b1"), ["b1-a1", "b1-b2", "b1-c1"]);
+}
+
+#[test]
 fn shogi_promotion_is_optional_except_where_the_piece_could_not_move_again() {
     let rules = load("variants/shogi.toml");
     let p = pos(&rules, "4k4/9/2P6/P8/9/9/6N2/1S7/4K4[] w - - 0 1");
