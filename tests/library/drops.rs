@@ -199,6 +199,47 @@ fn a_piece_dropped_where_it_must_promote_stands_there_unpromoted_and_reads_back(
 }
 
 #[test]
+fn a_euroshogi_knight_dropped_on_the_sixth_rank_prints_a_position_that_reads_back() {
+    // Issue 35: in EuroShogi every promotion is compulsory, and a knight dropped in the zone
+    // stands there unpromoted (it can still step sideways). The position it made printed a text
+    // that `--fen` refused ("stands where it must already have promoted").
+    let rules = load("variants/euroshogi.toml");
+    let mut p = pos(&rules, "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1");
+    let knight_drops: Vec<String> = drops(&p).into_iter().filter(|t| t.ends_with('6')).collect();
+    assert_eq!(
+        knight_drops,
+        [
+            "N@a6", "N@b6", "N@c6", "N@d6", "N@e6", "N@f6", "N@g6", "N@h6"
+        ]
+    );
+    play_line(&mut p, "N@b6 e8d8").expect("a knight may be dropped on the sixth rank");
+    let text = p.to_fen();
+    assert_eq!(text, "3k4/8/1N6/8/8/8/8/4K3[] w - - 2 2");
+    assert_eq!(pos(&rules, &text).to_fen(), text);
+    // Every move of the knight from there is in the zone, so it must promote (as pyffish lists).
+    assert_eq!(
+        crate::helpers::legal_moves_from(&p, "b6"),
+        ["b6-a6+", "b6-a8+", "b6-c6+", "b6-c8+"]
+    );
+}
+
+#[test]
+fn okisaki_shogis_second_player_promotes_symmetric_pieces_to_its_own_gold() {
+    // The vertical slider and the chess knight move alike in both players' frames; their gold
+    // does not: the second player's promoted piece steps as its own gold (as pyffish lists).
+    let rules = load("variants/okisakishogi.toml");
+    let mut p = pos(&rules, "k9/10/10/10/10/10/10/l9/10/9K[] b - - 0 1");
+    play_line(&mut p, "a3a2+ j1j2").expect("the slider promotes entering the zone");
+    assert_eq!(
+        legal_moves_from(&p, "a2"),
+        ["a2-a1", "a2-a3", "a2-b1", "a2-b2"]
+    );
+    let mut p = pos(&rules, "k9/10/10/10/10/10/10/n9/10/9K[] b - - 0 1");
+    play_line(&mut p, "a3b1+ j1j2").expect("the knight promotes on the last rank");
+    assert_eq!(legal_moves_from(&p, "b1"), ["b1-a1", "b1-b2", "b1-c1"]);
+}
+
+#[test]
 fn shogi_promotion_is_optional_except_where_the_piece_could_not_move_again() {
     let rules = load("variants/shogi.toml");
     let p = pos(&rules, "4k4/9/2P6/P8/9/9/6N2/1S7/4K4[] w - - 0 1");
