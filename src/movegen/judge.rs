@@ -122,6 +122,9 @@ impl Position {
             }
             gained += taken;
         }
+        if !self.numbers.digits_counted {
+            gained.digits = 0; // not state: no victory reads them
+        }
         self.numbers.captured[mover.index()] += gained;
     }
 
@@ -153,12 +156,8 @@ impl Position {
                 self.set_cell::<HASH>(t, Cell::default());
                 let _ = self.take::<HASH>(t);
             } else {
-                let left = cell.without(hit.parts);
-                taken += Material {
-                    men: (cell.parts().len() - left.parts().len()) as u32,
-                    value: u64::from(cell.value - left.value),
-                };
-                self.set_cell::<HASH>(t, left);
+                taken += cell.parts_material(hit.parts);
+                self.set_cell::<HASH>(t, cell.without(hit.parts));
             }
         }
         taken

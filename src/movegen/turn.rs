@@ -114,14 +114,7 @@ impl Position {
     /// The index of the first victory by captured material player `p` has reached.
     fn captured_win_index(&self, p: PlayerId) -> Option<usize> {
         let m = self.captured(p);
-        self.rules.captured_wins.iter().position(|w| {
-            w.men.is_some_and(|x| m.men >= x)
-                || w.value
-                    .get(p.index())
-                    .copied()
-                    .flatten()
-                    .is_some_and(|x| m.value >= x)
-        })
+        self.rules.captured_wins.iter().position(|w| w.holds(p, &m))
     }
 
     /// The checkmate or stalemate policy when the player to move has no legal move.

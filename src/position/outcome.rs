@@ -66,16 +66,7 @@ impl EndRule {
                 rules.outcome().checks.unwrap_or(0)
             ),
             EndRule::Captured(i) => match rules.captured_wins().get(i as usize) {
-                Some(w) => {
-                    let mut how = Vec::new();
-                    if let Some(m) = w.men {
-                        how.push(format!("{m} men"));
-                    }
-                    if let Some(Some(v)) = w.value.get(p.index()) {
-                        how.push(format!("value {v}"));
-                    }
-                    format!("{} ({name} captured {})", w.name, how.join(" or "))
-                }
+                Some(w) => format!("{} ({name} captured {})", w.name, w.conditions_for(p)),
                 None => "captured material".into(),
             },
             EndRule::Progression => match rules.progression() {

@@ -530,6 +530,11 @@ impl Rules {
         &self.captured_wins
     }
 
+    /// Whether a victory reads the digits of captured numbers (then they are position state).
+    pub(crate) fn counts_digits(&self) -> bool {
+        self.captured_wins.iter().any(CapturedWin::reads_digits)
+    }
+
     /// The victory by numbers in progression (`[outcome] progression`), if the variant has one.
     pub(crate) fn progression(&self) -> Option<&ProgressionWin> {
         self.progression.as_ref()

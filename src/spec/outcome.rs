@@ -249,7 +249,10 @@ fn default_true() -> Option<bool> {
     Some(true)
 }
 
-/// One entry of `[outcome] captured`: a player whose captured material reaches a threshold wins.
+/// One entry of `[outcome] captured`: a player whose captured material meets every condition
+/// the entry gives for him wins. `men`, `value` and `digits` are thresholds (at least),
+/// `men_max` and `digits_max` limits (at most); each is one number for every player or a table
+/// by player name (`{ white = 1315, black = 984 }`).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -257,15 +260,122 @@ pub(crate) struct CapturedWinSpec {
     /// The victory's name in messages (`"De corpore"`).
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub(crate) name: Spanned<String>,
-    /// Captured men (each part of a stack one) that win.
-    #[cfg_attr(feature = "schema", schemars(with = "Option<u32>"))]
-    pub(crate) men: Option<Spanned<u32>>,
-    /// Captured value that wins, by player name (`{ white = 1315 }`).
-    #[cfg_attr(
-        feature = "schema",
-        schemars(with = "Option<std::collections::BTreeMap<String, u64>>")
-    )]
-    pub(crate) value: Option<Spanned<std::collections::BTreeMap<String, Spanned<u64>>>>,
+    /// Captured men (each part of a stack one) that win: at least this many.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<PerPlayerSchema>"))]
+    pub(crate) men: Option<Spanned<PerPlayer>>,
+    /// Captured value that wins: at least this much.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<PerPlayerSchema>"))]
+    pub(crate) value: Option<Spanned<PerPlayer>>,
+    /// Decimal digits of the captured numbers, added up: at least this many.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<PerPlayerSchema>"))]
+    pub(crate) digits: Option<Spanned<PerPlayer>>,
+    /// Captured men: at most this many (De honore).
+    #[cfg_attr(feature = "schema", schemars(with = "Option<PerPlayerSchema>"))]
+    pub(crate) men_max: Option<Spanned<PerPlayer>>,
+    /// Decimal digits of the captured numbers: at most this many (De lite).
+    #[cfg_attr(feature = "schema", schemars(with = "Option<PerPlayerSchema>"))]
+    pub(crate) digits_max: Option<Spanned<PerPlayer>>,
+}
+
+impl CapturedWinSpec {
+    /// The conditions given, each with its key, in the order the keys are listed above.
+    pub(crate) fn conditions(&self) -> impl Iterator<Item = (CapturedKey, &Spanned<PerPlayer>)> {
+        [
+            (CapturedKey::Men, &self.men),
+            (CapturedKey::Value, &self.value),
+            (CapturedKey::Digits, &self.digits),
+            (CapturedKey::MenMax, &self.men_max),
+            (CapturedKey::DigitsMax, &self.digits_max),
+        ]
+        .into_iter()
+        .filter_map(|(k, v)| v.as_ref().map(|v| (k, v)))
+    }
+}
+
+/// A condition of a victory by captured material.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum CapturedKey {
+    /// `men`: at least.
+    Men,
+    /// `value`: at least.
+    Value,
+    /// `digits`: at least.
+    Digits,
+    /// `men_max`: at most.
+    MenMax,
+    /// `digits_max`: at most.
+    DigitsMax,
+}
+
+impl CapturedKey {
+    /// The key's name in `[outcome] captured`.
+    pub(crate) fn key(self) -> &'static str {
+        match self {
+            CapturedKey::Men => "men",
+            CapturedKey::Value => "value",
+            CapturedKey::Digits => "digits",
+            CapturedKey::MenMax => "men_max",
+            CapturedKey::DigitsMax => "digits_max",
+        }
+    }
+
+    /// Whether the condition is a limit (at most) rather than a threshold (at least).
+    pub(crate) fn is_limit(self) -> bool {
+        matches!(self, CapturedKey::MenMax | CapturedKey::DigitsMax)
+    }
+}
+
+/// A number for every player (`15`) or a table of numbers by player name (`{ white = 1315 }`),
+/// as written: signs are judged when the rules are built.
+#[derive(Clone, Debug)]
+pub(crate) enum PerPlayer {
+    /// One number for every player.
+    All(i64),
+    /// A number for each player named.
+    Each(std::collections::BTreeMap<String, Spanned<i64>>),
+}
+
+/// The schema's picture of [`PerPlayer`].
+#[cfg(feature = "schema")]
+#[derive(schemars::JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum PerPlayerSchema {
+    /// One number for every player.
+    All(u64),
+    /// A number for each player, by name.
+    Each(std::collections::BTreeMap<String, u64>),
+}
+
+impl<'de> Deserialize<'de> for PerPlayer {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = PerPlayer;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a whole number or a table of numbers by player name")
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<PerPlayer, E> {
+                Ok(PerPlayer::All(v))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<PerPlayer, E> {
+                i64::try_from(v)
+                    .map(PerPlayer::All)
+                    .map_err(|_| E::custom("the number is too large"))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut m: A,
+            ) -> Result<PerPlayer, A::Error> {
+                let mut out = std::collections::BTreeMap::new();
+                while let Some((k, v)) = m.next_entry::<String, Spanned<i64>>()? {
+                    out.insert(k, v);
+                }
+                Ok(PerPlayer::Each(out))
+            }
+        }
+        d.deserialize_any(Visit)
+    }
 }
 
 /// `[moves]`, or the defaults.

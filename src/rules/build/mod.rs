@@ -6,6 +6,7 @@
 //! The steps are child modules so that the builder's state stays private to the build.
 
 mod assemble;
+mod captured;
 mod captures;
 mod castling;
 mod facing;

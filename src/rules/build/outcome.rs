@@ -8,9 +8,7 @@ use super::lookup::unknown;
 use super::zones::ZoneKeys;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::rules::ends::{BuildContext, Declared, FAMILIES};
-use crate::rules::{
-    CapturedWin, DrawRules, EndCondition, KindId, MoveRules, OutcomePolicy, PieceKind, Policy,
-};
+use crate::rules::{DrawRules, EndCondition, KindId, MoveRules, OutcomePolicy, PieceKind, Policy};
 use crate::spec::Located;
 use crate::spec::variant::VariantSpec;
 
@@ -220,43 +218,6 @@ impl Builder<'_> {
 }
 
 impl Builder<'_> {
-    /// The victories by captured material (`[outcome] captured`), values by player name.
-    pub(super) fn captured_wins(
-        &mut self,
-        spec: &VariantSpec,
-        players: &[crate::rules::Player],
-    ) -> Vec<CapturedWin> {
-        let mut out = Vec::new();
-        for c in &spec.outcome.captured {
-            let mut value = vec![None; players.len()];
-            if let Some(map) = &c.value {
-                for (name, v) in map.get_ref() {
-                    match players.iter().position(|p| &p.name == name) {
-                        Some(i) => value[i] = Some(*v.get_ref()),
-                        None => {
-                            let names: Vec<&str> =
-                                players.iter().map(|p| p.name.as_str()).collect();
-                            self.err(unknown(map.span(), "player", name, &names));
-                        }
-                    }
-                }
-            }
-            if c.men.is_none() && c.value.is_none() {
-                self.err(
-                    Diagnostic::new(Code::MissingKey, c.name.span(), "a victory by captured material needs `men` or `value`")
-                        .label("no threshold")
-                        .help("e.g. `{ name = \"De corpore\", men = 15 }` or `value = { white = 1315, black = 984 }`"),
-                );
-            }
-            out.push(CapturedWin {
-                name: c.name.get_ref().clone(),
-                men: c.men.as_ref().map(|m| *m.get_ref()),
-                value,
-            });
-        }
-        out
-    }
-
     /// The victory by numbers in progression (`[outcome] progression`), its zone interned.
     pub(super) fn progression(
         &mut self,

@@ -1,0 +1,133 @@
+//! Rithmomachia's remaining victories and siege by immobilisation (section 10a of our ruling,
+//! retold with these vectors in docs/rules/rithmomachia.md): each vector a position built as a
+//! `Setup`, checked by hand against the ruling.
+
+use chessgraph::{EndRule, Material, Outcome, PlayerId, Position};
+
+use crate::rithmomachia::{play, position_with};
+
+const LITE: &str = "tests/fixtures/rule_variants/rithmomachia_de_lite.toml";
+const HONORE: &str = "tests/fixtures/rule_variants/rithmomachia_de_honore.toml";
+const LITEQUE: &str = "tests/fixtures/rule_variants/rithmomachia_de_honore_liteque.toml";
+const DEFAULT: &str = "variants/rithmomachia.toml";
+
+fn material(men: u32, value: u64, digits: u32) -> Material {
+    Material { men, value, digits }
+}
+
+fn player(pos: &Position, i: usize) -> PlayerId {
+    pos.rules().player_id(i).expect("player")
+}
+
+/// The name of the victory the game ended by, if it ended by a captured-material one.
+fn won_by(pos: &Position) -> Option<(u8, String)> {
+    match pos.outcome()? {
+        Outcome::WonBy(p, EndRule::Captured(_)) => {
+            let w = pos.captured_win(p).expect("the victory");
+            Some((p.index() as u8, w.name.clone()))
+        }
+        other => panic!("ended otherwise: {other:?}"),
+    }
+}
+
+/// W: C25 c3; B: T25 e5, C3 h16; White to move with material `before`: c3-d4 takes T25 by
+/// equality (the circle reaches e5), adding 1 man, value 25 and 2 digits.
+fn lite_case(file: &str, before: Material) -> Position {
+    let mut pos = position_with(
+        file,
+        &[("C25", "c3")],
+        &[("T25", "e5"), ("C3", "h16")],
+        false,
+        [before, Material::default()],
+    );
+    assert_eq!(play(&mut pos, "c3-d4"), ["T25@e5"]);
+    pos
+}
+
+#[test]
+fn captured_digits_are_counted_kept_and_written() {
+    let mut pos = lite_case(LITE, material(3, 100, 6));
+    let white = player(&pos, 0);
+    assert_eq!(pos.captured(white), material(4, 125, 8));
+    assert!(
+        pos.to_fen().ends_with("captured:w=4/125/8,b=0/0/0"),
+        "{}",
+        pos.to_fen()
+    );
+    assert!(pos.outcome().is_none());
+    // A stack's parts count their own digits: C8 f3 takes P[S64 S49 T36 T25 C16] by siege.
+    pos = position_with(
+        LITE,
+        &[("C8", "f3")],
+        &[("P[S64 S49 T36 T25 C16]", "h1"), ("C3", "h16")],
+        false,
+        [Material::default(); 2],
+    );
+    assert_eq!(play(&mut pos, "f3-g2"), ["P190@h1"]);
+    assert_eq!(pos.captured(white), material(5, 190, 10));
+    // The default game reads no digits: they are not state, and not written.
+    let pos = lite_case(DEFAULT, material(3, 100, 0));
+    assert_eq!(pos.captured(white), material(4, 125, 0));
+    assert!(
+        pos.to_fen().ends_with("captured:w=4/125,b=0/0"),
+        "{}",
+        pos.to_fen()
+    );
+}
+
+#[test]
+fn de_lite_needs_the_value_within_the_digits() {
+    // 1300 + 25 = 1325 >= 1315 with 30 + 2 = 32 <= 40 digits: De lite.
+    let pos = lite_case(LITE, material(10, 1300, 30));
+    assert_eq!(won_by(&pos), Some((0, "De lite".into())));
+    // 39 + 2 = 41 digits: too many; the default game's De bonis wins the same move.
+    let pos = lite_case(LITE, material(10, 1300, 39));
+    assert_eq!(won_by(&pos), None);
+    let pos = lite_case(DEFAULT, material(10, 1300, 0));
+    assert_eq!(won_by(&pos), Some((0, "De bonis".into())));
+    // Exactly 40 digits is within the limit.
+    let pos = lite_case(LITE, material(10, 1300, 38));
+    assert_eq!(won_by(&pos), Some((0, "De lite".into())));
+}
+
+#[test]
+fn de_honore_needs_the_value_with_few_men() {
+    // 12 + 1 = 13 men <= 15: De honore.
+    let pos = lite_case(HONORE, material(12, 1300, 0));
+    assert_eq!(won_by(&pos), Some((0, "De honore".into())));
+    // 13 + 1 = 14 men, 1290 + 25 = 1315: exactly the value.
+    let pos = lite_case(HONORE, material(13, 1290, 0));
+    assert_eq!(won_by(&pos), Some((0, "De honore".into())));
+    // 1289 + 25 = 1314: one short.
+    let pos = lite_case(HONORE, material(13, 1289, 0));
+    assert_eq!(won_by(&pos), None);
+    // 15 men and the value: both hold; De corpore, first in the order, is reported.
+    let pos = lite_case(HONORE, material(14, 1300, 0));
+    assert_eq!(won_by(&pos), Some((0, "De corpore".into())));
+}
+
+#[test]
+fn de_honore_liteque_needs_all_three() {
+    let pos = lite_case(LITEQUE, material(10, 1300, 30));
+    assert_eq!(won_by(&pos), Some((0, "De honore liteque".into())));
+    let pos = lite_case(LITEQUE, material(10, 1300, 39));
+    assert_eq!(won_by(&pos), None, "41 digits");
+    // Black's numbers: 984 and 36 digits. Black T9 b2-d2 takes S45 d6 (eruption 9 * 5).
+    let case = |before: Material| {
+        let mut pos = position_with(
+            LITEQUE,
+            &[("S45", "d6"), ("C2", "a1")],
+            &[("T9", "b2"), ("C3", "h16")],
+            true,
+            [Material::default(), before],
+        );
+        assert_eq!(play(&mut pos, "b2-d2"), ["S45@d6"]);
+        pos
+    };
+    assert_eq!(
+        won_by(&case(material(10, 950, 34))),
+        Some((1, "De honore liteque".into()))
+    );
+    assert_eq!(won_by(&case(material(10, 950, 35))), None, "37 digits > 36");
+    assert_eq!(won_by(&case(material(10, 938, 20))), None, "983 < 984");
+}
