@@ -154,13 +154,31 @@ impl Position {
             if hit.whole || u16::from(hit.parts) == all {
                 taken += cell.material();
                 self.set_cell::<HASH>(t, Cell::default());
-                let _ = self.take::<HASH>(t);
+                if let Some(x) = self.take::<HASH>(t)
+                    && self.rules.is_royal(x.kind)
+                {
+                    self.royal_taken(x.owner);
+                }
             } else {
                 taken += cell.parts_material(hit.parts);
                 self.set_cell::<HASH>(t, cell.without(hit.parts));
             }
         }
         taken
+    }
+
+    /// A royal of `owner` was taken by a judged capture: with no royal left he is out (as when
+    /// a move captures his last royal), and the turn passes over him. Unmake restores both.
+    fn royal_taken(&mut self, owner: PlayerId) {
+        let left = self.by_owner[owner.index()]
+            .iter()
+            .any(|n| self.squares[n.index()].is_some_and(|x| self.rules.is_royal(x.kind)));
+        if !left && self.is_alive(owner) {
+            self.alive &= !(1 << owner.0);
+            if !self.is_alive(self.to_move) {
+                self.to_move = self.next_alive(self.to_move);
+            }
+        }
     }
 
     /// The mover's pieces with what they reach (only when a `reach` rule needs it).

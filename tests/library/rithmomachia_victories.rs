@@ -131,3 +131,42 @@ fn de_honore_liteque_needs_all_three() {
     assert_eq!(won_by(&case(material(10, 950, 35))), None, "37 digits > 36");
     assert_eq!(won_by(&case(material(10, 938, 20))), None, "983 < 984");
 }
+
+#[test]
+fn a_royal_taken_by_a_judged_capture_puts_its_player_out() {
+    let file = "tests/fixtures/rule_variants/rithmomachia_royal.toml";
+    // W: K9 e5, C2 a1; B: C9 c3, C3 h16; Black to move: c3-d4 takes K9 by equality (the circle
+    // reaches e5), White has no royal left and is out: Black, the last player standing, wins.
+    let mut pos = position_with(
+        file,
+        &[("K9", "e5"), ("C2", "a1")],
+        &[("C9", "c3"), ("C3", "h16")],
+        true,
+        [Material::default(); 2],
+    );
+    let before = pos.clone();
+    assert_eq!(play(&mut pos, "c3-d4"), ["K9@e5"]);
+    let black = player(&pos, 1);
+    assert_eq!(pos.outcome(), Some(Outcome::Winner(black)));
+    // The same by make and unmake: White is out, and unmake puts him back.
+    let mut again = before.clone();
+    let mut moves = Vec::new();
+    let _ = again.resolve(&mut moves);
+    let wanted = chessgraph::notation::parse_move(&again, "c3-d4").expect("legal");
+    let m = *moves.iter().find(|m| m.mv() == wanted).expect("generated");
+    let undo = again.make(m);
+    assert!(!again.is_alive(player(&again, 0)));
+    again.unmake(undo);
+    assert!(again == before);
+    assert_eq!(again.hash(), before.hash());
+    // Taking a plain man leaves White in: W: C9 e5, K9 a1; the same move takes C9.
+    let mut pos = position_with(
+        file,
+        &[("C9", "e5"), ("K9", "a1")],
+        &[("C9", "c3"), ("C3", "h16")],
+        true,
+        [Material::default(); 2],
+    );
+    assert_eq!(play(&mut pos, "c3-d4"), ["C9@e5"]);
+    assert_eq!(pos.outcome(), None);
+}
