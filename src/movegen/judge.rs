@@ -1,5 +1,5 @@
-//! The captures judged on the whole position after a move (`[[capture]]` rules `reach`, `line`
-//! and `enclose`), and the step of `make` that keeps numbers, stacks and captured material.
+//! The captures judged on the whole position after a move (`[[capture]]` rules `reach`, `line`,
+//! `enclose` and `immobilise`), and the step of `make` that keeps numbers, stacks and captured material.
 //!
 //! Every rule is judged on the position the move produced, before anything is removed (a victim
 //! still blocks a slide and still counts in its stack's total); then every piece, or part of a
@@ -9,7 +9,7 @@ use arrayvec::ArrayVec;
 
 use crate::ids::{KindId, NodeId, NodeSet, PlayerId};
 use crate::limits::MAX_STACK_PARTS;
-use crate::path::Kind;
+use crate::path::{Kind, Mode};
 use crate::position::{Cell, Mark, Material, Piece, Position};
 use crate::rules::relation::Vars;
 use crate::rules::{CaptureRule, JudgedCapture};
@@ -321,8 +321,71 @@ impl Position {
                     hit.whole = true;
                 }
             }
+            CaptureRule::Immobilise => {
+                let board = self.rules.board();
+                let beside = rule.directions.iter().any(|&d| {
+                    board.step(t, d).is_some_and(|s| {
+                        self.squares[s.to.index()].is_some_and(|p| p.owner == mover)
+                    })
+                });
+                if beside && !self.can_move(t) {
+                    hit.whole = true;
+                }
+            }
             CaptureRule::Custodian => {}
         }
+    }
+
+    /// Whether the piece on `n` has a move by its patterns (a stack: its parts' kinds) on this
+    /// position: a destination that is empty where the pattern may end on an empty square, or
+    /// holds another player's piece where it may capture; the squares a step or slide passes
+    /// must be empty, a leap's may hold anything.
+    fn can_move(&self, n: NodeId) -> bool {
+        let Some(pc) = self.squares[n.index()] else {
+            return false;
+        };
+        let rules = &*self.rules;
+        let t = rules.tables();
+        let cell = self.numbers.cells[n.index()];
+        let mut kinds: ArrayVec<KindId, MAX_STACK_PARTS> = ArrayVec::new();
+        if rules.kind(pc.kind).stack {
+            for p in cell.parts() {
+                if !kinds.contains(&p.kind) {
+                    kinds.push(p.kind);
+                }
+            }
+        } else {
+            kinds.push(pc.kind);
+        }
+        kinds.into_iter().any(|k| {
+            t.rays(k, pc.frame, n).iter().any(|ray| {
+                if ray.en_passant
+                    || ray
+                        .from_zone
+                        .is_some_and(|z| !rules.zone(z as usize, pc.owner).contains(n))
+                {
+                    return false;
+                }
+                let steps = t.steps(ray);
+                let last = steps.len() - 1;
+                for (i, s) in steps.iter().enumerate() {
+                    let here = self.squares[s.node.index()];
+                    if ray.kind == Kind::Ride || i == last {
+                        let open = match here {
+                            None => ray.mode.quiet(),
+                            Some(x) => x.owner != pc.owner && ray.mode != Mode::Move,
+                        };
+                        if open {
+                            return true;
+                        }
+                    }
+                    if here.is_some() && ray.kind != Kind::Leap {
+                        break;
+                    }
+                }
+                false
+            })
+        })
     }
 
     /// A `line` rule: the mover's pieces on the lines from `t`, `k` squares away.

@@ -16,7 +16,8 @@ pub(crate) struct JudgedCapture {
     pub(crate) attackers: u8,
     /// `reach`, `line`: the relations, any of which captures.
     pub(crate) relations: Vec<relation::Relation>,
-    /// `line`: the board directions looked along from the victim.
+    /// `line`: the board directions looked along from the victim; `immobilise`: where the
+    /// mover's neighbour may stand.
     pub(crate) directions: Vec<DirId>,
     /// `line`: only the first piece met counts.
     pub(crate) first_only: bool,
@@ -149,6 +150,10 @@ impl Rules {
                     }
                 )
             }
+            CaptureRule::Immobilise => format!(
+                "no move left, with a piece of the mover next to it ({})",
+                dirs(&j.directions)
+            ),
             CaptureRule::Custodian => "custodian".into(),
         }
     }

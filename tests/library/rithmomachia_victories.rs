@@ -170,3 +170,45 @@ fn a_royal_taken_by_a_judged_capture_puts_its_player_out() {
     assert_eq!(play(&mut pos, "c3-d4"), ["C9@e5"]);
     assert_eq!(pos.outcome(), None);
 }
+
+const IMMOBILISE: &str = "tests/fixtures/rule_variants/rithmomachia_siege_immobilise.toml";
+
+#[test]
+fn siege_by_immobilisation() {
+    let case = |file: &str, black: &[(&str, &str)], mv: &str| {
+        let mut pos = position_with(
+            file,
+            &[("C9", "c2"), ("C2", "h1")],
+            black,
+            false,
+            [Material::default(); 2],
+        );
+        play(&mut pos, mv)
+    };
+    // B: C3 a4, C5 b5: c2-b3 leaves C3 no move (b5 its own man, b3 White's, the west off the
+    // board) with White's C9 next to it: taken. No other rule takes it (no relation of 9 and 3
+    // by reach or line, and Black's b5 keeps the diagonal siege open). The default game: nothing.
+    let black = [("C3", "a4"), ("C5", "b5")];
+    assert_eq!(case(IMMOBILISE, &black, "c2-b3"), ["C3@a4"]);
+    assert!(case(DEFAULT, &black, "c2-b3").is_empty());
+    // A pyramid of circles is taken whole (both parts, total 5).
+    let black = [("P[C4 C1]", "a4"), ("C5", "b5")];
+    assert_eq!(case(IMMOBILISE, &black, "c2-b3"), ["P5@a4"]);
+    // Without a man of the mover next to it an immobile man stays: C3 a4 shut in by its own C5
+    // b5 and C7 b3, White plays h1-g2 far away.
+    let black = [("C3", "a4"), ("C5", "b5"), ("C7", "b3")];
+    assert!(case(IMMOBILISE, &black, "h1-g2").is_empty());
+    // One move left is enough: C3 on b4 with a5, c5, c3 Black's own and b3 White's after c2-b3
+    // still has a3: it stays.
+    let black = [("C3", "b4"), ("C5", "a5"), ("C7", "c5"), ("C11", "c3")];
+    assert!(case(IMMOBILISE, &black, "c2-b3").is_empty());
+    // ... and with a3 Black's too it has none: taken.
+    let black = [
+        ("C3", "b4"),
+        ("C5", "a5"),
+        ("C7", "c5"),
+        ("C11", "c3"),
+        ("C13", "a3"),
+    ];
+    assert_eq!(case(IMMOBILISE, &black, "c2-b3"), ["C3@b4"]);
+}
