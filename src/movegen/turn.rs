@@ -98,10 +98,9 @@ impl Position {
             .map(|i| PlayerId(((last.index() + i) % n) as u8))
             .find_map(|p| match self.captured_win_index(p) {
                 Some(i) => Some((p, EndRule::Captured(i as u8))),
-                None => rules
-                    .progression()
-                    .filter(|w| self.has_progression(p, w))
-                    .map(|_| (p, EndRule::Progression)),
+                None => (rules.progressions().iter())
+                    .position(|w| self.progression_of(p, w).is_some())
+                    .map(|i| (p, EndRule::Progression(i as u8))),
             })
     }
 

@@ -35,8 +35,8 @@ pub enum EndRule {
     Checks,
     /// A player's captured material reached a threshold (`captured`, by index).
     Captured(u8),
-    /// A player has three numbers in progression on a line (`progression`).
-    Progression,
+    /// A player has numbers in progression on a line (`progression`, by index).
+    Progression(u8),
     /// The n-move rule of `[draws]`.
     MoveRule,
     /// A repeated position (`[draws] repetition`).
@@ -69,8 +69,12 @@ impl EndRule {
                 Some(w) => format!("{} ({name} captured {})", w.name, w.conditions_for(p)),
                 None => "captured material".into(),
             },
-            EndRule::Progression => match rules.progression() {
-                Some(w) => format!("{} ({name} has three numbers in progression)", w.name),
+            EndRule::Progression(i) => match rules.progressions().get(i as usize) {
+                Some(w) => format!(
+                    "{} ({name} has {} numbers in progression)",
+                    w.name,
+                    if w.kinds.is_some() { "four" } else { "three" }
+                ),
                 None => "numbers in progression".into(),
             },
             EndRule::MoveRule => format!(

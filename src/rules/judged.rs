@@ -101,8 +101,11 @@ pub(crate) struct ProgressionWin {
     /// The directions from the first piece to the second, each with the directions the last leg
     /// may take besides going straight on.
     pub(crate) directions: Vec<(DirId, Vec<DirId>)>,
-    /// The means that win.
+    /// The means that win (with four pieces: the kinds counted).
     pub(crate) means: Vec<crate::spec::outcome::Mean>,
+    /// Four pieces, with exactly this many kinds of mean present among their numbers (`None`:
+    /// three pieces in one of the means).
+    pub(crate) kinds: Option<u8>,
 }
 
 impl Rules {

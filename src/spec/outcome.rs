@@ -62,8 +62,8 @@ pub(crate) struct OutcomeSpec {
     pub(crate) checks: Option<Located<u32>>,
     /// Victories by captured material.
     pub(crate) captured: Vec<CapturedWinSpec>,
-    /// Winning by three numbers in progression on a line.
-    pub(crate) progression: Option<ProgressionSpec>,
+    /// Winning by numbers in progression on a line, in the order they are checked.
+    pub(crate) progression: Vec<ProgressionSpec>,
     /// The keys of the end rules declared as slices (`rules::ends`), in the order the slices
     /// are registered, each read as its slice's own type.
     pub(crate) declared: Vec<DeclaredSpec>,
@@ -125,7 +125,8 @@ pub(crate) enum Mean {
     Harmonic,
 }
 
-/// `[outcome] progression`: after a move, a player wins with one of his numbered pieces `A`, the
+/// `[outcome] progression` (one table, or an array of them checked in order): after a move, a
+/// player wins with one of his numbered pieces `A`, the
 /// first piece `M` met from it along a direction `k` squares away, and a piece `E` another `k`
 /// squares on (straight, or after one of the allowed turns at `M`, the squares between empty), all
 /// three in his zone, whose numbers are strictly rising or falling and in one of the means
@@ -155,6 +156,15 @@ pub(crate) struct ProgressionSpec {
     /// The means that win: `arithmetic`, `geometric`, `harmonic`.
     #[cfg_attr(feature = "schema", schemars(with = "Vec<Mean>"))]
     pub(crate) means: Vec<Spanned<Mean>>,
+    /// How many pieces: 3 (the default: Victoria magna) or 4, the fourth `k` squares on from
+    /// the third in the same direction (Victoria major and excellentissima).
+    #[cfg_attr(feature = "schema", schemars(with = "Option<u8>"))]
+    pub(crate) squares: Option<Spanned<u8>>,
+    /// With 4 pieces: how many kinds of `means` must be present, exactly, among the four
+    /// three-number subsets of their (all different) numbers, each in increasing order
+    /// (`2`: Victoria major; `3`: Victoria excellentissima).
+    #[cfg_attr(feature = "schema", schemars(with = "Option<u8>"))]
+    pub(crate) kinds: Option<Spanned<u8>>,
 }
 
 /// `[moves]`: what is legal besides the pieces' own patterns.
@@ -229,9 +239,7 @@ pub(super) fn read_outcome(
     let captured = o
         .optional::<Vec<CapturedWinSpec>>("captured", diags)
         .map_or_else(Vec::new, |c| c.value);
-    let progression = o
-        .optional::<ProgressionSpec>("progression", diags)
-        .map(|p| p.value);
+    let progression = read_progressions(o.raw("progression"), diags);
     o.finish(diags);
     OutcomeSpec {
         checkmate,
@@ -241,6 +249,24 @@ pub(super) fn read_outcome(
         captured,
         progression,
         declared: read_declared,
+    }
+}
+
+/// `progression`: one table, or an array of them checked in order.
+fn read_progressions(
+    value: Option<&Spanned<DeValue<'_>>>,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<ProgressionSpec> {
+    let what = "`[outcome]` key `progression`";
+    match value.map(|v| (v, v.get_ref())) {
+        None => Vec::new(),
+        Some((_, DeValue::Array(items))) => items
+            .iter()
+            .filter_map(|v| deserialize::<ProgressionSpec>(v, what, diags))
+            .collect(),
+        Some((v, _)) => deserialize::<ProgressionSpec>(v, what, diags)
+            .into_iter()
+            .collect(),
     }
 }
 

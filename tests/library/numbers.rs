@@ -245,12 +245,18 @@ fn option_victoria_magna() {
     let mut pos = position_in(magna, &white, &straight, false, [(0, 0); 2]);
     assert!(play(&mut pos, "d8-c9").is_empty());
     let w = pos.rules().player_id(0).expect("white");
-    assert_eq!(pos.outcome(), Some(Outcome::WonBy(w, EndRule::Progression)));
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome::WonBy(w, EndRule::Progression(0)))
+    );
     // After a quarter turn at the middle man: c11 then e11 (the square between empty).
     let turned = [("C4", "c11"), ("C6", "e11"), ("C3", "h16")];
     let mut pos = position_in(magna, &white, &turned, false, [(0, 0); 2]);
     play(&mut pos, "d8-c9");
-    assert_eq!(pos.outcome(), Some(Outcome::WonBy(w, EndRule::Progression)));
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome::WonBy(w, EndRule::Progression(0)))
+    );
     // A man between the middle and the last breaks it; so does a number out of progression.
     let blocked = [("C4", "c11"), ("T9", "c12"), ("C6", "c13"), ("C3", "h16")];
     let mut pos = position_in(magna, &white, &blocked, false, [(0, 0); 2]);

@@ -212,3 +212,80 @@ fn siege_by_immobilisation() {
     ];
     assert_eq!(case(IMMOBILISE, &black, "c2-b3"), ["C3@b4"]);
 }
+
+const PROPER: &str = "variants/rithmomachia_proper.toml";
+
+/// The name of the progression victory the game ended by.
+fn progression_won(pos: &Position) -> Option<(usize, String)> {
+    match pos.outcome()? {
+        Outcome::WonBy(p, EndRule::Progression(i)) => {
+            let text = Outcome::WonBy(p, EndRule::Progression(i)).describe(pos.rules());
+            Some((p.index(), text))
+        }
+        other => panic!("ended otherwise: {other:?}"),
+    }
+}
+
+#[test]
+fn progressions_of_four_and_the_order_they_are_reported_in() {
+    // W: C3 c9, C4 c10, T9 c12, C6 d12 (on Black's half); d12-c11 completes 3 4 6 9 on the c
+    // file, k = 1: 3-6-9 arithmetic, 4-6-9 geometric, 3-4-6 harmonic: Victoria excellentissima,
+    // reported before the Victoria magna 3 4 6 holds too.
+    let white = [
+        ("C3", "c9"),
+        ("C4", "c10"),
+        ("T9", "c12"),
+        ("C6", "d12"),
+        ("C2", "a1"),
+    ];
+    let black = [("C5", "h16"), ("C7", "a16")];
+    let mut pos = position_with(PROPER, &white, &black, false, [Material::default(); 2]);
+    assert!(pos.outcome().is_none());
+    assert!(play(&mut pos, "d12-c11").is_empty());
+    let (who, text) = progression_won(&pos).expect("a progression");
+    assert_eq!(who, 0);
+    assert!(
+        text.starts_with("white wins: Victoria excellentissima"),
+        "{text}"
+    );
+    // The default game has none of them.
+    let mut pos = position_with(DEFAULT, &white, &black, false, [Material::default(); 2]);
+    play(&mut pos, "d12-c11");
+    assert_eq!(pos.outcome(), None);
+    // With 5 instead of 4 on c10: of 3 5 6 9 only 3-6-9 is in a mean (one kind: neither four-man
+    // victory), and no three in line order are (3 5 6, 5 6 9): nothing.
+    let white5 = [
+        ("C3", "c9"),
+        ("C5", "c10"),
+        ("T9", "c12"),
+        ("C6", "d12"),
+        ("C2", "a1"),
+    ];
+    let mut pos = position_with(PROPER, &white5, &black, false, [Material::default(); 2]);
+    play(&mut pos, "d12-c11");
+    assert_eq!(pos.outcome(), None);
+
+    // Black on White's half: B: C1 f5, C2 f6, C4 f8, C3 e8; e8-f7 completes 1 2 3 4 on the f
+    // file: 1-2-3, 2-3-4 arithmetic, 1-2-4 geometric, no harmonic: Victoria major (and 1 2 3 is
+    // a Victoria magna, reported after it).
+    let white = [("C2", "a1"), ("C8", "h1")];
+    let black = [
+        ("C1", "f5"),
+        ("C2", "f6"),
+        ("C4", "f8"),
+        ("C3", "e8"),
+        ("C5", "h16"),
+    ];
+    let mut pos = position_with(PROPER, &white, &black, true, [Material::default(); 2]);
+    assert!(play(&mut pos, "e8-f7").is_empty());
+    let (who, text) = progression_won(&pos).expect("a progression");
+    assert_eq!(who, 1);
+    assert!(text.starts_with("black wins: Victoria major"), "{text}");
+
+    // Only three: B: C1 f5, C2 f6, C3 e8 -> f7: 1 2 3 arithmetic: Victoria magna.
+    let black = [("C1", "f5"), ("C2", "f6"), ("C3", "e8"), ("C5", "h16")];
+    let mut pos = position_with(PROPER, &white, &black, true, [Material::default(); 2]);
+    play(&mut pos, "e8-f7");
+    let (_, text) = progression_won(&pos).expect("a progression");
+    assert!(text.starts_with("black wins: Victoria magna"), "{text}");
+}

@@ -110,7 +110,7 @@ impl Builder<'_> {
             conditions.push(EndCondition::CheckCount);
         }
         conditions.extend(declared_where(false));
-        if !o.captured.is_empty() || o.progression.is_some() {
+        if !o.captured.is_empty() || !o.progression.is_empty() {
             conditions.push(EndCondition::CapturedMaterial);
         }
         conditions.push(EndCondition::NoLegalMove);
@@ -214,56 +214,5 @@ impl Builder<'_> {
             repetition,
             insufficient,
         }
-    }
-}
-
-impl Builder<'_> {
-    /// The victory by numbers in progression (`[outcome] progression`), its zone interned.
-    pub(super) fn progression(
-        &mut self,
-        spec: &VariantSpec,
-        zone: Option<usize>,
-    ) -> Option<crate::rules::ProgressionWin> {
-        let p = spec.outcome.progression.as_ref()?;
-        let directions = self.directions(&p.directions);
-        let mut with_turns = Vec::new();
-        for d in directions {
-            let name = self.board.direction_name(d).to_string();
-            let turns = p
-                .turns
-                .get(&name)
-                .map_or_else(Vec::new, |t| self.directions(t));
-            with_turns.push((d, turns));
-        }
-        for (name, list) in &p.turns {
-            if !p.directions.get_ref().iter().any(|d| d.get_ref() == name) {
-                self.err(
-                    Diagnostic::new(
-                        Code::InvalidValue,
-                        list.span(),
-                        format!("`turns` names `{name}`, which is not one of `directions`"),
-                    )
-                    .label("not a direction of the progression")
-                    .help("turns are given for the directions listed in `directions`"),
-                );
-            }
-        }
-        if p.means.is_empty() {
-            self.err(
-                Diagnostic::new(
-                    Code::InvalidValue,
-                    p.name.span(),
-                    "a progression with no mean never wins",
-                )
-                .label("no `means`")
-                .help("e.g. `means = [\"arithmetic\", \"geometric\", \"harmonic\"]`"),
-            );
-        }
-        Some(crate::rules::ProgressionWin {
-            name: p.name.get_ref().clone(),
-            zone: zone?,
-            directions: with_turns,
-            means: p.means.iter().map(|m| *m.get_ref()).collect(),
-        })
     }
 }
