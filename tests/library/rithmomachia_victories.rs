@@ -288,4 +288,23 @@ fn progressions_of_four_and_the_order_they_are_reported_in() {
     play(&mut pos, "e8-f7");
     let (_, text) = progression_won(&pos).expect("a progression");
     assert!(text.starts_with("black wins: Victoria magna"), "{text}");
+
+    // A turn at M: A c9 (3), M c10 (4) k = 1, then east: E d10 (6), F e10 (9); e11-d10
+    // completes it (before it, no three or four are in line with the squares between empty).
+    let white = [
+        ("C3", "c9"),
+        ("C4", "c10"),
+        ("T9", "e10"),
+        ("C6", "e11"),
+        ("C2", "a1"),
+    ];
+    let black = [("C5", "h16"), ("C7", "a16")];
+    let mut pos = position_with(PROPER, &white, &black, false, [Material::default(); 2]);
+    assert_eq!(pos.outcome(), None);
+    assert!(play(&mut pos, "e11-d10").is_empty());
+    let (_, text) = progression_won(&pos).expect("a progression");
+    assert!(
+        text.starts_with("white wins: Victoria excellentissima"),
+        "{text}"
+    );
 }
