@@ -322,17 +322,6 @@ enum GridFiles {
     Names(Vec<String>),
 }
 
-/// One table, or an array of them.
-#[derive(JsonSchema)]
-#[serde(untagged)]
-#[allow(dead_code)]
-enum OneOrMany<T> {
-    /// One.
-    One(T),
-    /// Several, in order.
-    Many(Vec<T>),
-}
-
 /// The nodes of a zone. The loader reads an array of node names today; a string is allowed by
 /// the schema so that zone expressions can be written as one string.
 #[derive(JsonSchema)]
@@ -436,8 +425,8 @@ struct OutcomeTable {
     /// Victories by captured material, checked in order (Rithmomachia).
     captured: Option<Vec<CapturedWinSpec>>,
     /// Numbers in progression on a line win (Rithmomachia's Victoria magna, major and
-    /// excellentissima): one table, or an array of them checked in order.
-    progression: Option<OneOrMany<ProgressionSpec>>,
+    /// excellentissima), checked in order (one table is read too).
+    progression: Option<Vec<ProgressionSpec>>,
 }
 
 /// `[remove]`.
