@@ -69,20 +69,34 @@ pub struct StackPart {
     pub value: Option<u32>,
 }
 
-/// Material a player has captured: how many men (each part of a stack one) and the sum of
-/// their numbers.
+/// Material a player has captured: how many men (each part of a stack one), the sum of their
+/// numbers and how many decimal digits those numbers have together.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Material {
     /// Men taken.
     pub men: u32,
     /// The sum of their numbers.
     pub value: u64,
+    /// The decimal digits of their numbers, added up (`C{16}` and `T{9}`: 3).
+    pub digits: u32,
+}
+
+impl Material {
+    /// The material one man of number `value` counts (no digits for an unnumbered one).
+    pub(crate) fn of_man(value: u64) -> Material {
+        Material {
+            men: 1,
+            value,
+            digits: value.checked_ilog10().map_or(0, |d| d + 1),
+        }
+    }
 }
 
 impl std::ops::AddAssign for Material {
     fn add_assign(&mut self, o: Material) {
         self.men = self.men.saturating_add(o.men);
         self.value = self.value.saturating_add(o.value);
+        self.digits = self.digits.saturating_add(o.digits);
     }
 }
 

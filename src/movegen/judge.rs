@@ -1,5 +1,5 @@
-//! The captures judged on the whole position after a move (`[[capture]]` rules `reach`, `line`
-//! and `enclose`), and the step of `make` that keeps numbers, stacks and captured material.
+//! The captures judged on the whole position after a move (`[[capture]]` rules `reach`, `line`,
+//! `enclose` and `immobilise`), and the step of `make` that keeps numbers, stacks and captured material.
 //!
 //! Every rule is judged on the position the move produced, before anything is removed (a victim
 //! still blocks a slide and still counts in its stack's total); then every piece, or part of a
@@ -9,7 +9,7 @@ use arrayvec::ArrayVec;
 
 use crate::ids::{KindId, NodeId, NodeSet, PlayerId};
 use crate::limits::MAX_STACK_PARTS;
-use crate::path::Kind;
+use crate::path::{Kind, Mode};
 use crate::position::{Cell, Mark, Material, Piece, Position};
 use crate::rules::relation::Vars;
 use crate::rules::{CaptureRule, JudgedCapture};
@@ -122,6 +122,9 @@ impl Position {
             }
             gained += taken;
         }
+        if !self.numbers.digits_counted {
+            gained.digits = 0; // not state: no victory reads them
+        }
         self.numbers.captured[mover.index()] += gained;
     }
 
@@ -151,17 +154,31 @@ impl Position {
             if hit.whole || u16::from(hit.parts) == all {
                 taken += cell.material();
                 self.set_cell::<HASH>(t, Cell::default());
-                let _ = self.take::<HASH>(t);
+                if let Some(x) = self.take::<HASH>(t)
+                    && self.rules.is_royal(x.kind)
+                {
+                    self.royal_taken(x.owner);
+                }
             } else {
-                let left = cell.without(hit.parts);
-                taken += Material {
-                    men: (cell.parts().len() - left.parts().len()) as u32,
-                    value: u64::from(cell.value - left.value),
-                };
-                self.set_cell::<HASH>(t, left);
+                taken += cell.parts_material(hit.parts);
+                self.set_cell::<HASH>(t, cell.without(hit.parts));
             }
         }
         taken
+    }
+
+    /// A royal of `owner` was taken by a judged capture: with no royal left he is out (as when
+    /// a move captures his last royal), and the turn passes over him. Unmake restores both.
+    fn royal_taken(&mut self, owner: PlayerId) {
+        let left = self.by_owner[owner.index()]
+            .iter()
+            .any(|n| self.squares[n.index()].is_some_and(|x| self.rules.is_royal(x.kind)));
+        if !left && self.is_alive(owner) {
+            self.alive &= !(1 << owner.0);
+            if !self.is_alive(self.to_move) {
+                self.to_move = self.next_alive(self.to_move);
+            }
+        }
     }
 
     /// The mover's pieces with what they reach (only when a `reach` rule needs it).
@@ -304,8 +321,71 @@ impl Position {
                     hit.whole = true;
                 }
             }
+            CaptureRule::Immobilise => {
+                let board = self.rules.board();
+                let beside = rule.directions.iter().any(|&d| {
+                    board.step(t, d).is_some_and(|s| {
+                        self.squares[s.to.index()].is_some_and(|p| p.owner == mover)
+                    })
+                });
+                if beside && !self.can_move(t) {
+                    hit.whole = true;
+                }
+            }
             CaptureRule::Custodian => {}
         }
+    }
+
+    /// Whether the piece on `n` has a move by its patterns (a stack: its parts' kinds) on this
+    /// position: a destination that is empty where the pattern may end on an empty square, or
+    /// holds another player's piece where it may capture; the squares a step or slide passes
+    /// must be empty, a leap's may hold anything.
+    fn can_move(&self, n: NodeId) -> bool {
+        let Some(pc) = self.squares[n.index()] else {
+            return false;
+        };
+        let rules = &*self.rules;
+        let t = rules.tables();
+        let cell = self.numbers.cells[n.index()];
+        let mut kinds: ArrayVec<KindId, MAX_STACK_PARTS> = ArrayVec::new();
+        if rules.kind(pc.kind).stack {
+            for p in cell.parts() {
+                if !kinds.contains(&p.kind) {
+                    kinds.push(p.kind);
+                }
+            }
+        } else {
+            kinds.push(pc.kind);
+        }
+        kinds.into_iter().any(|k| {
+            t.rays(k, pc.frame, n).iter().any(|ray| {
+                if ray.en_passant
+                    || ray
+                        .from_zone
+                        .is_some_and(|z| !rules.zone(z as usize, pc.owner).contains(n))
+                {
+                    return false;
+                }
+                let steps = t.steps(ray);
+                let last = steps.len() - 1;
+                for (i, s) in steps.iter().enumerate() {
+                    let here = self.squares[s.node.index()];
+                    if ray.kind == Kind::Ride || i == last {
+                        let open = match here {
+                            None => ray.mode.quiet(),
+                            Some(x) => x.owner != pc.owner && ray.mode != Mode::Move,
+                        };
+                        if open {
+                            return true;
+                        }
+                    }
+                    if here.is_some() && ray.kind != Kind::Leap {
+                        break;
+                    }
+                }
+                false
+            })
+        })
     }
 
     /// A `line` rule: the mover's pieces on the lines from `t`, `k` squares away.

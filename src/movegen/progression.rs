@@ -1,5 +1,7 @@
 //! Victories by numbers in progression on a line (`[outcome] progression`, Rithmomachia's
-//! Victoria magna), judged on the position after a move.
+//! Victoria magna, major and excellentissima), judged on the position after a move.
+
+use arrayvec::ArrayVec;
 
 use super::judge::{Values, cell_values};
 use crate::ids::{NodeId, PlayerId};
@@ -7,12 +9,21 @@ use crate::position::Position;
 use crate::rules::ProgressionWin;
 use crate::spec::outcome::Mean;
 
+/// The squares of a progression found: `A`, `M`, `E` (and `F`).
+pub(crate) type ProgressionSquares = ArrayVec<NodeId, 4>;
+
 impl Position {
-    /// Whether player `p` has three pieces in progression as `win` asks: one of his numbered
-    /// pieces `A`, the first piece `M` met from it along a direction, `k` squares away, and a piece
-    /// `E` `k` squares from `M` straight on or after an allowed turn (the squares between empty),
-    /// all three in `p`'s zone, with numbers strictly rising or falling in one of the means.
-    pub(crate) fn has_progression(&self, p: PlayerId, win: &ProgressionWin) -> bool {
+    /// The squares of pieces of player `p` in progression as `win` asks, if he has them: one of
+    /// his numbered pieces `A`, the first piece `M` met from it along a direction, `k` squares
+    /// away, a piece `E` `k` squares from `M` straight on or after an allowed turn (the squares
+    /// between empty), and with four pieces a piece `F` `k` squares on from `E` the same way,
+    /// all in `p`'s zone; three numbers strictly rising or falling in one of the means, or four
+    /// different numbers with exactly `kinds` kinds of mean among their three-number subsets.
+    pub(crate) fn progression_of(
+        &self,
+        p: PlayerId,
+        win: &ProgressionWin,
+    ) -> Option<ProgressionSquares> {
         let rules = &*self.rules;
         let board = rules.board();
         let zone = rules.zone(win.zone, p);
@@ -33,17 +44,35 @@ impl Position {
                 }
                 let vm = self.values_at(m);
                 for d2 in std::iter::once(d).chain(turns) {
-                    let Some(e) = self.piece_after_empty(m, *d2, k) else {
+                    let Some(e) = self
+                        .piece_after_empty(m, *d2, k)
+                        .filter(|&e| zone.contains(e))
+                    else {
                         continue;
                     };
-                    if zone.contains(e) && in_progression(&va, &vm, &self.values_at(e), &win.means)
-                    {
-                        return true;
+                    let ve = self.values_at(e);
+                    let found = match win.kinds {
+                        None => in_progression(&va, &vm, &ve, &win.means)
+                            .then(|| ArrayVec::from_iter([a, m, e])),
+                        Some(kinds) => self
+                            .piece_after_empty(e, *d2, k)
+                            .filter(|&f| zone.contains(f))
+                            .filter(|&f| {
+                                four_in_progression(
+                                    [&va, &vm, &ve, &self.values_at(f)],
+                                    &win.means,
+                                    kinds,
+                                )
+                            })
+                            .map(|f| ArrayVec::from([a, m, e, f])),
+                    };
+                    if found.is_some() {
+                        return found;
                     }
                 }
             }
         }
-        false
+        None
     }
 
     /// The first occupied node from `from` along `d`, and how many steps away.
@@ -83,21 +112,57 @@ impl Position {
     }
 }
 
+/// Whether `m` is the mean of `a` and `e` (in either order) as `mean` says.
+fn is_mean(a: u64, m: u64, e: u64, mean: Mean) -> bool {
+    let (a, m, e) = (u128::from(a), u128::from(m), u128::from(e));
+    match mean {
+        Mean::Arithmetic => m + m == a + e,
+        Mean::Geometric => m * m == a * e,
+        Mean::Harmonic => m * (a + e) == 2 * a * e,
+    }
+}
+
+/// Whether some choice of one number of each of four pieces gives four different numbers
+/// among whose four three-number subsets (each in increasing order) exactly `kinds` of `means`
+/// are present.
+fn four_in_progression(values: [&Values; 4], means: &[Mean], kinds: u8) -> bool {
+    let [va, vm, ve, vf] = values;
+    va.iter().any(|&a| {
+        vm.iter().any(|&m| {
+            ve.iter().any(|&e| {
+                vf.iter()
+                    .any(|&f| kinds_present([a, m, e, f], means) == Some(kinds))
+            })
+        })
+    })
+}
+
+/// How many of `means` are present among the three-number subsets of four numbers, each in
+/// increasing order; `None` unless the four are all different.
+fn kinds_present(mut four: [u64; 4], means: &[Mean]) -> Option<u8> {
+    four.sort_unstable();
+    if four.windows(2).any(|w| w[0] == w[1]) {
+        return None;
+    }
+    let triples = [[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3]];
+    let present = means
+        .iter()
+        .filter(|&&mean| {
+            triples
+                .iter()
+                .any(|t| is_mean(four[t[0]], four[t[1]], four[t[2]], mean))
+        })
+        .count();
+    Some(present as u8)
+}
+
 /// Whether some choice of one number of each piece is strictly monotone and in one of `means`.
 fn in_progression(va: &[u64], vm: &[u64], ve: &[u64], means: &[Mean]) -> bool {
     va.iter().any(|&a| {
         vm.iter().any(|&m| {
             ve.iter().any(|&e| {
                 let monotone = (a < m && m < e) || (a > m && m > e);
-                monotone
-                    && means.iter().any(|mean| {
-                        let (a, m, e) = (u128::from(a), u128::from(m), u128::from(e));
-                        match mean {
-                            Mean::Arithmetic => m + m == a + e,
-                            Mean::Geometric => m * m == a * e,
-                            Mean::Harmonic => m * (a + e) == 2 * a * e,
-                        }
-                    })
+                monotone && means.iter().any(|&mean| is_mean(a, m, e, mean))
             })
         })
     })
@@ -127,5 +192,29 @@ mod tests {
             &[30],
             &[Mean::Arithmetic]
         ));
+    }
+
+    #[test]
+    fn four_numbers_and_the_kinds_of_mean_among_them() {
+        let all = [Mean::Arithmetic, Mean::Geometric, Mean::Harmonic];
+        // The ruling's examples: 3 4 6 9 (3-6-9, 4-6-9, 3-4-6), 4 6 9 12, 6 8 12 18 all three;
+        // 1 2 3 4 two (1-2-3 and 2-3-4 arithmetic, 1-2-4 geometric).
+        assert_eq!(kinds_present([3, 4, 6, 9], &all), Some(3));
+        assert_eq!(kinds_present([9, 6, 4, 3], &all), Some(3), "any order");
+        assert_eq!(kinds_present([4, 6, 9, 12], &all), Some(3));
+        assert_eq!(kinds_present([6, 8, 12, 18], &all), Some(3));
+        assert_eq!(kinds_present([1, 2, 3, 4], &all), Some(2));
+        assert_eq!(kinds_present([1, 2, 4, 9], &all), Some(1), "1-2-4 only");
+        assert_eq!(kinds_present([1, 2, 5, 7], &all), Some(0));
+        assert_eq!(kinds_present([2, 2, 4, 6], &all), None, "not all different");
+        assert_eq!(kinds_present([1, 2, 3, 4], &[Mean::Arithmetic]), Some(1));
+        let (a, b, c, d) = (
+            Values::from_iter([3]),
+            Values::from_iter([4]),
+            Values::from_iter([6]),
+            Values::from_iter([9, 1, 10]),
+        );
+        assert!(four_in_progression([&a, &b, &c, &d], &all, 3));
+        assert!(!four_in_progression([&a, &b, &c, &d], &all, 2));
     }
 }

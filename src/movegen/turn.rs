@@ -98,10 +98,9 @@ impl Position {
             .map(|i| PlayerId(((last.index() + i) % n) as u8))
             .find_map(|p| match self.captured_win_index(p) {
                 Some(i) => Some((p, EndRule::Captured(i as u8))),
-                None => rules
-                    .progression()
-                    .filter(|w| self.has_progression(p, w))
-                    .map(|_| (p, EndRule::Progression)),
+                None => (rules.progressions().iter())
+                    .position(|w| self.progression_of(p, w).is_some())
+                    .map(|i| (p, EndRule::Progression(i as u8))),
             })
     }
 
@@ -114,14 +113,7 @@ impl Position {
     /// The index of the first victory by captured material player `p` has reached.
     fn captured_win_index(&self, p: PlayerId) -> Option<usize> {
         let m = self.captured(p);
-        self.rules.captured_wins.iter().position(|w| {
-            w.men.is_some_and(|x| m.men >= x)
-                || w.value
-                    .get(p.index())
-                    .copied()
-                    .flatten()
-                    .is_some_and(|x| m.value >= x)
-        })
+        self.rules.captured_wins.iter().position(|w| w.holds(p, &m))
     }
 
     /// The checkmate or stalemate policy when the player to move has no legal move.

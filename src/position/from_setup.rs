@@ -82,6 +82,11 @@ impl Position {
                 what: "captured material".to_string(),
                 lacks: "no count of captured material",
             });
+        } else if !self.rules.counts_digits() && setup.captured.values().any(|c| c.digits > 0) {
+            problems.push(SetupProblem::NotInThisVariant {
+                what: "captured digits".to_string(),
+                lacks: "no victory that reads the digits of captured numbers",
+            });
         }
     }
 

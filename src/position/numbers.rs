@@ -70,12 +70,23 @@ impl Cell {
     }
 
     /// The material a capture of the whole piece counts: one man per part (one for a simple
-    /// piece) and the number.
+    /// piece), the number and its digits (a stack: its parts').
     pub(crate) fn material(&self) -> Material {
-        Material {
-            men: u32::from(self.len).max(1),
-            value: u64::from(self.value),
+        if self.len == 0 {
+            return Material::of_man(u64::from(self.value));
         }
+        self.parts_material(u8::MAX)
+    }
+
+    /// The material of the parts whose bits are set in `mask`.
+    pub(crate) fn parts_material(&self, mask: u8) -> Material {
+        let mut m = Material::default();
+        for (i, p) in self.parts().iter().enumerate() {
+            if mask & (1 << i) != 0 {
+                m += Material::of_man(u64::from(p.value));
+            }
+        }
+        m
     }
 
     /// The hash key of the cell on node `n` (0 for an empty cell).
@@ -115,6 +126,9 @@ pub(crate) struct Numbers {
     pub(crate) cells: Vec<Cell>,
     /// Captured material, by player.
     pub(crate) captured: Vec<Material>,
+    /// Whether the captured digits are state (a victory reads them): then they are hashed and
+    /// written in position text.
+    pub(crate) digits_counted: bool,
     /// Changes made by the moves played, to undo.
     pub(crate) journal: Vec<Entry>,
     /// Where each move's changes start.
@@ -145,6 +159,7 @@ impl Numbers {
         let mut out = Numbers {
             cells: vec![Cell::default(); board.node_count()],
             captured: vec![Material::default(); rules.players().len()],
+            digits_counted: rules.counts_digits(),
             ..Numbers::default()
         };
         for (&n, pc) in &setup.pieces {
@@ -220,10 +235,16 @@ impl Numbers {
     /// The hash of the captured material.
     pub(crate) fn captured_key(&self) -> u64 {
         self.captured.iter().enumerate().fold(0, |h, (i, m)| {
-            if m.men == 0 && m.value == 0 {
+            let digits = if self.digits_counted { m.digits } else { 0 };
+            if m.men == 0 && m.value == 0 && digits == 0 {
                 h
             } else {
-                h ^ mix(0xca97 ^ (i as u64) << 56 ^ u64::from(m.men) << 40 ^ m.value)
+                let key = mix(0xca97 ^ (i as u64) << 56 ^ u64::from(m.men) << 40 ^ m.value);
+                h ^ if digits == 0 {
+                    key
+                } else {
+                    mix(key ^ u64::from(digits))
+                }
             }
         })
     }
@@ -338,7 +359,14 @@ impl Position {
             .captured
             .iter()
             .enumerate()
-            .map(|(i, m)| format!("{}={}/{}", rules.players()[i].short, m.men, m.value))
+            .map(|(i, m)| {
+                let short = &rules.players()[i].short;
+                if self.numbers.digits_counted {
+                    format!("{short}={}/{}/{}", m.men, m.value, m.digits)
+                } else {
+                    format!("{short}={}/{}", m.men, m.value)
+                }
+            })
             .collect();
         Some(each.join(","))
     }
@@ -415,7 +443,8 @@ impl Position {
     }
 }
 
-/// Reads the value of a `captured:` field (`w=14/400,b=0/0`) into the set-up.
+/// Reads the value of a `captured:` field (`w=14/400/31,b=0/0/0`, or without the digits:
+/// `w=14/400`) into the set-up.
 pub(super) fn read_captured(
     rules: &Rules,
     list: &str,
@@ -424,27 +453,47 @@ pub(super) fn read_captured(
     for item in list.split(',') {
         let parse = || {
             let (who, rest) = item.split_once('=')?;
-            let (men, value) = rest.split_once('/')?;
+            let mut numbers = rest.split('/');
+            let (men, value) = (numbers.next()?, numbers.next()?);
+            let digits = numbers.next().map(|d| d.parse::<u32>().ok());
+            let (digits, given) = match digits {
+                Some(d) => (d?, true),
+                None => (0, false),
+            };
+            if numbers.next().is_some() {
+                return None;
+            }
             let p = rules.players().iter().position(|p| p.short == who)?;
-            Some((
-                PlayerId(p as u8),
-                men.parse::<u32>().ok()?,
-                value.parse::<u64>().ok()?,
-            ))
+            let material = Material {
+                men: men.parse().ok()?,
+                value: value.parse().ok()?,
+                digits,
+            };
+            Some((PlayerId(p as u8), material, given))
         };
         match parse() {
+            Some((_, _, true)) if !rules.counts_digits() => {
+                return Err(format!(
+                    "captured material `{item}`: this variant counts no digits of captured numbers (no victory reads them): expected PLAYER=MEN/VALUE, e.g. `w=14/400`"
+                ));
+            }
+            Some((_, _, false)) if rules.counts_digits() => {
+                return Err(format!(
+                    "captured material `{item}`: this variant counts the digits of captured numbers: expected PLAYER=MEN/VALUE/DIGITS, e.g. `w=14/400/31`"
+                ));
+            }
             Some((p, _, _)) if captured.contains_key(&p) => {
                 return Err(format!(
                     "captured material `{item}`: player `{}` is given twice",
                     rules.players()[p.index()].short
                 ));
             }
-            Some((p, men, value)) => {
-                captured.insert(p, Material { men, value });
+            Some((p, material, _)) => {
+                captured.insert(p, material);
             }
             None => {
                 return Err(format!(
-                    "captured material `{item}`: expected PLAYER=MEN/VALUE, e.g. `w=14/400`"
+                    "captured material `{item}`: expected PLAYER=MEN/VALUE/DIGITS, e.g. `w=14/400/31` (the digits may be left out: `w=14/400`)"
                 ));
             }
         }

@@ -35,8 +35,8 @@ pub enum EndRule {
     Checks,
     /// A player's captured material reached a threshold (`captured`, by index).
     Captured(u8),
-    /// A player has three numbers in progression on a line (`progression`).
-    Progression,
+    /// A player has numbers in progression on a line (`progression`, by index).
+    Progression(u8),
     /// The n-move rule of `[draws]`.
     MoveRule,
     /// A repeated position (`[draws] repetition`).
@@ -66,20 +66,15 @@ impl EndRule {
                 rules.outcome().checks.unwrap_or(0)
             ),
             EndRule::Captured(i) => match rules.captured_wins().get(i as usize) {
-                Some(w) => {
-                    let mut how = Vec::new();
-                    if let Some(m) = w.men {
-                        how.push(format!("{m} men"));
-                    }
-                    if let Some(Some(v)) = w.value.get(p.index()) {
-                        how.push(format!("value {v}"));
-                    }
-                    format!("{} ({name} captured {})", w.name, how.join(" or "))
-                }
+                Some(w) => format!("{} ({name} captured {})", w.name, w.conditions_for(p)),
                 None => "captured material".into(),
             },
-            EndRule::Progression => match rules.progression() {
-                Some(w) => format!("{} ({name} has three numbers in progression)", w.name),
+            EndRule::Progression(i) => match rules.progressions().get(i as usize) {
+                Some(w) => format!(
+                    "{} ({name} has {} numbers in progression)",
+                    w.name,
+                    if w.kinds.is_some() { "four" } else { "three" }
+                ),
                 None => "numbers in progression".into(),
             },
             EndRule::MoveRule => format!(

@@ -77,7 +77,17 @@ impl Position {
                 .player_ids()
                 .map(|p| {
                     let m = self.captured(p);
-                    format!("{} {} men / {}", rules.player(p).name, m.men, m.value)
+                    let digits = if rules.counts_digits() {
+                        format!(" / {} digits", m.digits)
+                    } else {
+                        String::new()
+                    };
+                    format!(
+                        "{} {} men / {}{digits}",
+                        rules.player(p).name,
+                        m.men,
+                        m.value
+                    )
                 })
                 .collect();
             let _ = writeln!(s, "captured: {}", each.join(", "));

@@ -257,7 +257,7 @@ pub struct Rules {
     pub(crate) judged: Vec<JudgedCapture>,
     /// Victories by captured material, checked in order.
     pub(crate) captured_wins: Vec<CapturedWin>,
-    pub(crate) progression: Option<ProgressionWin>,
+    pub(crate) progressions: Vec<ProgressionWin>,
     /// Positions keep numbers, stacks and captured material (side tables; empty otherwise).
     pub(crate) numbers: bool,
     /// Some kind is royal (without royals every pseudo-legal move is legal).
@@ -530,9 +530,15 @@ impl Rules {
         &self.captured_wins
     }
 
-    /// The victory by numbers in progression (`[outcome] progression`), if the variant has one.
-    pub(crate) fn progression(&self) -> Option<&ProgressionWin> {
-        self.progression.as_ref()
+    /// Whether a victory reads the digits of captured numbers (then they are position state).
+    pub(crate) fn counts_digits(&self) -> bool {
+        self.captured_wins.iter().any(CapturedWin::reads_digits)
+    }
+
+    /// The victories by numbers in progression (`[outcome] progression`), in the order they
+    /// are checked.
+    pub(crate) fn progressions(&self) -> &[ProgressionWin] {
+        &self.progressions
     }
 
     /// Whether positions of this variant carry numbers, stacks and captured material.

@@ -80,7 +80,7 @@ impl Rules {
         for j in &self.judged {
             let _ = writeln!(s, "capture after a move: {}", self.judged_summary(j));
         }
-        if let Some(w) = &self.progression {
+        for w in &self.progressions {
             let dirs: Vec<&str> = w
                 .directions
                 .iter()
@@ -93,11 +93,15 @@ impl Rules {
                 .collect();
             let _ = writeln!(
                 s,
-                "victory by numbers in progression: {} (on {}, along {}, {})",
+                "victory by numbers in progression: {} (on {}, along {}, {}{})",
                 w.name,
                 self.zone_names[w.zone],
                 dirs.join(" "),
-                means.join(" or ")
+                means.join(" or "),
+                match w.kinds {
+                    Some(k) => format!("; four pieces, exactly {k} kind(s) of mean present"),
+                    None => String::new(),
+                }
             );
         }
         for w in &self.captured_wins {

@@ -62,8 +62,8 @@ pub(crate) struct OutcomeSpec {
     pub(crate) checks: Option<Located<u32>>,
     /// Victories by captured material.
     pub(crate) captured: Vec<CapturedWinSpec>,
-    /// Winning by three numbers in progression on a line.
-    pub(crate) progression: Option<ProgressionSpec>,
+    /// Winning by numbers in progression on a line, in the order they are checked.
+    pub(crate) progression: Vec<ProgressionSpec>,
     /// The keys of the end rules declared as slices (`rules::ends`), in the order the slices
     /// are registered, each read as its slice's own type.
     pub(crate) declared: Vec<DeclaredSpec>,
@@ -125,7 +125,8 @@ pub(crate) enum Mean {
     Harmonic,
 }
 
-/// `[outcome] progression`: after a move, a player wins with one of his numbered pieces `A`, the
+/// `[outcome] progression` (one table, or an array of them checked in order): after a move, a
+/// player wins with one of his numbered pieces `A`, the
 /// first piece `M` met from it along a direction `k` squares away, and a piece `E` another `k`
 /// squares on (straight, or after one of the allowed turns at `M`, the squares between empty), all
 /// three in his zone, whose numbers are strictly rising or falling and in one of the means
@@ -155,6 +156,15 @@ pub(crate) struct ProgressionSpec {
     /// The means that win: `arithmetic`, `geometric`, `harmonic`.
     #[cfg_attr(feature = "schema", schemars(with = "Vec<Mean>"))]
     pub(crate) means: Vec<Spanned<Mean>>,
+    /// How many pieces: 3 (the default: Victoria magna) or 4, the fourth `k` squares on from
+    /// the third in the same direction (Victoria major and excellentissima).
+    #[cfg_attr(feature = "schema", schemars(with = "Option<u8>"))]
+    pub(crate) squares: Option<Spanned<u8>>,
+    /// With 4 pieces: how many kinds of `means` must be present, exactly, among the four
+    /// three-number subsets of their (all different) numbers, each in increasing order
+    /// (`2`: Victoria major; `3`: Victoria excellentissima).
+    #[cfg_attr(feature = "schema", schemars(with = "Option<u8>"))]
+    pub(crate) kinds: Option<Spanned<u8>>,
 }
 
 /// `[moves]`: what is legal besides the pieces' own patterns.
@@ -229,9 +239,7 @@ pub(super) fn read_outcome(
     let captured = o
         .optional::<Vec<CapturedWinSpec>>("captured", diags)
         .map_or_else(Vec::new, |c| c.value);
-    let progression = o
-        .optional::<ProgressionSpec>("progression", diags)
-        .map(|p| p.value);
+    let progression = read_progressions(o.raw("progression"), diags);
     o.finish(diags);
     OutcomeSpec {
         checkmate,
@@ -244,12 +252,33 @@ pub(super) fn read_outcome(
     }
 }
 
+/// `progression`: one table, or an array of them checked in order.
+fn read_progressions(
+    value: Option<&Spanned<DeValue<'_>>>,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<ProgressionSpec> {
+    let what = "`[outcome]` key `progression`";
+    match value.map(|v| (v, v.get_ref())) {
+        None => Vec::new(),
+        Some((_, DeValue::Array(items))) => items
+            .iter()
+            .filter_map(|v| deserialize::<ProgressionSpec>(v, what, diags))
+            .collect(),
+        Some((v, _)) => deserialize::<ProgressionSpec>(v, what, diags)
+            .into_iter()
+            .collect(),
+    }
+}
+
 #[cfg(feature = "schema")]
 fn default_true() -> Option<bool> {
     Some(true)
 }
 
-/// One entry of `[outcome] captured`: a player whose captured material reaches a threshold wins.
+/// One entry of `[outcome] captured`: a player whose captured material meets every condition
+/// the entry gives for him wins. `men`, `value` and `digits` are thresholds (at least),
+/// `men_max` and `digits_max` limits (at most); each is one number for every player or a table
+/// by player name (`{ white = 1315, black = 984 }`).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -257,15 +286,122 @@ pub(crate) struct CapturedWinSpec {
     /// The victory's name in messages (`"De corpore"`).
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub(crate) name: Spanned<String>,
-    /// Captured men (each part of a stack one) that win.
-    #[cfg_attr(feature = "schema", schemars(with = "Option<u32>"))]
-    pub(crate) men: Option<Spanned<u32>>,
-    /// Captured value that wins, by player name (`{ white = 1315 }`).
-    #[cfg_attr(
-        feature = "schema",
-        schemars(with = "Option<std::collections::BTreeMap<String, u64>>")
-    )]
-    pub(crate) value: Option<Spanned<std::collections::BTreeMap<String, Spanned<u64>>>>,
+    /// Captured men (each part of a stack one) that win: at least this many.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<PerPlayerSchema>"))]
+    pub(crate) men: Option<Spanned<PerPlayer>>,
+    /// Captured value that wins: at least this much.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<PerPlayerSchema>"))]
+    pub(crate) value: Option<Spanned<PerPlayer>>,
+    /// Decimal digits of the captured numbers, added up: at least this many.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<PerPlayerSchema>"))]
+    pub(crate) digits: Option<Spanned<PerPlayer>>,
+    /// Captured men: at most this many (De honore).
+    #[cfg_attr(feature = "schema", schemars(with = "Option<PerPlayerSchema>"))]
+    pub(crate) men_max: Option<Spanned<PerPlayer>>,
+    /// Decimal digits of the captured numbers: at most this many (De lite).
+    #[cfg_attr(feature = "schema", schemars(with = "Option<PerPlayerSchema>"))]
+    pub(crate) digits_max: Option<Spanned<PerPlayer>>,
+}
+
+impl CapturedWinSpec {
+    /// The conditions given, each with its key, in the order the keys are listed above.
+    pub(crate) fn conditions(&self) -> impl Iterator<Item = (CapturedKey, &Spanned<PerPlayer>)> {
+        [
+            (CapturedKey::Men, &self.men),
+            (CapturedKey::Value, &self.value),
+            (CapturedKey::Digits, &self.digits),
+            (CapturedKey::MenMax, &self.men_max),
+            (CapturedKey::DigitsMax, &self.digits_max),
+        ]
+        .into_iter()
+        .filter_map(|(k, v)| v.as_ref().map(|v| (k, v)))
+    }
+}
+
+/// A condition of a victory by captured material.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum CapturedKey {
+    /// `men`: at least.
+    Men,
+    /// `value`: at least.
+    Value,
+    /// `digits`: at least.
+    Digits,
+    /// `men_max`: at most.
+    MenMax,
+    /// `digits_max`: at most.
+    DigitsMax,
+}
+
+impl CapturedKey {
+    /// The key's name in `[outcome] captured`.
+    pub(crate) fn key(self) -> &'static str {
+        match self {
+            CapturedKey::Men => "men",
+            CapturedKey::Value => "value",
+            CapturedKey::Digits => "digits",
+            CapturedKey::MenMax => "men_max",
+            CapturedKey::DigitsMax => "digits_max",
+        }
+    }
+
+    /// Whether the condition is a limit (at most) rather than a threshold (at least).
+    pub(crate) fn is_limit(self) -> bool {
+        matches!(self, CapturedKey::MenMax | CapturedKey::DigitsMax)
+    }
+}
+
+/// A number for every player (`15`) or a table of numbers by player name (`{ white = 1315 }`),
+/// as written: signs are judged when the rules are built.
+#[derive(Clone, Debug)]
+pub(crate) enum PerPlayer {
+    /// One number for every player.
+    All(i64),
+    /// A number for each player named.
+    Each(std::collections::BTreeMap<String, Spanned<i64>>),
+}
+
+/// The schema's picture of [`PerPlayer`].
+#[cfg(feature = "schema")]
+#[derive(schemars::JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum PerPlayerSchema {
+    /// One number for every player.
+    All(u64),
+    /// A number for each player, by name.
+    Each(std::collections::BTreeMap<String, u64>),
+}
+
+impl<'de> Deserialize<'de> for PerPlayer {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = PerPlayer;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a whole number or a table of numbers by player name")
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<PerPlayer, E> {
+                Ok(PerPlayer::All(v))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<PerPlayer, E> {
+                i64::try_from(v)
+                    .map(PerPlayer::All)
+                    .map_err(|_| E::custom("the number is too large"))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut m: A,
+            ) -> Result<PerPlayer, A::Error> {
+                let mut out = std::collections::BTreeMap::new();
+                while let Some((k, v)) = m.next_entry::<String, Spanned<i64>>()? {
+                    out.insert(k, v);
+                }
+                Ok(PerPlayer::Each(out))
+            }
+        }
+        d.deserialize_any(Visit)
+    }
 }
 
 /// `[moves]`, or the defaults.

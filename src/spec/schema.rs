@@ -430,8 +430,9 @@ struct OutcomeTable {
     checks: Option<u32>,
     /// Victories by captured material, checked in order (Rithmomachia).
     captured: Option<Vec<CapturedWinSpec>>,
-    /// Three numbers in progression on a line win (Rithmomachia's Victoria magna).
-    progression: Option<ProgressionSpec>,
+    /// Numbers in progression on a line win (Rithmomachia's Victoria magna, major and
+    /// excellentissima), checked in order (one table is read too).
+    progression: Option<Vec<ProgressionSpec>>,
 }
 
 /// `[remove]`.

@@ -391,6 +391,10 @@ pub(crate) enum CaptureRule {
     /// An enemy piece whose neighbours in one of the `neighbourhoods` are all the mover's
     /// pieces (or off the board, with `edge_closes`): Rithmomachia's siege.
     Enclose,
+    /// An enemy piece that has no move on the position after the move (its own pieces and the
+    /// edge count) and a piece of the mover next to it along one of the `directions`:
+    /// Rithmomachia's siege by immobilisation. A stack is taken whole.
+    Immobilise,
 }
 
 /// A list of board direction names as the file writes them.
@@ -401,7 +405,7 @@ pub(crate) type DirNames = Spanned<Vec<Spanned<String>>>;
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub(crate) struct CaptureSpec {
-    /// The rule: `custodian`, `reach`, `line` or `enclose`.
+    /// The rule: `custodian`, `reach`, `line`, `enclose` or `immobilise`.
     #[cfg_attr(feature = "schema", schemars(with = "CaptureRule"))]
     pub(crate) rule: Spanned<CaptureRule>,
     /// `custodian`, `line`: the board directions (not turned by the mover's frame) along which

@@ -35,6 +35,8 @@ mod render;
 mod ring_oracle;
 mod ring_rules;
 mod rithmomachia;
+mod rithmomachia_proper_perft;
+mod rithmomachia_victories;
 #[cfg(feature = "schema")]
 mod schema;
 mod setup;

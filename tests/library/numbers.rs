@@ -47,10 +47,18 @@ fn values_stacks_and_captured_material_round_trip() {
         pos.captured(w),
         Material {
             men: 14,
-            value: 400
+            value: 400,
+            digits: 0
         }
     );
-    assert_eq!(pos.captured(b), Material { men: 3, value: 57 });
+    assert_eq!(
+        pos.captured(b),
+        Material {
+            men: 3,
+            value: 57,
+            digits: 0
+        }
+    );
     // Captured material, numbers and stack parts are all in the hash.
     let other = Position::from_fen(&rules, &texts[0].replace("b=3/57", "b=3/58")).expect("reads");
     assert_ne!(other.hash(), pos.hash());
@@ -177,7 +185,14 @@ fn option_custodial_ambush() {
     let mut pos = position_in(custodial, &white, &black, false, [(0, 0); 2]);
     assert_eq!(play(&mut pos, "c7-d8"), ["T12@e8"]);
     let w = pos.rules().player_id(0).expect("white");
-    assert_eq!(pos.captured(w), Material { men: 1, value: 12 });
+    assert_eq!(
+        pos.captured(w),
+        Material {
+            men: 1,
+            value: 12,
+            digits: 0
+        }
+    );
 }
 
 #[test]
@@ -230,12 +245,18 @@ fn option_victoria_magna() {
     let mut pos = position_in(magna, &white, &straight, false, [(0, 0); 2]);
     assert!(play(&mut pos, "d8-c9").is_empty());
     let w = pos.rules().player_id(0).expect("white");
-    assert_eq!(pos.outcome(), Some(Outcome::WonBy(w, EndRule::Progression)));
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome::WonBy(w, EndRule::Progression(0)))
+    );
     // After a quarter turn at the middle man: c11 then e11 (the square between empty).
     let turned = [("C4", "c11"), ("C6", "e11"), ("C3", "h16")];
     let mut pos = position_in(magna, &white, &turned, false, [(0, 0); 2]);
     play(&mut pos, "d8-c9");
-    assert_eq!(pos.outcome(), Some(Outcome::WonBy(w, EndRule::Progression)));
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome::WonBy(w, EndRule::Progression(0)))
+    );
     // A man between the middle and the last breaks it; so does a number out of progression.
     let blocked = [("C4", "c11"), ("T9", "c12"), ("C6", "c13"), ("C3", "h16")];
     let mut pos = position_in(magna, &white, &blocked, false, [(0, 0); 2]);

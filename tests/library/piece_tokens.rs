@@ -101,9 +101,14 @@ fn a_setup_with_state_the_variant_has_no_place_for_is_refused_naming_it() {
         rules.kind_by_letter('P').expect("pawn"),
     );
     setup.hands.insert((white, pawn), 2);
-    setup
-        .captured
-        .insert(white, chessgraph::Material { men: 1, value: 1 });
+    setup.captured.insert(
+        white,
+        chessgraph::Material {
+            men: 1,
+            value: 1,
+            digits: 0,
+        },
+    );
     let err = Position::from_setup(&rules, setup, Default::default())
         .expect_err("no hands, no captured material")
         .to_string();

@@ -54,6 +54,22 @@ pub(crate) fn position_in(
     black_to_move: bool,
     captured: [(u32, u64); 2],
 ) -> Position {
+    let material = captured.map(|(men, value)| Material {
+        men,
+        value,
+        digits: 0,
+    });
+    position_with(file, white, black, black_to_move, material)
+}
+
+/// [`position_in`] with captured material in full (digits too).
+pub(crate) fn position_with(
+    file: &str,
+    white: &[(&str, &str)],
+    black: &[(&str, &str)],
+    black_to_move: bool,
+    captured: [Material; 2],
+) -> Position {
     let rules = load(file);
     let [w, b] = [0, 1].map(|i| rules.player_id(i).expect("player"));
     let mut setup = Setup::new(if black_to_move { b } else { w });
@@ -63,9 +79,9 @@ pub(crate) fn position_in(
     for &(man, node) in black {
         place(&rules, &mut setup, b, man, node);
     }
-    for (p, (men, value)) in [w, b].into_iter().zip(captured) {
-        if men > 0 || value > 0 {
-            setup.captured.insert(p, Material { men, value });
+    for (p, m) in [w, b].into_iter().zip(captured) {
+        if m != Material::default() {
+            setup.captured.insert(p, m);
         }
     }
     let waivers = Waivers {
@@ -287,7 +303,14 @@ fn v07_pyramids() {
     );
     assert_eq!(play(&mut pos, "c7-e7"), ["P90@e5"]);
     let black = pos.rules().player_id(1).expect("black");
-    assert_eq!(pos.captured(black), Material { men: 5, value: 90 });
+    assert_eq!(
+        pos.captured(black),
+        Material {
+            men: 5,
+            value: 90,
+            digits: 0
+        }
+    );
 
     let mut pos = simple(
         &[("P[S36 S25 T16 T9 C4 C1]", "c3")],
@@ -310,7 +333,14 @@ fn v07_pyramids() {
     );
     assert_eq!(play(&mut pos, "f3-g2"), ["P190@h1"]);
     let white = pos.rules().player_id(0).expect("white");
-    assert_eq!(pos.captured(white), Material { men: 5, value: 190 });
+    assert_eq!(
+        pos.captured(white),
+        Material {
+            men: 5,
+            value: 190,
+            digits: 0
+        }
+    );
 }
 
 #[test]
@@ -377,7 +407,8 @@ fn v10_victories() {
         pos.captured(black),
         Material {
             men: 11,
-            value: 995
+            value: 995,
+            digits: 0
         }
     );
     assert_eq!(

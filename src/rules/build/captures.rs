@@ -131,7 +131,7 @@ impl Builder<'_> {
             (None, _) => {}
         }
         let directions = match (rule, &c.directions) {
-            (CaptureRule::Line, _) => {
+            (CaptureRule::Line | CaptureRule::Immobilise, _) => {
                 let list = self.required_directions(c)?;
                 self.directions(list)
             }
@@ -192,7 +192,7 @@ impl Builder<'_> {
                 format!("this capture rule does not use `{key}`"),
             )
             .label("not used by this rule")
-            .help("`relations`: reach and line; `directions`: custodian and line; `neighbourhoods`, `edge_closes`, `distant`: enclose"),
+            .help("`relations`: reach and line; `directions`: custodian, line and immobilise; `neighbourhoods`, `edge_closes`, `distant`: enclose"),
         );
     }
 

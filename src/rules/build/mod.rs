@@ -6,6 +6,7 @@
 //! The steps are child modules so that the builder's state stays private to the build.
 
 mod assemble;
+mod captured;
 mod captures;
 mod castling;
 mod facing;
@@ -17,6 +18,7 @@ mod outcome;
 mod patterns;
 mod pieces;
 mod players;
+mod progression;
 mod tables;
 mod zones;
 
@@ -172,11 +174,9 @@ impl Builder<'_> {
         let before = self.diags.len();
         let declared = self.declared_ends(spec, &kinds, &mut zone_keys);
         let end_problems = self.diags.split_off(before);
-        let progression_zone = spec
-            .outcome
-            .progression
-            .as_ref()
-            .map(|p| zone_keys.intern(&crate::spec::Located::from(p.zone.clone())));
+        let progression_zones: Vec<usize> = (spec.outcome.progression.iter())
+            .map(|p| zone_keys.intern(&crate::spec::Located::from(p.zone.clone())))
+            .collect();
         self.promotions(spec, &mut kinds);
         let (hands, drop_zones) = self.hand_rules(spec, &mut zone_keys);
         self.demotions(spec, &mut kinds);
@@ -201,14 +201,14 @@ impl Builder<'_> {
         tables.build_count_plans(gate_tags);
         let (captures, judged) = self.relation_captures(spec);
         let captured_wins = self.captured_wins(spec, &players);
-        let progression = self.progression(spec, progression_zone);
+        let progressions = self.progressions(spec, &progression_zones, &zones);
         let facing = self.facing(spec, &kinds);
         if self.has_errors() {
             return None;
         }
         let numbers = !judged.is_empty()
             || !captured_wins.is_empty()
-            || progression.is_some()
+            || !progressions.is_empty()
             || kinds.iter().any(|k| k.numbered || k.stack);
         let any_royal = kinds.iter().any(|k| k.royal);
         let royal_kinds = (kinds.iter().enumerate())
@@ -241,7 +241,7 @@ impl Builder<'_> {
             royal_kinds,
             judged,
             captured_wins,
-            progression,
+            progressions,
             hands,
             start: spec.start.value.clone(),
             tables,

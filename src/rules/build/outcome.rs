@@ -8,9 +8,7 @@ use super::lookup::unknown;
 use super::zones::ZoneKeys;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::rules::ends::{BuildContext, Declared, FAMILIES};
-use crate::rules::{
-    CapturedWin, DrawRules, EndCondition, KindId, MoveRules, OutcomePolicy, PieceKind, Policy,
-};
+use crate::rules::{DrawRules, EndCondition, KindId, MoveRules, OutcomePolicy, PieceKind, Policy};
 use crate::spec::Located;
 use crate::spec::variant::VariantSpec;
 
@@ -112,7 +110,7 @@ impl Builder<'_> {
             conditions.push(EndCondition::CheckCount);
         }
         conditions.extend(declared_where(false));
-        if !o.captured.is_empty() || o.progression.is_some() {
+        if !o.captured.is_empty() || !o.progression.is_empty() {
             conditions.push(EndCondition::CapturedMaterial);
         }
         conditions.push(EndCondition::NoLegalMove);
@@ -216,93 +214,5 @@ impl Builder<'_> {
             repetition,
             insufficient,
         }
-    }
-}
-
-impl Builder<'_> {
-    /// The victories by captured material (`[outcome] captured`), values by player name.
-    pub(super) fn captured_wins(
-        &mut self,
-        spec: &VariantSpec,
-        players: &[crate::rules::Player],
-    ) -> Vec<CapturedWin> {
-        let mut out = Vec::new();
-        for c in &spec.outcome.captured {
-            let mut value = vec![None; players.len()];
-            if let Some(map) = &c.value {
-                for (name, v) in map.get_ref() {
-                    match players.iter().position(|p| &p.name == name) {
-                        Some(i) => value[i] = Some(*v.get_ref()),
-                        None => {
-                            let names: Vec<&str> =
-                                players.iter().map(|p| p.name.as_str()).collect();
-                            self.err(unknown(map.span(), "player", name, &names));
-                        }
-                    }
-                }
-            }
-            if c.men.is_none() && c.value.is_none() {
-                self.err(
-                    Diagnostic::new(Code::MissingKey, c.name.span(), "a victory by captured material needs `men` or `value`")
-                        .label("no threshold")
-                        .help("e.g. `{ name = \"De corpore\", men = 15 }` or `value = { white = 1315, black = 984 }`"),
-                );
-            }
-            out.push(CapturedWin {
-                name: c.name.get_ref().clone(),
-                men: c.men.as_ref().map(|m| *m.get_ref()),
-                value,
-            });
-        }
-        out
-    }
-
-    /// The victory by numbers in progression (`[outcome] progression`), its zone interned.
-    pub(super) fn progression(
-        &mut self,
-        spec: &VariantSpec,
-        zone: Option<usize>,
-    ) -> Option<crate::rules::ProgressionWin> {
-        let p = spec.outcome.progression.as_ref()?;
-        let directions = self.directions(&p.directions);
-        let mut with_turns = Vec::new();
-        for d in directions {
-            let name = self.board.direction_name(d).to_string();
-            let turns = p
-                .turns
-                .get(&name)
-                .map_or_else(Vec::new, |t| self.directions(t));
-            with_turns.push((d, turns));
-        }
-        for (name, list) in &p.turns {
-            if !p.directions.get_ref().iter().any(|d| d.get_ref() == name) {
-                self.err(
-                    Diagnostic::new(
-                        Code::InvalidValue,
-                        list.span(),
-                        format!("`turns` names `{name}`, which is not one of `directions`"),
-                    )
-                    .label("not a direction of the progression")
-                    .help("turns are given for the directions listed in `directions`"),
-                );
-            }
-        }
-        if p.means.is_empty() {
-            self.err(
-                Diagnostic::new(
-                    Code::InvalidValue,
-                    p.name.span(),
-                    "a progression with no mean never wins",
-                )
-                .label("no `means`")
-                .help("e.g. `means = [\"arithmetic\", \"geometric\", \"harmonic\"]`"),
-            );
-        }
-        Some(crate::rules::ProgressionWin {
-            name: p.name.get_ref().clone(),
-            zone: zone?,
-            directions: with_turns,
-            means: p.means.iter().map(|m| *m.get_ref()).collect(),
-        })
     }
 }
