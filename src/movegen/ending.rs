@@ -37,6 +37,20 @@ impl Position {
         Some(self.verdict(player, policy, rule))
     }
 
+    /// A declared rule's verdict on a stalemate of the player to move (the first rule that has
+    /// one), instead of the `stalemate` policy.
+    pub(super) fn declared_stalemate(&self) -> Option<Turn> {
+        self.rules.outcome().declared.iter().find_map(|d| {
+            let Verdict {
+                player,
+                policy,
+                entry,
+            } = d.rule.stalemate(self)?;
+            let rule = EndRule::Declared { key: d.key, entry };
+            Some(self.verdict(player, policy, rule))
+        })
+    }
+
     /// Whether declared end rule `i` ends the turn about to start, for perft's leaf count:
     /// `true` also when the rule needs the legal moves (the turn is then settled whole).
     pub(super) fn declared_end_settles(&self, i: usize) -> bool {

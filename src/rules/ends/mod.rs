@@ -17,6 +17,7 @@ mod bare_royal;
 mod hold;
 mod material;
 mod reach;
+mod stalemate_count;
 
 use std::any::Any;
 use std::fmt;
@@ -36,6 +37,7 @@ pub(crate) const FAMILIES: &[EndFamily] = &[
     EndFamily::of::<bare_royal::BareRoyal>(),
     EndFamily::of::<material::Material>(),
     EndFamily::of::<hold::Hold>(),
+    EndFamily::of::<stalemate_count::StalemateCount>(),
 ];
 
 /// A compiled end rule of a variant, judged at the start of every turn.
@@ -47,6 +49,12 @@ pub(crate) trait DeclaredEnd: fmt::Debug + Send + Sync {
     /// turn instead of counting the moves one ply above its leaves.
     fn needs_moves(&self) -> bool {
         false
+    }
+
+    /// What the rule says of a stalemate (the player to move has no legal move and is not in
+    /// check), instead of the `stalemate` policy: `None` to leave it to the policy.
+    fn stalemate(&self, _turn: &dyn TurnStart) -> Option<Verdict> {
+        None
     }
 
     /// The rule in `snapshot`'s and `check`'s summary: one line (or more), in the file's terms.
