@@ -297,3 +297,44 @@ pub(crate) fn result_word(p: Policy) -> &'static str {
         Policy::Win => "win",
     }
 }
+
+/// A hand-made view of a position for the slices' unit tests: pieces on squares and a player to
+/// move, two players, both in.
+#[cfg(test)]
+pub(super) struct TestTurn {
+    /// The rules of the game.
+    pub(super) rules: Rules,
+    /// The player whose turn starts.
+    pub(super) to_move: PlayerId,
+    /// The pieces: node, owner, kind.
+    pub(super) pieces: Vec<(NodeId, PlayerId, KindId)>,
+}
+
+#[cfg(test)]
+impl TurnStart for TestTurn {
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    fn to_move(&self) -> PlayerId {
+        self.to_move
+    }
+    fn last_mover(&self) -> PlayerId {
+        PlayerId::seat(1 - self.to_move.index() as u8)
+    }
+    fn is_alive(&self, _p: PlayerId) -> bool {
+        true
+    }
+    fn piece_at(&self, node: NodeId) -> Option<(PlayerId, KindId)> {
+        (self.pieces.iter())
+            .find(|(n, _, _)| *n == node)
+            .map(|&(_, p, k)| (p, k))
+    }
+    fn count_pieces(&self, p: PlayerId, kinds: u32) -> u32 {
+        (self.pieces.iter())
+            .filter(|(_, o, k)| *o == p && kinds & (1 << k.index()) != 0)
+            .count() as u32
+    }
+    fn some_move_leads_to(&self, _test: &dyn Fn(&dyn TurnStart) -> bool) -> bool {
+        unreachable!("the slices tested on this view never look at the moves")
+    }
+}

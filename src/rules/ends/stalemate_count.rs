@@ -106,39 +106,8 @@ impl DeclaredEnd for StalemateCountRule {
 #[cfg(test)]
 mod tests {
     //! The rule judged on a hand-made view of a stalemate: the slice needs nothing else.
+    use super::super::TestTurn as Turn;
     use super::*;
-    use crate::ids::{KindId, NodeId};
-
-    /// Counts of pieces per player and a player to move: all the rule looks at.
-    struct Turn {
-        rules: Rules,
-        to_move: PlayerId,
-        counts: [u32; 2],
-    }
-
-    impl TurnStart for Turn {
-        fn rules(&self) -> &Rules {
-            &self.rules
-        }
-        fn to_move(&self) -> PlayerId {
-            self.to_move
-        }
-        fn last_mover(&self) -> PlayerId {
-            PlayerId::seat(1 - self.to_move.index() as u8)
-        }
-        fn is_alive(&self, _p: PlayerId) -> bool {
-            true
-        }
-        fn piece_at(&self, _node: NodeId) -> Option<(PlayerId, KindId)> {
-            None
-        }
-        fn count_pieces(&self, p: PlayerId, _kinds: u32) -> u32 {
-            self.counts[p.index()]
-        }
-        fn some_move_leads_to(&self, _test: &dyn Fn(&dyn TurnStart) -> bool) -> bool {
-            unreachable!("`stalemate_count` never looks at the moves")
-        }
-    }
 
     /// Suicide's rule on a stalemate of `to_move` with these counts.
     fn judged(to_move: u8, counts: [u32; 2]) -> (Option<Verdict>, Option<Verdict>) {
@@ -148,10 +117,20 @@ mod tests {
             .declared("stalemate_count")
             .expect("a stalemate_count rule")
             .clone();
+        // Pawns on the first squares, as many as each player has.
+        let pawn = rules.kind_by_letter('P').expect("a pawn");
+        let mut nodes = rules.board().node_ids().collect::<Vec<_>>().into_iter();
+        let mut pieces = Vec::new();
+        for (p, &n) in counts.iter().enumerate() {
+            for _ in 0..n {
+                let node = nodes.next().expect("room on the board");
+                pieces.push((node, PlayerId::seat(p as u8), pawn));
+            }
+        }
         let turn = Turn {
             rules,
             to_move: PlayerId::seat(to_move),
-            counts,
+            pieces,
         };
         (d.rule.judge(&turn), d.rule.stalemate(&turn))
     }
