@@ -28,13 +28,23 @@ impl Position {
     /// The declared end rule `i` of the outcome policy, judged on the turn about to start.
     pub(super) fn declared_end(&self, i: usize) -> Option<Turn> {
         let d = &self.rules.outcome().declared[i];
-        let Verdict {
-            player,
-            policy,
-            entry,
-        } = d.rule.judge(self)?;
-        let rule = EndRule::Declared { key: d.key, entry };
-        Some(self.verdict(player, policy, rule))
+        Some(self.declared_verdict(d.key, d.rule.judge(self)?))
+    }
+
+    /// A verdict of the declared rule of `key`, as the turn it settles.
+    fn declared_verdict(&self, key: &'static str, v: Verdict) -> Turn {
+        let rule = EndRule::Declared {
+            key,
+            entry: v.entry,
+        };
+        self.verdict(v.player, v.policy, rule)
+    }
+
+    /// A declared rule's verdict on a stalemate of the player to move (the first rule that has
+    /// one), instead of the `stalemate` policy.
+    pub(super) fn declared_stalemate(&self) -> Option<Turn> {
+        (self.rules.outcome().declared.iter())
+            .find_map(|d| Some(self.declared_verdict(d.key, d.rule.stalemate(self)?)))
     }
 
     /// Whether declared end rule `i` ends the turn about to start, for perft's leaf count:

@@ -198,7 +198,11 @@ impl Position {
         let moved = undo.moved;
         self.castling &= !lost_rights(rules, m, undo);
         let capture = undo.removed.iter().any(|(_, x)| x.owner != moved.owner);
-        if capture || rules.kind(moved.kind).resets_clock {
+        if capture
+            || rules.kind(moved.kind).resets_clock
+            || (matches!(m.mv, Move::Drop { .. })
+                && rules.hands.as_ref().is_some_and(|h| h.drops_reset_clock))
+        {
             self.halfmove = 0;
         } else {
             self.halfmove += 1;

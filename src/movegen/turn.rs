@@ -124,6 +124,8 @@ impl Position {
         }
         let (policy, rule) = if self.is_check() {
             (self.rules.outcome().checkmate, EndRule::Checkmate)
+        } else if let Some(t) = self.declared_stalemate() {
+            return Some(t);
         } else {
             let alive = self.alive_count();
             (

@@ -7,12 +7,12 @@
 use std::sync::Arc;
 
 use super::Position;
-use super::fen::{SetupError, derive_pawn};
+use super::fen::SetupError;
 use crate::diagnostic::quoted;
 use crate::ids::{NodeId, PlayerId};
 use crate::limits::MAX_PIECE_VALUE;
 use crate::rules::{Mark, Rules};
-use crate::setup::{EpEntry, Setup, SetupPiece, StackPart, Waivers};
+use crate::setup::{Setup, SetupPiece, StackPart, Waivers};
 
 /// The checks position text is held to: all but the material count, because authors place any
 /// piece to see what it does, and positions pasted from other programs are not judged by it.
@@ -84,7 +84,7 @@ impl Position {
             && e != "-"
             && errs.is_empty()
         {
-            read_en_passant(rules, e, &mut setup, &mut errs);
+            super::fen_ep::read_en_passant(rules, e, &mut setup, &mut errs);
         }
         if errs.is_empty() {
             Ok(setup)
@@ -95,12 +95,12 @@ impl Position {
 }
 
 /// The players' side-to-move tokens, for messages: `w b`.
-fn short_names(rules: &Rules) -> String {
+pub(super) fn short_names(rules: &Rules) -> String {
     let names: Vec<&str> = rules.players().iter().map(|p| p.short.as_str()).collect();
     names.join(" ")
 }
 
-fn player_by_short(rules: &Rules, short: &str) -> Option<PlayerId> {
+pub(super) fn player_by_short(rules: &Rules, short: &str) -> Option<PlayerId> {
     rules
         .players()
         .iter()
@@ -528,73 +528,6 @@ fn read_extra(rules: &Rules, field: &str, setup: &mut Setup, errs: &mut Vec<Stri
             }
         )),
     }
-}
-
-/// The en passant field: entries `[owner:]square[@pawn]` separated by `,`. An entry without a
-/// pawn names the only piece of its owner that can just have passed the square.
-fn read_en_passant(rules: &Arc<Rules>, field: &str, setup: &mut Setup, errs: &mut Vec<String>) {
-    let tokens: Vec<&str> = field.split(',').collect();
-    if tokens.len() > crate::limits::MAX_EP {
-        errs.push(format!(
-            "{} en passant entries: a position keeps at most {}",
-            tokens.len(),
-            crate::limits::MAX_EP
-        ));
-        return;
-    }
-    // The pieces as placed, to find the pawn an entry leaves out.
-    let mut placed = setup.clone();
-    placed.en_passant.clear();
-    let Ok(pos) = super::from_setup::place_pieces(rules, &placed) else {
-        return;
-    };
-    for tok in tokens {
-        match read_entry(&pos, tok) {
-            Ok(e) => setup.en_passant.push(e),
-            Err(m) => errs.push(format!("en passant `{}`: {m}", quoted(tok))),
-        }
-    }
-}
-
-fn read_entry(pos: &Position, tok: &str) -> Result<EpEntry, String> {
-    let rules = pos.rules();
-    let board = rules.board();
-    let (owner, rest) = match tok.split_once(':') {
-        Some((o, r)) => (
-            player_by_short(rules, o).ok_or_else(|| {
-                format!(
-                    "unknown player `{}` (expected one of: {})",
-                    quoted(o),
-                    short_names(rules)
-                )
-            })?,
-            r,
-        ),
-        None => (pos.previous_alive(pos.to_move()), tok),
-    };
-    let (sq, pawn) = match rest.split_once('@') {
-        Some((s, p)) => (s, Some(p)),
-        None => (rest, None),
-    };
-    let square = board
-        .node(sq)
-        .ok_or_else(|| format!("the board has no square `{}`", quoted(sq)))?;
-    let pawn = match pawn {
-        Some(p) => board
-            .node(p)
-            .ok_or_else(|| format!("the board has no square `{}`", quoted(p)))?,
-        None => derive_pawn(pos, owner, square).ok_or_else(|| {
-            format!(
-                "no piece of {} can just have passed {sq}",
-                rules.player(owner).name
-            )
-        })?,
-    };
-    Ok(EpEntry {
-        owner,
-        square,
-        pawn,
-    })
 }
 
 /// Counts of checks for every player in seat order, separated by `+` (`3+3`); `given`: the

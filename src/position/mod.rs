@@ -14,6 +14,7 @@
 
 mod attacks;
 mod fen;
+mod fen_ep;
 mod fen_read;
 mod from_setup;
 mod numbers;

@@ -11,6 +11,9 @@ pub struct HandRules {
     pub(crate) captured_to_hand: bool,
     /// A captured promoted piece joins the hand as the kind it became (`promoted = "keep"`).
     pub(crate) promoted_kept: bool,
+    /// Every drop resets the halfmove clock (`drops_reset_clock`), not only drops of a kind
+    /// that `resets_clock`.
+    pub(crate) drops_reset_clock: bool,
     /// Every kind, in the order the hand group of position text writes them.
     pub(crate) order: Vec<KindId>,
 }

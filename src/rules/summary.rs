@@ -54,7 +54,12 @@ impl Rules {
                 }
                 (false, _) => "captured pieces leave the game",
             };
-            let _ = writeln!(s, "hands: {fate}; written in the order {order}");
+            let clock = if h.drops_reset_clock {
+                "; every drop resets the halfmove clock"
+            } else {
+                ""
+            };
+            let _ = writeln!(s, "hands: {fate}; written in the order {order}{clock}");
         }
         for g in &self.gates {
             let _ = writeln!(s, "gate {}", self.gate_summary(g));

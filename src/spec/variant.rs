@@ -208,6 +208,10 @@ pub(crate) struct HandsSpec {
     /// crazyhouse and shogi; the default) or `keep` (the kind it became, as in loop chess).
     #[cfg_attr(feature = "schema", schemars(with = "Option<PromotedToHand>"))]
     pub(crate) promoted: Option<Spanned<PromotedToHand>>,
+    /// Every drop resets the halfmove clock, as a capture does (Fairy-Stockfish's rule); by
+    /// default only drops of a kind that `resets_clock` do.
+    #[serde(default)]
+    pub(crate) drops_reset_clock: bool,
     /// The order the hand group of position text writes kinds in, as tokens (`"QRBNP"`,
     /// `"R B G S N L P"`); kinds not listed follow in file order.
     #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]

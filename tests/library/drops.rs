@@ -297,3 +297,25 @@ fn with_captures_out_a_captured_piece_leaves_the_game_and_the_hand_only_empties(
     assert_eq!(p.hand_of(p.to_move()).len(), 1);
     assert!(p.to_fen().contains("[n]"), "{}", p.to_fen());
 }
+
+#[test]
+fn with_drops_reset_clock_every_drop_resets_the_halfmove_clock() {
+    // Dragon chess (`drops_reset_clock = true`): the dragon's drop resets it, as in Fairy-Stockfish.
+    let dragon = load("variants/dragon.toml");
+    let mut p = pos(
+        &dragon,
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[Dd] w KQkq - 4 10",
+    );
+    play_line(&mut p, "D@b1").expect("the drop plays");
+    assert_eq!(p.halfmove(), 0, "{}", p.to_fen());
+    play_line(&mut p, "a8b8").expect("a rook move");
+    assert_eq!(p.halfmove(), 1, "{}", p.to_fen());
+    // Pocket Knight chess (the option off): a knight's drop counts like any quiet move.
+    let knight = load("variants/pocketknight.toml");
+    let mut p = pos(
+        &knight,
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[Nn] w KQkq - 4 10",
+    );
+    play_line(&mut p, "N@b1").expect("the drop plays");
+    assert_eq!(p.halfmove(), 5, "{}", p.to_fen());
+}

@@ -379,3 +379,35 @@ fn play_ends_a_game_by_repetition_unless_told_not_to() {
     let end = play(start, input.as_bytes(), &mut out, &PlayOptions::default()).unwrap();
     assert_eq!(end, GameEnd::EndOfInput);
 }
+
+/// Entry `entry` of `stalemate_count` (0: fewer pieces, 1: as many, 2: more).
+fn stalemate_count(entry: u8) -> EndRule {
+    EndRule::Declared {
+        key: "stalemate_count",
+        entry,
+    }
+}
+
+#[test]
+fn suicide_adjudicates_a_stalemate_by_counting_pieces_as_pyffish_does() {
+    // pyffish 0.0.90's `game_result` on these: 32000 (the stalemated White wins), 0, -32000.
+    let r = rules("suicide");
+    // A move into the stalemate: Black's a4-a3 blocks White's last pawn; White has one piece,
+    // Black two.
+    let fewer = after(&r, "8/7p/8/8/p7/8/P7/8 b - - 0 1", &["a4-a3"]);
+    assert_over(&fewer, Outcome::WonBy(WHITE, stalemate_count(0)));
+    assert_eq!(
+        fewer.outcome().map(|o| o.describe(&r)),
+        Some("white wins: stalemate, the stalemated player having fewer pieces".to_string())
+    );
+    let equal = at(&r, "8/8/8/8/8/p6p/P6P/8 w - - 0 1");
+    assert_over(&equal, Outcome::DrawnBy(stalemate_count(1)));
+    let more = at(&r, "8/8/8/8/4p3/p3P3/P3P3/8 w - - 0 1");
+    assert_over(&more, Outcome::WonBy(BLACK, stalemate_count(2)));
+    // Antichess, without the count: the stalemated player wins whatever the counts.
+    let anti = at(&rules("antichess"), "8/8/8/8/4p3/p3P3/P3P3/8 w - - 0 1");
+    assert_eq!(
+        anti.outcome(),
+        Some(Outcome::WonBy(WHITE, EndRule::Stalemate))
+    );
+}

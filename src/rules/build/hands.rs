@@ -31,6 +31,7 @@ impl Builder<'_> {
                 .promoted
                 .as_ref()
                 .is_some_and(|p| *p.get_ref() == PromotedToHand::Keep),
+            drops_reset_clock: h.get_ref().drops_reset_clock,
             order: Vec::new(),
         });
         let mut zones = Vec::new();

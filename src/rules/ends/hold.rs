@@ -103,43 +103,8 @@ impl HoldRule {
 #[cfg(test)]
 mod tests {
     //! The rule judged on a hand-made view of a position: the slice needs nothing else.
+    use super::super::TestTurn as Turn;
     use super::*;
-    use crate::ids::{KindId, NodeId};
-
-    /// Pieces on squares and a player to move: all `hold` looks at.
-    struct Turn {
-        rules: Rules,
-        to_move: PlayerId,
-        pieces: Vec<(NodeId, PlayerId, KindId)>,
-    }
-
-    impl TurnStart for Turn {
-        fn rules(&self) -> &Rules {
-            &self.rules
-        }
-        fn to_move(&self) -> PlayerId {
-            self.to_move
-        }
-        fn last_mover(&self) -> PlayerId {
-            PlayerId::seat(1 - self.to_move.index() as u8)
-        }
-        fn is_alive(&self, _p: PlayerId) -> bool {
-            true
-        }
-        fn piece_at(&self, node: NodeId) -> Option<(PlayerId, KindId)> {
-            (self.pieces.iter())
-                .find(|(n, _, _)| *n == node)
-                .map(|&(_, p, k)| (p, k))
-        }
-        fn count_pieces(&self, p: PlayerId, kinds: u32) -> u32 {
-            (self.pieces.iter())
-                .filter(|(_, o, k)| *o == p && kinds & (1 << k.index()) != 0)
-                .count() as u32
-        }
-        fn some_move_leads_to(&self, _test: &dyn Fn(&dyn TurnStart) -> bool) -> bool {
-            unreachable!("`hold` never looks at the moves")
-        }
-    }
 
     /// Jeson Mor's rule and a view with one knight of `owner` on `square`, `to_move` to move.
     fn judged(owner: u8, square: &str, to_move: u8) -> Option<Verdict> {

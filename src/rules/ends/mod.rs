@@ -17,6 +17,7 @@ mod bare_royal;
 mod hold;
 mod material;
 mod reach;
+mod stalemate_count;
 
 use std::any::Any;
 use std::fmt;
@@ -36,6 +37,7 @@ pub(crate) const FAMILIES: &[EndFamily] = &[
     EndFamily::of::<bare_royal::BareRoyal>(),
     EndFamily::of::<material::Material>(),
     EndFamily::of::<hold::Hold>(),
+    EndFamily::of::<stalemate_count::StalemateCount>(),
 ];
 
 /// A compiled end rule of a variant, judged at the start of every turn.
@@ -47,6 +49,12 @@ pub(crate) trait DeclaredEnd: fmt::Debug + Send + Sync {
     /// turn instead of counting the moves one ply above its leaves.
     fn needs_moves(&self) -> bool {
         false
+    }
+
+    /// What the rule says of a stalemate (the player to move has no legal move and is not in
+    /// check), instead of the `stalemate` policy: `None` to leave it to the policy.
+    fn stalemate(&self, _turn: &dyn TurnStart) -> Option<Verdict> {
+        None
     }
 
     /// The rule in `snapshot`'s and `check`'s summary: one line (or more), in the file's terms.
@@ -287,5 +295,46 @@ pub(crate) fn result_word(p: Policy) -> &'static str {
         Policy::Eliminate => "loss",
         Policy::Draw => "draw",
         Policy::Win => "win",
+    }
+}
+
+/// A hand-made view of a position for the slices' unit tests: pieces on squares and a player to
+/// move, two players, both in.
+#[cfg(test)]
+pub(super) struct TestTurn {
+    /// The rules of the game.
+    pub(super) rules: Rules,
+    /// The player whose turn starts.
+    pub(super) to_move: PlayerId,
+    /// The pieces: node, owner, kind.
+    pub(super) pieces: Vec<(NodeId, PlayerId, KindId)>,
+}
+
+#[cfg(test)]
+impl TurnStart for TestTurn {
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    fn to_move(&self) -> PlayerId {
+        self.to_move
+    }
+    fn last_mover(&self) -> PlayerId {
+        PlayerId::seat(1 - self.to_move.index() as u8)
+    }
+    fn is_alive(&self, _p: PlayerId) -> bool {
+        true
+    }
+    fn piece_at(&self, node: NodeId) -> Option<(PlayerId, KindId)> {
+        (self.pieces.iter())
+            .find(|(n, _, _)| *n == node)
+            .map(|&(_, p, k)| (p, k))
+    }
+    fn count_pieces(&self, p: PlayerId, kinds: u32) -> u32 {
+        (self.pieces.iter())
+            .filter(|(_, o, k)| *o == p && kinds & (1 << k.index()) != 0)
+            .count() as u32
+    }
+    fn some_move_leads_to(&self, _test: &dyn Fn(&dyn TurnStart) -> bool) -> bool {
+        unreachable!("the slices tested on this view never look at the moves")
     }
 }
