@@ -70,7 +70,7 @@ pub struct Found {
 /// let pos = Position::from_fen(&rules, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
 /// let mut engine = Engine::new(&rules);
 /// let found = engine.search(&pos, &[], Limits { depth: Some(3), ..Limits::default() });
-/// assert_eq!(chessgraph::notation::move_text(&pos, found.best.unwrap()), "a1-a8#");
+/// assert_eq!(chessgraph::notation::move_text(&pos, found.best.unwrap()), "a1-a8");
 /// assert_eq!(found.score, 1_000_000 - 1);
 /// ```
 #[derive(Debug)]
