@@ -153,6 +153,17 @@ pub enum Command {
         #[command(flatten)]
         computer: ComputerArgs,
     },
+    /// The computer player over the Universal Chess Interface, on standard input and output.
+    ///
+    /// Fairy-Stockfish's dialect: `UCI_Variant` names one of the variant files (by file name
+    /// without `.toml`; every `variants/*.toml` when none is given), moves are written `e2e4`,
+    /// `e7e8q`, `P@e4`, `b2h8+`, positions as its position text. `go depth N`, `movetime MS`,
+    /// `nodes N`, `wtime`/`btime`, `infinite`, `go perft N`, `stop`, `quit`; a malformed command
+    /// is answered with `info string`.
+    Uci {
+        /// Variant files (default: every `variants/*.toml` of the current folder).
+        variants: Vec<PathBuf>,
+    },
     /// Write a deterministic report of what a variant file means: the rules summary, the start
     /// position, its sorted moves, perft to a depth and the divide; compare it with a stored one.
     ///

@@ -35,6 +35,7 @@ mod show;
 mod snapshot;
 mod testing;
 mod text_error;
+mod uci;
 mod units;
 
 use std::io::{IsTerminal, Write};
@@ -135,6 +136,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             no_draw_rules,
             computer,
         } => play::play_command(&variant, &at, !no_draw_rules, &computer, out, colour),
+        Command::Uci { variants } => uci::uci_command(&variants, out),
         Command::Snapshot(args) => bad_input(testing::snapshot_command(&args, out, colour)),
         Command::Diff(args) => bad_input(testing::diff_command(&args, out, colour)),
         Command::PerftSuite(args) => bad_input(testing::suite_command(&args, out, colour)),
