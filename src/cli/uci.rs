@@ -357,7 +357,7 @@ fn go_limits(words: &[&str], seat: usize) -> Option<Limits> {
     if limits.movetime.is_none()
         && let Some(t) = time[side]
     {
-        let budget = t / to_go.min(30).max(1) + inc[side] / 2;
+        let budget = t / to_go.clamp(1, 30) + inc[side] / 2;
         limits.movetime = Some(Duration::from_millis(
             budget.min(t.saturating_sub(20)).max(1),
         ));

@@ -104,7 +104,7 @@ fn captured(pos: &Position, score: &mut [i32; MAX_PLAYERS]) {
 /// The nodes next to `p`'s royals that a live opponent attacks, in centipawns.
 fn royal_danger(pos: &Position, t: &Tables, p: PlayerId) -> i32 {
     let mut danger = 0;
-    let by = (pos.alive & !(1u8 << p.index())) as u8;
+    let by = pos.alive & !(1u8 << p.index());
     if by == 0 {
         return 0;
     }
