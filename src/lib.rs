@@ -50,6 +50,7 @@
 pub mod betza;
 mod board;
 pub mod diagnostic;
+mod engine;
 mod ids;
 pub mod import;
 pub mod limits;
@@ -71,6 +72,7 @@ mod zobrist;
 pub use board::{
     Board, Colour, Direction, GridShape, Layout, LoadError, Node, Placement, Step, Twist, Zone,
 };
+pub use engine::{Engine, Found, Limits};
 pub use ids::{
     CastlingRights, DirId, FrameId, GateSet, KindId, NodeId, NodeSet, PlayerId, PlayerSet, TagSet,
     TwistId,

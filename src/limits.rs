@@ -110,3 +110,10 @@ pub(crate) const MAX_STACK_PARTS: usize = 8;
 /// Zones one zone expression may lead through (`a = "b + c"`, `b = "d"`, ...): deeper nesting is
 /// refused, so evaluating a long chain never exhausts the stack.
 pub(crate) const MAX_ZONE_DEPTH: usize = 32;
+
+/// Largest `value` a piece may be given (a pawn is about 100): sums of values stay far from the
+/// search's mate scores.
+pub(crate) const MAX_KIND_VALUE: u32 = 100_000;
+
+/// Deepest search of the computer player, in plies (its stacks are sized by it).
+pub(crate) const MAX_SEARCH_DEPTH: u32 = 64;

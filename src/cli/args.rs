@@ -160,6 +160,20 @@ pub enum Command {
         /// insufficient material).
         #[arg(long)]
         no_draw_rules: bool,
+        /// How the computer plays, and for whom.
+        #[command(flatten)]
+        computer: ComputerArgs,
+    },
+    /// The computer player over the Universal Chess Interface, on standard input and output.
+    ///
+    /// Fairy-Stockfish's dialect: `UCI_Variant` names one of the variant files (by file name
+    /// without `.toml`; every `variants/*.toml` when none is given), moves are written `e2e4`,
+    /// `e7e8q`, `P@e4`, `b2h8+`, positions as its position text. `go depth N`, `movetime MS`,
+    /// `nodes N`, `wtime`/`btime`, `infinite`, `go perft N`, `stop`, `quit`; a malformed command
+    /// is answered with `info string`.
+    Uci {
+        /// Variant files (default: every `variants/*.toml` of the current folder).
+        variants: Vec<PathBuf>,
     },
     /// Write a deterministic report of what a variant file means: the rules summary, the start
     /// position, its sorted moves, perft to a depth and the divide; compare it with a stored one.
@@ -202,6 +216,38 @@ pub enum Command {
     /// one game; `?seat=NAME` makes a page move for that player only. `--watch` reloads the
     /// files when they change and shows their problems instead of the board.
     Serve(super::serve::ServeArgs),
+}
+
+/// The computer player's seats and limits (`play`, `uci`).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct ComputerArgs {
+    /// The seats the computer plays, by player name (`--engine black`, `--engine white,black`).
+    #[arg(long, value_name = "SEAT[,SEAT..]", value_delimiter = ',')]
+    pub engine: Vec<String>,
+    /// Milliseconds per move (1 second when no limit is given).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..), conflicts_with_all = ["depth", "nodes"])]
+    pub movetime: Option<u64>,
+    /// Search depth per move, in plies.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64), conflicts_with = "nodes")]
+    pub depth: Option<u32>,
+    /// Nodes searched per move.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+}
+
+impl ComputerArgs {
+    /// The search limits the arguments give (1 second per move when none is given).
+    pub fn limits(&self) -> chessgraph::Limits {
+        let mut limits = chessgraph::Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            movetime: self.movetime.map(std::time::Duration::from_millis),
+        };
+        if limits == chessgraph::Limits::default() {
+            limits.movetime = Some(std::time::Duration::from_secs(1));
+        }
+        limits
+    }
 }
 
 /// Arguments of `perft`.

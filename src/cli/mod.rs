@@ -36,6 +36,7 @@ mod show;
 mod snapshot;
 mod testing;
 mod text_error;
+mod uci;
 mod units;
 
 use std::io::{IsTerminal, Write};
@@ -135,7 +136,9 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             variant,
             at,
             no_draw_rules,
-        } => play::play_command(&variant, &at, !no_draw_rules, out, colour),
+            computer,
+        } => play::play_command(&variant, &at, !no_draw_rules, &computer, out, colour),
+        Command::Uci { variants } => uci::uci_command(&variants, out),
         Command::Snapshot(args) => bad_input(testing::snapshot_command(&args, out, colour)),
         Command::Diff(args) => bad_input(testing::diff_command(&args, out, colour)),
         Command::PerftSuite(args) => bad_input(testing::suite_command(&args, out, colour)),

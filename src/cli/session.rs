@@ -15,7 +15,7 @@ use chessgraph::diagnostic::{is_unprintable, printable};
 use chessgraph::notation::{MoveError, legal_move_texts, sorted_texts};
 use chessgraph::output_file::write_output;
 use chessgraph::render::{RenderOptions, render_svg};
-use chessgraph::{Move, NodeId, Outcome, Position, Rules};
+use chessgraph::{Engine, Limits, Move, NodeId, Outcome, PlayerSet, Position, Rules};
 
 use super::game::{Game, MAX_RECORD_BYTES, Record};
 
@@ -31,6 +31,17 @@ pub struct PlayOptions {
     /// Apply the variant's draw rules (`[draws]`: n-move rule, repetition, insufficient
     /// material) after every move.
     pub draw_rules: bool,
+    /// The seats the computer plays (none by default).
+    pub computer: Computer,
+}
+
+/// The seats the computer plays, and how long it thinks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Computer {
+    /// Its seats.
+    pub seats: PlayerSet,
+    /// Its limits per move.
+    pub limits: Limits,
 }
 
 /// How a call to [`play`] ended.
@@ -136,6 +147,8 @@ fn refuse_unprintable(line: String) -> Result<String, String> {
 /// The terminal's game (the library's [`Game`], which keeps the moves for undo and the record).
 struct Session {
     game: Game,
+    /// The computer player, when it has seats.
+    engine: Option<Engine>,
 }
 
 /// One line read at the prompt.
@@ -157,8 +170,10 @@ pub fn play(
     options: &PlayOptions,
 ) -> io::Result<GameEnd> {
     greet(&mut out, start.rules())?;
+    let engine = (!options.computer.seats.is_empty()).then(|| Engine::new(start.rules()));
     let mut game = Session {
         game: Game::new(start, options.draw_rules),
+        engine,
     };
     let events = game.game.start_events().to_vec();
     if let Some(end) = game.show_and_finish(&mut out, &events)? {
@@ -166,6 +181,12 @@ pub fn play(
     }
     loop {
         let pos = game.game.position();
+        if options.computer.seats.contains(pos.to_move()) {
+            if let Some(end) = game.computer_move(&mut out, options.computer.limits)? {
+                return Ok(end);
+            }
+            continue;
+        }
         write!(out, "{}> ", pos.rules().player(pos.to_move()).name)?;
         out.flush()?;
         let line = match read_typed(&mut input, &mut out, options)? {
@@ -262,6 +283,39 @@ impl Session {
             _ => return self.play_move(out, line),
         }
         Ok(None)
+    }
+
+    /// The computer's move for the player to move, played and shown. `Some` when the game is
+    /// over.
+    fn computer_move(
+        &mut self,
+        out: &mut impl Write,
+        limits: Limits,
+    ) -> io::Result<Option<GameEnd>> {
+        let game = &self.game;
+        let earlier: Vec<u64> = (0..game.moves().len())
+            .filter_map(|i| game.position_at(i).map(Position::hash))
+            .collect();
+        let pos = game.position().clone();
+        let engine = self.engine.get_or_insert_with(|| Engine::new(pos.rules()));
+        let found = engine.search(&pos, &earlier, limits);
+        let Some(m) = found.best else {
+            writeln!(out, "the computer has no move")?;
+            return Ok(Some(GameEnd::EndOfInput));
+        };
+        let text = chessgraph::notation::move_text(&pos, m);
+        let name = &pos.rules().player(pos.to_move()).name;
+        writeln!(out, "{name} (computer) plays {text}")?;
+        match self.game.play_text(&text) {
+            Ok(played) => {
+                let events = played.events.clone();
+                self.show_and_finish(out, &events)
+            }
+            Err(e) => {
+                writeln!(out, "the computer's move {text} was refused: {e}")?;
+                Ok(Some(GameEnd::EndOfInput))
+            }
+        }
     }
 
     /// `undo`: back to the state before the last move.

@@ -105,6 +105,9 @@ pub struct PieceKind {
     pub stack: bool,
     /// The outline pictures draw it in.
     pub(crate) shape: crate::spec::variant::PieceShape,
+    /// The piece's worth to the computer player from the file's `value` (a pawn is about 100);
+    /// `None`: estimated from its mobility (`crate::engine::piece_values`).
+    pub(crate) value: Option<u32>,
 }
 
 /// How a piece kind promotes.

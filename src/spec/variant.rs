@@ -245,6 +245,8 @@ pub(crate) struct PieceSpec {
     pub(crate) stack: bool,
     /// The outline pictures draw the piece in.
     pub(crate) shape: PieceShape,
+    /// The piece's worth to the computer player (a pawn is about 100), when the file gives it.
+    pub(crate) value: Option<Spanned<u32>>,
 }
 
 /// The outline pictures draw a piece in (`shape` of `[pieces.NAME]`).
@@ -305,6 +307,13 @@ pub(crate) struct PieceBody {
     /// shows its number inside it.
     #[serde(default)]
     shape: PieceShape,
+    /// The piece's worth to the computer player, a pawn being about 100 (from 1 to 100000);
+    /// estimated from its mobility when omitted.
+    #[cfg_attr(
+        feature = "schema",
+        schemars(with = "Option<u32>", range(min = 1, max = 100_000))
+    )]
+    value: Option<Spanned<u32>>,
 }
 
 /// One `[[castling]]`.
@@ -691,6 +700,7 @@ fn read_pieces(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Ve
                 numbered: b.numbered,
                 stack: b.stack,
                 shape: b.shape,
+                value: b.value,
             })
         })
         .collect()

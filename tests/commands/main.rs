@@ -7,6 +7,7 @@ mod helpers;
 mod authoring;
 mod check_cli;
 mod cli;
+mod computer_cli;
 mod game_ends_cli;
 mod import_cli;
 mod json_output;

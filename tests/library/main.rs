@@ -9,6 +9,7 @@ mod betza;
 mod board_features;
 mod boards;
 mod drops;
+mod engine;
 mod extends_edits;
 mod fairy_pieces;
 mod flip_symmetry;

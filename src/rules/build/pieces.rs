@@ -4,7 +4,7 @@ use super::Builder;
 use super::lookup::unknown;
 use super::zones::ZoneKeys;
 use crate::diagnostic::{Code, Diagnostic};
-use crate::limits::MAX_KINDS;
+use crate::limits::{MAX_KIND_VALUE, MAX_KINDS};
 use crate::rules::{KindId, PieceKind, Promotion};
 use crate::spec::Located;
 use crate::spec::variant::{PieceSpec, VariantSpec};
@@ -64,9 +64,32 @@ impl Builder<'_> {
                 numbered: p.numbered || p.stack,
                 stack: p.stack,
                 shape: p.shape,
+                value: self.piece_value(p),
             });
         }
         kinds
+    }
+
+    /// The piece's `value`, checked: from 1 to [`MAX_KIND_VALUE`].
+    fn piece_value(&mut self, p: &PieceSpec) -> Option<u32> {
+        let v = p.value.as_ref()?;
+        let n = *v.get_ref();
+        if (1..=MAX_KIND_VALUE).contains(&n) {
+            return Some(n);
+        }
+        self.err(
+            Diagnostic::new(
+                Code::InvalidValue,
+                v.span(),
+                format!(
+                    "piece `{}` has value {n}: expected a whole number from 1 to {MAX_KIND_VALUE}",
+                    p.name.value
+                ),
+            )
+            .label("out of range")
+            .help("a pawn is worth about 100; leave `value` out to have it estimated"),
+        );
+        None
     }
 
     /// The token of piece `i`: one letter, upper case, perhaps after `+` (a promoted face), not
