@@ -82,21 +82,7 @@ fn captured(pos: &Position, score: &mut [i32; MAX_PLAYERS]) {
     }
     for p in pos.rules().player_ids() {
         let m = pos.captured(p);
-        let best = wins
-            .iter()
-            .map(|w| {
-                let by_men = w
-                    .men
-                    .map_or(0.0, |x| f64::from(m.men) / f64::from(x.max(1)));
-                let by_value = w
-                    .value
-                    .get(p.index())
-                    .copied()
-                    .flatten()
-                    .map_or(0.0, |x| m.value as f64 / x.max(1) as f64);
-                by_men.max(by_value).min(1.0)
-            })
-            .fold(0.0, f64::max);
+        let best = wins.iter().map(|w| w.progress(p, &m)).fold(0.0, f64::max);
         score[p.index()] += (best * CAPTURED_WIN_WORTH) as i32;
     }
 }

@@ -40,6 +40,29 @@ pub struct CapturedWin {
 }
 
 impl CapturedWin {
+    /// How far player `p`, with captured material `m`, is along the way to this victory, from 0
+    /// to 1: the least fraction reached of its thresholds (all must hold), limits left aside;
+    /// 0 when the victory has no threshold for `p`. For the computer player's evaluation.
+    pub(crate) fn progress(&self, p: PlayerId, m: &Material) -> f64 {
+        let mut least: Option<f64> = None;
+        for (key, by_player) in &self.conditions {
+            let Some(&Some(x)) = by_player.get(p.index()) else {
+                continue;
+            };
+            if key.is_limit() {
+                continue;
+            }
+            let have = match key {
+                CapturedKey::Men | CapturedKey::MenMax => u64::from(m.men),
+                CapturedKey::Value => m.value,
+                CapturedKey::Digits | CapturedKey::DigitsMax => u64::from(m.digits),
+            };
+            let fraction = (have as f64 / x.max(1) as f64).min(1.0);
+            least = Some(least.map_or(fraction, |l| l.min(fraction)));
+        }
+        least.unwrap_or(0.0)
+    }
+
     /// Whether player `p`, with captured material `m`, has won by it.
     pub(crate) fn holds(&self, p: PlayerId, m: &Material) -> bool {
         let mut threshold = false;
