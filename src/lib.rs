@@ -57,7 +57,6 @@ pub mod limits;
 pub mod lint;
 mod movegen;
 pub mod notation;
-pub mod output_file;
 mod path;
 pub mod perft;
 mod position;

@@ -97,10 +97,6 @@ pub(crate) const MAX_PATHS_PER_PATTERN: usize = 256;
 /// Most leg orders (`|`) in one move pattern.
 pub(crate) const MAX_LEG_ORDERS_PER_PATTERN: usize = 32_768;
 
-/// Most symbolic links followed in a row to the file an output path leads to (as Linux allows);
-/// more, or a loop, is refused.
-pub(crate) const MAX_SYMLINK_HOPS: usize = 40;
-
 /// Most numbers and operators in one relation of a `[[capture]]` rule (`a * (k + 1) = v` has 7).
 pub(crate) const MAX_RELATION_OPS: usize = 32;
 

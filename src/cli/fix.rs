@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use chessgraph::output_file::write_output;
+use super::output_file::write_output;
 
 use super::output::{io_error, report, shown};
 

@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use super::output_file::{check_target, write_output};
 use chessgraph::Board;
 use chessgraph::KindId;
 use chessgraph::Rules;
-use chessgraph::output_file::{check_target, write_output};
 use chessgraph::render::{RenderOptions, render_svg};
 
 use super::args::PositionArgs;

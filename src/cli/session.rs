@@ -11,9 +11,9 @@
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 
+use super::output_file::write_output;
 use chessgraph::diagnostic::{is_unprintable, printable};
 use chessgraph::notation::{MoveError, legal_move_texts, sorted_texts};
-use chessgraph::output_file::write_output;
 use chessgraph::render::{RenderOptions, render_svg};
 use chessgraph::{Engine, Limits, Move, NodeId, Outcome, PlayerSet, Position, Rules};
 

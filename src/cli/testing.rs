@@ -11,12 +11,12 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use super::diff::{self, DiffError, DiffReport, PerftPair};
+use super::output_file::write_output;
 use crate::cli::revision::{CheckedOut, VariantSource, check_out};
 use chessgraph::Board;
 use chessgraph::NodeId;
 use chessgraph::Position;
 use chessgraph::Rules;
-use chessgraph::output_file::write_output;
 use chessgraph::render::{RenderOptions, render_svg};
 
 use super::args::{DiffArgs, SnapshotArgs, SuiteArgs};

@@ -21,6 +21,9 @@ pub mod three_man_chess;
 #[path = "../../src/cli/game.rs"]
 pub mod game;
 #[allow(unused_imports)]
+#[path = "../../src/cli/output_file.rs"]
+pub mod output_file;
+
 #[path = "../../src/cli/perft_suite.rs"]
 pub mod perft_suite;
 #[allow(unused_imports)]

@@ -5,8 +5,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use super::output_file::temporary_in;
 use chessgraph::FileKind;
-use chessgraph::output_file::temporary_in;
 use chessgraph::schema::schema_text;
 use tempfile::NamedTempFile;
 

@@ -10,8 +10,9 @@ use std::fs::{Metadata, Permissions};
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::limits::MAX_SYMLINK_HOPS;
-
+/// Most symbolic links followed in a row to the file an output path leads to (as Linux allows);
+/// more, or a loop, is refused.
+const MAX_SYMLINK_HOPS: usize = 40;
 /// Why an output file was not written.
 #[derive(Debug, thiserror::Error)]
 pub enum OutputError {
