@@ -94,7 +94,8 @@ pub(crate) struct DrawRules {
 /// The word for a policy in summaries.
 fn policy_word(p: Policy) -> &'static str {
     match p {
-        Policy::Eliminate => "eliminate",
+        // `loss` reads as `eliminate`: say both, since the file may have written either.
+        Policy::Eliminate => "eliminate (= loss: the player is out)",
         Policy::Draw => "draw",
         Policy::Win => "win",
     }

@@ -15,6 +15,10 @@ impl Rules {
             self.board.name(),
             self.board.node_count()
         );
+        // The board's topology, so that a board edit shows in `snapshot` and `diff` summaries.
+        for line in self.board.summary().lines().skip(1) {
+            let _ = writeln!(s, "  {line}");
+        }
         for (i, p) in self.players.iter().enumerate() {
             let _ = writeln!(s, "player {}: {}", i + 1, self.player_summary(p));
         }
