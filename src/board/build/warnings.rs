@@ -37,10 +37,7 @@ impl Builder<'_> {
             return;
         }
         let (n, to, back_dir, back) = bad[0];
-        let span = self
-            .links
-            .get(&(n, d))
-            .map_or(self.dir_spans[d.index()].clone(), |l| l.span.clone());
+        let span = self.link_span(n, d);
         let what = match back {
             Some(b) => format!("leads to `{}`", board.node_name(b)),
             None => "does not exist".to_string(),
@@ -94,10 +91,7 @@ impl Builder<'_> {
         let Some(&(n, to, back_dir, x, turned)) = bad.first() else {
             return;
         };
-        let span = self
-            .links
-            .get(&(n, d))
-            .map_or(self.dir_spans[d.index()].clone(), |l| l.span.clone());
+        let span = self.link_span(n, d);
         let name = |x: DirId| board.direction_name(x).to_string();
         self.push(
             Diagnostic::new(
@@ -120,6 +114,14 @@ impl Builder<'_> {
             .label("first such link")
             .help("give the way back the inverse twist (for a twist that swaps pairs, the same one), or no twist on either"),
         );
+    }
+
+    /// Where the file made the link of `n` in direction `d` (the direction's declaration when the
+    /// link came from a path).
+    fn link_span(&self, n: NodeId, d: DirId) -> crate::spec::Span {
+        self.links
+            .get(&(n, d))
+            .map_or(self.dir_spans[d.index()].clone(), |l| l.span.clone())
     }
 
     /// The nodes that no sequence of links leads to from the first node.
