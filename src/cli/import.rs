@@ -39,7 +39,7 @@ pub(super) fn import_fsf_command(
             }
         }
         Some(dir) => {
-            output_folder(dir, args.follow)?;
+            check_output_folder(dir, args.follow)?;
             // Every board before any variant: a variant is never there without its board.
             let boards = imported.iter().map(|i| (&i.board_file, &i.board_text));
             let variants = imported.iter().map(|i| (&i.variant_file, &i.variant_text));
@@ -53,9 +53,10 @@ pub(super) fn import_fsf_command(
     Ok(ExitCode::SUCCESS)
 }
 
-/// Makes the output folder if it is missing; refuses a file, and a symbolic link unless
-/// `follow` (a link could lead anywhere, a system folder included).
-fn output_folder(dir: &Path, follow: bool) -> Result<(), String> {
+/// Refuses an output folder that is a file, or a symbolic link unless `follow` (a link could
+/// lead anywhere, a system folder included). A missing folder is made by the write itself, and
+/// removed again if the write fails or is interrupted.
+fn check_output_folder(dir: &Path, follow: bool) -> Result<(), String> {
     // `link/` would be the folder the link leads to: look at the link itself.
     let dir: PathBuf = dir.components().collect();
     let shown = dir.display();
@@ -73,10 +74,6 @@ fn output_folder(dir: &Path, follow: bool) -> Result<(), String> {
             ));
         }
         _ => {}
-    }
-    if !dir.is_dir() {
-        std::fs::create_dir_all(&dir)
-            .map_err(|e| format!("cannot make the folder {shown}: {e}"))?;
     }
     Ok(())
 }

@@ -8,6 +8,7 @@
 // First: its `status!` macro is used by the modules declared after it.
 #[macro_use]
 mod output;
+mod interrupt;
 mod output_file;
 
 mod args;

@@ -67,7 +67,9 @@ pub fn check_target(path: &Path, inputs: &[PathBuf]) -> Result<(), OutputError> 
 pub fn write_output(path: &Path, bytes: &[u8], inputs: &[PathBuf]) -> Result<(), OutputError> {
     check_target(path, inputs)?;
     let (target, permissions) = resolve_target(path)?;
-    write_atomically(path, &target, permissions, bytes)
+    // Ctrl-C waits for the rename: the file is the old one or the new one, never a stray
+    // temporary file beside it.
+    super::interrupt::deferred(|_| write_atomically(path, &target, permissions, bytes))
 }
 
 /// Where writing `path` puts the bytes: `path` itself or the end of its symbolic links, with

@@ -20,6 +20,9 @@ pub mod three_man_chess;
 #[allow(unused_imports)]
 #[path = "../../src/cli/game.rs"]
 pub mod game;
+#[allow(dead_code)]
+#[path = "../../src/cli/interrupt.rs"]
+pub mod interrupt;
 #[allow(unused_imports)]
 #[path = "../../src/cli/output_file.rs"]
 pub mod output_file;

@@ -5,6 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use super::interrupt::{Interrupt, deferred};
 use super::output_file::temporary_in;
 use chessgraph::FileKind;
 use chessgraph::schema::schema_text;
@@ -33,10 +34,11 @@ pub fn new_command(args: &NewArgs) -> Result<ExitCode, String> {
 
 /// Writes new files, all or none: every target is checked first, and if one exists (or two
 /// targets are one file) nothing is written and the error names it; `command` names the
-/// command in it. Each file is written to a temporary file beside its target, and only when
-/// all are written do they take their names, in the order given (so a file is never there
-/// without the ones before it: give a board before the variant that names it), never over a
-/// file that appeared meanwhile. A failure (a full disk) leaves no file behind.
+/// command in it. Missing folders are made. Each file is written to a temporary file beside
+/// its target, and only when all are written do they take their names, in the order given (so
+/// a file is never there without the ones before it: give a board before the variant that
+/// names it), never over a file that appeared meanwhile. A failure (a full disk) or Ctrl-C
+/// leaves no file behind, nor a folder it made.
 pub fn write_new_files(files: &[(PathBuf, String)], command: &str) -> Result<(), String> {
     for (i, (path, _)) in files.iter().enumerate() {
         if path.symlink_metadata().is_ok() {
@@ -52,10 +54,60 @@ pub fn write_new_files(files: &[(PathBuf, String)], command: &str) -> Result<(),
             ));
         }
     }
+    deferred(|interrupt| {
+        let mut made = Vec::new();
+        let written = make_folders(files, &mut made).and_then(|()| stage_all(files, interrupt));
+        let named = written.and_then(|staged| name_all(staged, files));
+        if named.is_err() {
+            for folder in made.iter().rev() {
+                // Ours, made a moment ago and emptied again: all or none.
+                let _ = std::fs::remove_dir(folder);
+            }
+        }
+        named
+    })?;
+    for (path, _) in files {
+        to_stderr(format_args!("wrote {}\n", path.display()));
+    }
+    Ok(())
+}
+
+/// Makes the missing folders of `files`, outermost first, each recorded in `made`.
+fn make_folders(files: &[(PathBuf, String)], made: &mut Vec<PathBuf>) -> Result<(), String> {
+    for (path, _) in files {
+        let Some(folder) = path.parent().filter(|d| !d.as_os_str().is_empty()) else {
+            continue;
+        };
+        let missing: Vec<&Path> = folder
+            .ancestors()
+            .take_while(|d| !d.as_os_str().is_empty() && !d.exists())
+            .collect();
+        for d in missing.into_iter().rev() {
+            std::fs::create_dir(d)
+                .map_err(|e| format!("cannot make the folder {}: {e}", d.display()))?;
+            made.push(d.to_path_buf());
+        }
+    }
+    Ok(())
+}
+
+/// Every file staged; on Ctrl-C the staged ones are dropped (removed) and nothing is named.
+fn stage_all(
+    files: &[(PathBuf, String)],
+    interrupt: &Interrupt,
+) -> Result<Vec<NamedTempFile>, String> {
     let mut staged = Vec::with_capacity(files.len());
     for (path, text) in files {
+        if interrupt.requested() {
+            return Err("nothing was written".into());
+        }
         staged.push(stage(path, text)?);
     }
+    Ok(staged)
+}
+
+/// The staged files take their names, in order; on a failure the ones named are removed.
+fn name_all(staged: Vec<NamedTempFile>, files: &[(PathBuf, String)]) -> Result<(), String> {
     let mut named: Vec<&Path> = Vec::with_capacity(files.len());
     for (tmp, (path, _)) in staged.into_iter().zip(files) {
         if let Err(e) = tmp.persist_noclobber(path) {
@@ -66,9 +118,6 @@ pub fn write_new_files(files: &[(PathBuf, String)], command: &str) -> Result<(),
             return Err(format!("cannot create {}: {}", path.display(), e.error));
         }
         named.push(path);
-    }
-    for path in named {
-        to_stderr(format_args!("wrote {}\n", path.display()));
     }
     Ok(())
 }
