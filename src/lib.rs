@@ -73,13 +73,10 @@ pub use board::{
 };
 pub use engine::{Engine, Found, Limits};
 pub use ids::{
-    CastlingRights, DirId, FrameId, GateSet, KindId, NodeId, NodeSet, PlayerId, PlayerSet, TagSet,
-    TwistId,
+    CastlingRights, DirId, FrameId, KindId, NodeId, NodeSet, PlayerId, PlayerSet, TagSet, TwistId,
 };
 pub use movegen::{BlockReason, Move, Planned, PlayError, Resolution, Undo};
-pub use position::{
-    Cell, EndRule, EpList, Outcome, Part, Piece, Position, SetupError, TEXT_WAIVERS,
-};
+pub use position::{EndRule, Outcome, Piece, Position, SetupError, TEXT_WAIVERS};
 #[cfg(feature = "schema")]
 pub use rules::schema;
 pub use rules::{

@@ -30,6 +30,7 @@ mod perft;
 mod perft_suite;
 mod picture;
 mod play;
+mod playtest;
 mod render_command;
 mod revision;
 mod serve;
@@ -141,6 +142,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, colour: bool) -> Result<ExitCode, Stri
             computer,
         } => play::play_command(&variant, &at, !no_draw_rules, &computer, out, colour),
         Command::Uci { variants } => uci::uci_command(&variants, out),
+        Command::Playtest(args) => playtest::playtest_command(&args, out, colour),
         Command::Snapshot(args) => bad_input(testing::snapshot_command(&args, out, colour)),
         Command::Diff(args) => bad_input(testing::diff_command(&args, out, colour)),
         Command::PerftSuite(args) => bad_input(testing::suite_command(&args, out, colour)),

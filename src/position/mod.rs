@@ -17,7 +17,7 @@ mod fen;
 mod fen_ep;
 mod fen_read;
 mod from_setup;
-mod numbers;
+pub(crate) mod numbers;
 mod outcome;
 mod text;
 
@@ -30,8 +30,8 @@ use crate::rules::{FrameId, KindId, PlayerId, Rules};
 pub use crate::setup::Material;
 pub use fen::SetupError;
 pub use fen_read::TEXT_WAIVERS;
+pub(crate) use numbers::Cell;
 pub(crate) use numbers::Mark;
-pub use numbers::{Cell, Part};
 pub use outcome::{EndRule, Outcome};
 
 /// A piece on the board.
@@ -405,12 +405,12 @@ impl Position {
     }
 
     /// En passant entries.
-    pub fn ep_entries(&self) -> &EpList {
+    pub(crate) fn ep_entries(&self) -> &EpList {
         &self.ep
     }
 
     /// Open gates (by index into the rules' gates).
-    pub fn gates_open(&self) -> GateSet {
+    pub(crate) fn gates_open(&self) -> GateSet {
         GateSet::from_bits(self.gates_open)
     }
 

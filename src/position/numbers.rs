@@ -290,7 +290,7 @@ fn stack_parts(rules: &Rules, parts: &[StackPart]) -> Result<Vec<Part>, String> 
 impl Position {
     /// What the piece on `n` carries (its number, or its parts); `None` in a variant without
     /// numbers.
-    pub fn numbers_at(&self, n: NodeId) -> Option<&Cell> {
+    pub(crate) fn numbers_at(&self, n: NodeId) -> Option<&Cell> {
         self.numbers.cells.get(n.index())
     }
 

@@ -46,6 +46,25 @@ pub enum EndRule {
 }
 
 impl EndRule {
+    /// The rule in a few words, the same for every player (`checkmate`, `repetition`, the
+    /// `[outcome]` key of a declared rule, the name of a victory by captured material): what
+    /// `playtest` counts games by.
+    pub fn name(self, rules: &Rules) -> String {
+        match self {
+            EndRule::Stalemate => "stalemate".into(),
+            EndRule::Checkmate => "checkmate".into(),
+            EndRule::Declared { key, .. } => format!("`{key}`"),
+            EndRule::Checks => "checks".into(),
+            EndRule::Captured(i) => (rules.captured_wins().get(usize::from(i)))
+                .map_or_else(|| "captured material".into(), |w| w.name.clone()),
+            EndRule::Progression(i) => (rules.progressions().get(usize::from(i)))
+                .map_or_else(|| "numbers in progression".into(), |w| w.name.clone()),
+            EndRule::MoveRule => "move rule".into(),
+            EndRule::Repetition => "repetition".into(),
+            EndRule::InsufficientMaterial => "insufficient material".into(),
+        }
+    }
+
     /// Why the game ended, in words, for the player it concerns (`p`: the winner of
     /// [`Outcome::WonBy`]; the player to move for a draw).
     pub(crate) fn describe(self, rules: &Rules, p: PlayerId) -> String {

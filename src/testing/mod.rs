@@ -21,6 +21,26 @@ pub use crate::spec::board::read_board_spec;
 pub use crate::spec::variant::read_variant_spec;
 pub use crate::zobrist::mix;
 
+pub use crate::ids::GateSet;
+pub use crate::position::numbers::{Cell, Part};
+use crate::{NodeId, Position};
+
+/// What the piece on `n` carries (its number, or its parts); `None` in a variant without
+/// numbers.
+pub fn numbers_at(pos: &Position, n: NodeId) -> Option<&Cell> {
+    pos.numbers_at(n)
+}
+
+/// The en passant entries of `pos`, oldest first.
+pub fn en_passant(pos: &Position) -> Vec<crate::EpEntry> {
+    pos.ep_entries().iter().copied().collect()
+}
+
+/// The gates open in `pos` (3 Man Chess's centre crossings), by index into the rules' gates.
+pub fn gates_open(pos: &Position) -> GateSet {
+    pos.gates_open()
+}
+
 /// The square colours of pictures, as RGB: light, dark, and the void of polar boards.
 pub const LIGHT: [u8; 3] = crate::render::LIGHT;
 /// See [`LIGHT`].

@@ -14,6 +14,7 @@ mod json_output;
 mod perft_units;
 mod pictures_cli;
 mod play;
+mod playtest_cli;
 mod readme;
 mod render_cli;
 mod rule_changes;

@@ -363,8 +363,7 @@ impl OBoard {
                 rights |= 1 << j;
             }
         }
-        let eps: Vec<usize> = pos
-            .ep_entries()
+        let eps: Vec<usize> = chessgraph::testing::en_passant(pos)
             .iter()
             .map(|e| game.parse_name(board.node_name(e.square)))
             .collect();

@@ -272,7 +272,7 @@ pub fn gate_open(pos: &Position, name: &str) -> bool {
         .iter()
         .position(|g| g.name == name)
         .unwrap_or_else(|| panic!("no gate {name}"));
-    pos.gates_open().contains(i)
+    chessgraph::testing::gates_open(pos).contains(i)
 }
 
 /// Perft from position text.

@@ -23,7 +23,10 @@ fn observed(pos: &Position) -> String {
         .node_ids()
         .map(|n| format!("{:?}", pos.piece_at(n)))
         .collect();
-    let mut ep: Vec<String> = pos.ep_entries().iter().map(|e| format!("{e:?}")).collect();
+    let mut ep: Vec<String> = chessgraph::testing::en_passant(pos)
+        .iter()
+        .map(|e| format!("{e:?}"))
+        .collect();
     ep.sort();
     format!(
         "{} to move {:?} alive {:?} castling {:?} ep {ep:?} clocks {} {}",

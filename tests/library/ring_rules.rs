@@ -131,7 +131,7 @@ fn circular_has_no_en_passant() {
     let pos = after(CIRCULAR, "4p11/6P9/16/k6K8 w - - 0 1", "g3-e3");
     assert_eq!(legal_moves_from(&pos, "e4"), ["e4-f4"]);
     assert_eq!(pos.to_fen(), "4p11/4P11/16/k6K8 b - - 0 1");
-    assert!(pos.ep_entries().is_empty());
+    assert!(chessgraph::testing::en_passant(&pos).is_empty());
 }
 
 #[test]

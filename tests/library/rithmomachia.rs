@@ -131,8 +131,14 @@ pub(crate) fn play(pos: &mut Position, mv: &str) -> Vec<String> {
             None => out.push(format!("{}@{name}", shown(&before, n))),
             Some(_) => {
                 let (old, new) = (
-                    before.numbers_at(n).expect("cell").parts().to_vec(),
-                    pos.numbers_at(n).expect("cell").parts().to_vec(),
+                    chessgraph::testing::numbers_at(&before, n)
+                        .expect("cell")
+                        .parts()
+                        .to_vec(),
+                    chessgraph::testing::numbers_at(pos, n)
+                        .expect("cell")
+                        .parts()
+                        .to_vec(),
                 );
                 let mut left = new.clone();
                 for p in old {

@@ -3,9 +3,10 @@
 
 use std::sync::Arc;
 
+use chessgraph::PlayerSet;
 use chessgraph::Rules;
 use chessgraph::perft::perft;
-use chessgraph::{GateSet, PlayerSet};
+use chessgraph::testing::{GateSet, gates_open};
 use chessgraph::{Outcome, Position};
 
 use crate::helpers::three_man_chess::*;
@@ -346,7 +347,11 @@ fn p04_en_passant_expires_at_its_owners_seat_even_when_the_owner_was_eliminated(
     assert!(!pos.is_alive(WHITE));
     // White's seat is skipped, and with it the entry dies: Gray has no second chance.
     assert_eq!(pos.to_move(), GRAY);
-    assert!(pos.ep_entries().is_empty(), "{}", pos.to_fen());
+    assert!(
+        chessgraph::testing::en_passant(&pos).is_empty(),
+        "{}",
+        pos.to_fen()
+    );
     assert!(!legal_from(&pos, "d4").contains("e3"));
 }
 
@@ -366,7 +371,7 @@ fn p04_en_passant_ends_when_the_pawn_is_gone() {
         "w - - 0 1",
     );
     play(&mut pos, "e2-e4 e6-e4");
-    assert!(pos.ep_entries().is_empty());
+    assert!(chessgraph::testing::en_passant(&pos).is_empty());
     assert!(!legal_from(&pos, "f4").contains("e3"));
 }
 
@@ -386,7 +391,7 @@ fn p04_en_passant_ends_when_the_passed_square_is_occupied() {
         "w - - 0 1",
     );
     play(&mut pos, "e2-e4 a3-e3");
-    assert!(pos.ep_entries().is_empty());
+    assert!(chessgraph::testing::en_passant(&pos).is_empty());
     // Taking on e3 is an ordinary capture: White's pawn e4 stays.
     play(&mut pos, "f4-e3");
     assert_eq!(token_at(&pos, "e3").as_deref(), Some("bP[crossed]"));
@@ -411,7 +416,7 @@ fn p04_several_entries_one_per_owner() {
         "w - - 0 1",
     );
     play(&mut pos, "e2-e4 k2-k4");
-    assert_eq!(pos.ep_entries().iter().count(), 2);
+    assert_eq!(chessgraph::testing::en_passant(&pos).len(), 2);
     assert_eq!(pos.to_fen().split(' ').nth(3), Some("w:e3,k3"));
     assert!(legal_from(&pos, "f4").contains("e3"));
     assert!(legal_from(&pos, "l4").contains("k3"));
@@ -422,7 +427,7 @@ fn p04_several_entries_one_per_owner() {
     play(&mut pos, "l4-k3");
     assert_eq!(token_at(&pos, "k4"), None);
     // White's own entry dies as the turn reaches White.
-    assert!(pos.ep_entries().is_empty());
+    assert!(chessgraph::testing::en_passant(&pos).is_empty());
 }
 
 // ---- 5. Castling rights. ----
@@ -483,7 +488,7 @@ fn p06_a_capture_by_another_player_can_bridge_a_moat() {
         ],
         "g - - 0 1",
     );
-    assert_eq!(pos.gates_open(), GateSet::NONE);
+    assert_eq!(gates_open(&pos), GateSet::NONE);
     play(&mut pos, "d6-d1");
     assert!(gate_open(&pos, "black-white") && gate_open(&pos, "white-gray"));
     assert!(!gate_open(&pos, "gray-black"));
@@ -500,7 +505,7 @@ fn p06_the_move_that_empties_a_back_rank_is_judged_with_the_old_bridges() {
             &[(from, piece), ("e3", "wK"), ("m1", "gK"), ("u1", "bK")],
             "w - - 0 1",
         );
-        assert_eq!(pos.gates_open(), GateSet::NONE);
+        assert_eq!(gates_open(&pos), GateSet::NONE);
         assert_eq!(crossing(&pos, from, over), None, "{from}-{over}");
         assert!(!is_legal(&pos, &format!("{from}-{over}")));
     }
@@ -529,7 +534,7 @@ fn p06_an_elimination_bridges_at_once() {
         ],
         "g - - 0 1",
     );
-    assert_eq!(pos.gates_open(), GateSet::NONE);
+    assert_eq!(gates_open(&pos), GateSet::NONE);
     let _ = pos.resolve(&mut Vec::new());
     assert!(!pos.is_alive(GRAY));
     assert!(gate_open(&pos, "white-gray") && gate_open(&pos, "gray-black"));

@@ -9,9 +9,10 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use chessgraph::NodeId;
+use chessgraph::PlayerSet;
 use chessgraph::perft::perft;
+use chessgraph::testing::{GateSet, gates_open};
 use chessgraph::{FrameId, Rules};
-use chessgraph::{GateSet, PlayerSet};
 use chessgraph::{Outcome, Position};
 
 use crate::helpers::three_man_chess::*;
@@ -90,7 +91,7 @@ fn lone_piece(rules: &Arc<Rules>, letter: char, origin: &str, bridged: bool) -> 
     };
     let pos = setup(rules, &pieces, &rest);
     assert_eq!(
-        pos.gates_open().iter().collect::<Vec<_>>(),
+        gates_open(&pos).iter().collect::<Vec<_>>(),
         if bridged { vec![0, 1, 2] } else { vec![] },
         "{}",
         pos.to_fen()
@@ -354,7 +355,7 @@ fn a_closed_moat_cannot_be_crossed_at_all() {
         ],
         "w - - 0 1",
     );
-    assert_eq!(pos.gates_open(), GateSet::NONE);
+    assert_eq!(gates_open(&pos), GateSet::NONE);
     // Rook h1: g1 is its own knight; i1 (a gray rook) is across the moat; the file goes through
     // the center to t1.
     assert_eq!(
@@ -392,7 +393,7 @@ fn a_moat_is_bridged_when_a_back_rank_is_cleared() {
         ],
         "w - - 0 1",
     );
-    assert_eq!(pos.gates_open(), GateSet::NONE);
+    assert_eq!(gates_open(&pos), GateSet::NONE);
     play(&mut pos, "e1-e2");
     // Both moats beside White are bridged, the third is not.
     assert!(gate_open(&pos, "black-white"));
@@ -832,7 +833,7 @@ fn en_passant_expires_when_the_turn_comes_back_to_its_owner() {
     let rules = strict();
     let mut pos = ep_position(&rules);
     play(&mut pos, "e2-e4 m1-m2 u1-u2");
-    assert_eq!(pos.ep_entries().iter().count(), 0);
+    assert_eq!(chessgraph::testing::en_passant(&pos).len(), 0);
     play(&mut pos, "e1-e2");
     // Gray's second chance does not exist: d4 only steps outward.
     assert_eq!(legal_from(&pos, "d4"), names(&["d3"]));
