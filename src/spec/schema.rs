@@ -309,6 +309,9 @@ struct GridTable {
     ranks: u32,
     /// Which squares are light: `odd` (the default, a1 dark) or `even`.
     light: Option<Parity>,
+    /// Cells left out of the board: cell names (`"a1"`) and rectangles between two cells
+    /// (`"a1..c3"`); no node is made there and no `[map]` link leads there.
+    omit: Option<Vec<String>>,
 }
 
 /// Grid files: a string of letters or an array of names.
