@@ -411,6 +411,9 @@ struct VariantTable {
     /// The start position in position text (a generalized FEN:
     /// `ROWS SIDE CASTLING EP HALFMOVE FULLMOVE`).
     start: String,
+    /// The seats in the order they move, by player name: every `[[player]]` once (default:
+    /// the order of the `[[player]]` tables).
+    turn_order: Option<Vec<String>>,
 }
 
 // The keys the engine judges itself; `schema` adds the keys of the end-rule slices.

@@ -241,3 +241,28 @@ fn perft_from_random_positions_agrees_with_the_oracle() {
         assert_eq!(perft(&mut pos, 3), oracle.perft(3), "{fen}");
     }
 }
+
+#[test]
+fn turn_order_reorders_the_seats() {
+    let dir = crate::helpers::temp_dir();
+    let base = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(VARIANT);
+    let file = dir.path().join("anticlockwise.toml");
+    std::fs::write(
+        &file,
+        format!(
+            "extends = {:?}\n[variant]\nname = \"Anticlockwise\"\nturn_order = [\"red\", \"green\", \"yellow\", \"blue\"]\n",
+            base.display().to_string()
+        ),
+    )
+    .expect("written");
+    let rules = load(&file);
+    let names: Vec<&str> = rules
+        .player_ids()
+        .map(|p| rules.player(p).name.as_str())
+        .collect();
+    assert_eq!(names, ["red", "green", "yellow", "blue"]);
+    let mut pos = Position::start(&rules);
+    pos.play(&parse_move(&pos, "h2-h3").expect("a move"))
+        .expect("legal");
+    assert_eq!(rules.player(pos.to_move()).name, "green");
+}
