@@ -49,7 +49,15 @@ impl Position {
             .unwrap_or(0);
         for row in board.rows() {
             let _ = write!(s, "{:>label_w$} |", row_label(board, row));
+            let mut column = 0;
             for &n in row {
+                // A grid node stands under its file's name, past any cells the grid omits.
+                if let Some((f, _)) = board.node_info(n).grid {
+                    for _ in column..f {
+                        let _ = write!(s, "{:>width$}", "");
+                    }
+                    column = column.max(f + 1);
+                }
                 let _ = write!(s, "{:>width$}", self.cell(n));
             }
             s.push('\n');
