@@ -10,54 +10,13 @@
 
 use chessgraph::Position;
 
+// The piece types and the pieces' steps are plain chess, shared with the ring oracle.
+use super::ring_oracle::{DIAGONAL, KNIGHT, ORTHOGONAL, Role};
+
 /// Board size (both ways).
 pub const SIZE: i32 = 14;
 /// Seat names in turn order, with the first letter of their castling tokens.
 pub const SEATS: [(&str, char); 4] = [("red", 'r'), ("blue", 'b'), ("yellow", 'y'), ("green", 'g')];
-
-/// A piece type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Role {
-    /// Pawn.
-    Pawn,
-    /// Knight.
-    Knight,
-    /// Bishop.
-    Bishop,
-    /// Rook.
-    Rook,
-    /// Queen.
-    Queen,
-    /// King.
-    King,
-}
-
-impl Role {
-    fn from_name(name: &str) -> Role {
-        match name {
-            "pawn" => Role::Pawn,
-            "knight" => Role::Knight,
-            "bishop" => Role::Bishop,
-            "rook" => Role::Rook,
-            "queen" => Role::Queen,
-            "king" => Role::King,
-            other => panic!("the oracle does not know the piece `{other}`"),
-        }
-    }
-}
-
-const KNIGHT: [(i32, i32); 8] = [
-    (1, 2),
-    (-1, 2),
-    (1, -2),
-    (-1, -2),
-    (2, 1),
-    (-2, 1),
-    (2, -1),
-    (-2, -1),
-];
-const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const DIAGONAL: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
 
 /// Whether (x, y) is a square of the board: on the 14x14 grid and not in a 3x3 corner.
 pub fn on_board(x: i32, y: i32) -> bool {

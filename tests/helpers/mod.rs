@@ -185,6 +185,18 @@ pub fn playout_positions(
     out
 }
 
+/// Panics, naming the moves only one side has, when an oracle's sorted move texts (`mine`) are
+/// not the engine's (`theirs`); `at` says where (file, position text).
+pub fn assert_same_moves(mine: &[String], theirs: &[String], at: &str) {
+    if mine != theirs {
+        let only_engine: Vec<&String> = theirs.iter().filter(|t| !mine.contains(t)).collect();
+        let only_oracle: Vec<&String> = mine.iter().filter(|t| !theirs.contains(t)).collect();
+        panic!(
+            "move sets differ at {at}\n  engine only: {only_engine:?}\n  oracle only: {only_oracle:?}"
+        );
+    }
+}
+
 /// The legal moves of the side to move that start on `square`, as sorted move text.
 pub fn legal_moves_from(pos: &Position, square: &str) -> Vec<String> {
     let prefix = format!("{square}-");

@@ -10,7 +10,7 @@
 use std::sync::Arc;
 
 use crate::helpers::four_player::{Four, on_board, parse};
-use crate::helpers::{Rng, load, playout};
+use crate::helpers::{Rng, assert_same_moves, load, playout};
 use chessgraph::notation::{legal_move_texts, parse_move};
 use chessgraph::perft::perft;
 use chessgraph::{Outcome, PlayerId, Position, Rules};
@@ -57,15 +57,7 @@ fn compare_along_playouts(games: usize, plies: usize, seed: u64) -> Coverage {
             }
             let mine = oracle.legal_texts();
             let theirs = legal_move_texts(&pos);
-            if mine != theirs {
-                let only_engine: Vec<&String> =
-                    theirs.iter().filter(|t| !mine.contains(t)).collect();
-                let only_oracle: Vec<&String> =
-                    mine.iter().filter(|t| !theirs.contains(t)).collect();
-                panic!(
-                    "move sets differ at {fen}\n  engine only: {only_engine:?}\n  oracle only: {only_oracle:?}"
-                );
-            }
+            assert_same_moves(&mine, &theirs, &fen);
             cov.positions += 1;
             cov.checks += usize::from(oracle.in_check());
             let moves = oracle.legal_moves();
