@@ -49,9 +49,7 @@ impl Position {
             .unwrap_or(0);
         for row in board.rows() {
             let _ = write!(s, "{:>label_w$} |", row_label(board, row));
-            for &n in row {
-                let _ = write!(s, "{:>width$}", self.cell(n));
-            }
+            self.write_row(&mut s, row, width);
             s.push('\n');
         }
         if let Some(g) = board.grid() {
@@ -152,6 +150,24 @@ impl Position {
                 format!("{} wins: the last player standing", rules.player(w).name)
             }
             other => other.describe(rules),
+        }
+    }
+}
+
+impl Position {
+    /// One row's cells, each `width` wide; a grid node stands under its file's name, past any
+    /// cells the grid omits.
+    fn write_row(&self, s: &mut String, row: &[crate::board::NodeId], width: usize) {
+        let board = self.rules.board();
+        let mut column = 0;
+        for &n in row {
+            if let Some((f, _)) = board.node_info(n).grid {
+                for _ in column..f {
+                    let _ = write!(s, "{:>width$}", "");
+                }
+                column = column.max(f + 1);
+            }
+            let _ = write!(s, "{:>width$}", self.cell(n));
         }
     }
 }

@@ -9,6 +9,7 @@
 //! files = "abcdefgh"              # a string of one-letter files, or an array of names
 //! ranks = 8
 //! light = "odd"                   # a node is light when file index + rank index (from 0) is odd
+//! omit = ["a1..c3", "n14"]         # cells left out: rectangles (corners in any order) and names
 //!
 //! [directions]                    # every direction name, optional `opposite`, or a composite `path`
 //! n = { opposite = "s" }
@@ -108,6 +109,8 @@ pub(crate) struct GridSpec {
     pub(crate) ranks: Located<u32>,
     /// Which squares are light.
     pub(crate) light: Option<Located<Parity>>,
+    /// Cells of the grid left out of the board (`omit`): names and rectangles `a1..c3`.
+    pub(crate) omit: Vec<Located<String>>,
 }
 
 /// A drawing coordinate: a finite number of magnitude at most [`MAX_COORDINATE`] (TOML's `nan`
@@ -466,6 +469,11 @@ fn read_grid(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Opti
     let files = read_files(&mut g, diags);
     let ranks = g.required::<u32>("ranks", "8", diags);
     let light = g.optional::<Parity>("light", diags);
+    let omit = g
+        .optional::<Vec<Spanned<String>>>("omit", diags)
+        .map_or_else(Vec::new, |o| {
+            o.value.into_iter().map(Located::from).collect()
+        });
     let span = g.span();
     g.finish(diags);
     Some(GridSpec {
@@ -473,6 +481,7 @@ fn read_grid(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Opti
         files: files?,
         ranks: ranks?,
         light,
+        omit,
     })
 }
 

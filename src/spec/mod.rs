@@ -11,6 +11,7 @@ pub(crate) mod kind;
 pub(crate) mod outcome;
 #[cfg(feature = "schema")]
 pub mod schema;
+mod turn_order;
 pub(crate) mod variant;
 
 use std::ops::Range;

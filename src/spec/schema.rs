@@ -309,6 +309,9 @@ struct GridTable {
     ranks: u32,
     /// Which squares are light: `odd` (the default, a1 dark) or `even`.
     light: Option<Parity>,
+    /// Cells left out of the board: cell names (`"a1"`) and rectangles between two cells
+    /// (`"a1..c3"`); no node is made there and no `[map]` link leads there.
+    omit: Option<Vec<String>>,
 }
 
 /// Grid files: a string of letters or an array of names.
@@ -408,6 +411,9 @@ struct VariantTable {
     /// The start position in position text (a generalized FEN:
     /// `ROWS SIDE CASTLING EP HALFMOVE FULLMOVE`).
     start: String,
+    /// The seats in the order they move, by player name: every `[[player]]` once (default:
+    /// the order of the `[[player]]` tables).
+    turn_order: Option<Vec<String>>,
 }
 
 // The keys the engine judges itself; `schema` adds the keys of the end-rule slices.

@@ -7,11 +7,12 @@
 //! name = "Orthodox chess"
 //! board = "../boards/chess.toml"  # relative to the file that says it
 //! start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+//! turn_order = ["white", "black"]  # optional: the seats by player name (default: file order)
 //!
 //! [frames]                        # named orientations: permutations of the board's directions
 //! black = { n = "s", s = "n" }
 //!
-//! [[player]]                      # turn order = file order
+//! [[player]]                      # turn order = file order, unless `turn_order` says otherwise
 //! name = "white"
 //! short = "w"                     # side-to-move letter in position text
 //! mark = "upper"                  # "upper" / "lower" letters, or a prefix such as "g" (then `gP`)
@@ -563,6 +564,7 @@ struct VariantTable {
     description: Option<String>,
     board: Option<Located<String>>,
     start: Option<Located<String>>,
+    turn_order: Option<Located<Vec<Spanned<String>>>>,
 }
 
 /// The spec from the merged tables of the chain, or `None` when something it needs is missing
@@ -582,10 +584,12 @@ fn read_merged(
         description,
         board,
         start,
+        turn_order,
     } = read_variant_table(&mut top, diags);
     let frames = top.named_renamings("frames", "frame", diags);
     let players_span = top.raw("player").map_or(0..0, |v| v.span());
     let players = top.items::<PlayerSpec>("player", "`[[player]]`", diags);
+    let players = super::turn_order::ordered(players, turn_order, diags);
     let pieces = read_pieces(&mut top, diags);
     let castling = top.items::<CastlingSpec>("castling", "`[[castling]]`", diags);
     let outcome = super::outcome::read_outcome(&mut top, declared, diags);
@@ -652,12 +656,14 @@ fn read_variant_table(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>
             let description = v.optional::<String>("description", diags).map(|d| d.value);
             let board = v.required::<String>("board", "\"../boards/chess.toml\"", diags);
             let start = v.required::<String>("start", "\"<position text>\"", diags);
+            let turn_order = v.optional::<Vec<Spanned<String>>>("turn_order", diags);
             v.finish(diags);
             VariantTable {
                 name,
                 description,
                 board,
                 start,
+                turn_order,
             }
         }
         None => VariantTable {
@@ -665,6 +671,7 @@ fn read_variant_table(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>
             description: None,
             board: None,
             start: None,
+            turn_order: None,
         },
     }
 }

@@ -7,6 +7,8 @@
 
 /// The one runner of the `chessgraph` binary for black-box tests.
 pub mod cli;
+/// The coordinate-arithmetic oracle for four-player chess.
+pub mod four_player;
 /// pyffish's legal move lists along random games (`tests/import/`, `tests/games/`), read and compared.
 pub mod oracle_games;
 /// The coordinate-arithmetic oracle for Circular and Cylindrical Chess.
@@ -184,6 +186,18 @@ pub fn playout_positions(
         });
     }
     out
+}
+
+/// Panics, naming the moves only one side has, when an oracle's sorted move texts (`mine`) are
+/// not the engine's (`theirs`); `at` says where (file, position text).
+pub fn assert_same_moves(mine: &[String], theirs: &[String], at: &str) {
+    if mine != theirs {
+        let only_engine: Vec<&String> = theirs.iter().filter(|t| !mine.contains(t)).collect();
+        let only_oracle: Vec<&String> = mine.iter().filter(|t| !theirs.contains(t)).collect();
+        panic!(
+            "move sets differ at {at}\n  engine only: {only_engine:?}\n  oracle only: {only_oracle:?}"
+        );
+    }
 }
 
 /// The legal moves of the side to move that start on `square`, as sorted move text.

@@ -66,7 +66,8 @@ impl Role {
         }
     }
 
-    fn from_name(name: &str) -> Role {
+    /// The role of a piece kind named as in the shipped variant files (`knight`).
+    pub fn from_name(name: &str) -> Role {
         match name {
             "pawn" => Role::Pawn,
             "knight" => Role::Knight,
@@ -80,7 +81,8 @@ impl Role {
 }
 
 const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
-const KNIGHT: [(i32, i32); 8] = [
+/// The knight's eight leaps `(dx, dy)`.
+pub const KNIGHT: [(i32, i32); 8] = [
     (1, 2),
     (-1, 2),
     (1, -2),
@@ -90,8 +92,10 @@ const KNIGHT: [(i32, i32); 8] = [
     (2, -1),
     (-2, -1),
 ];
-const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const DIAGONAL: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+/// The rook's four steps.
+pub const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+/// The bishop's four steps.
+pub const DIAGONAL: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
 
 /// How pawns move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

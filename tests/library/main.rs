@@ -13,6 +13,7 @@ mod engine;
 mod extends_edits;
 mod fairy_pieces;
 mod flip_symmetry;
+mod four_player_chess;
 mod frames;
 mod game_ends;
 mod game_records;

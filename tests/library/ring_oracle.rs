@@ -13,7 +13,7 @@
 use std::sync::Arc;
 
 use crate::helpers::ring_oracle::{Castling, Game, OBoard};
-use crate::helpers::{Rng, load, playout};
+use crate::helpers::{Rng, assert_same_moves, load, playout};
 use chessgraph::Position;
 use chessgraph::Rules;
 use chessgraph::notation::{legal_move_texts, move_text, parse_move};
@@ -79,15 +79,7 @@ fn compare_along_playouts(
             assert_eq!(fen4(&oracle.to_fen(game)), fen4(&fen), "position text");
             let mine = oracle.legal_texts(game);
             let theirs = legal_move_texts(&pos);
-            if mine != theirs {
-                let only_engine: Vec<&String> =
-                    theirs.iter().filter(|t| !mine.contains(t)).collect();
-                let only_oracle: Vec<&String> =
-                    mine.iter().filter(|t| !theirs.contains(t)).collect();
-                panic!(
-                    "{file}: move sets differ at {fen}\n  engine only: {only_engine:?}\n  oracle only: {only_oracle:?}"
-                );
-            }
+            assert_same_moves(&mine, &theirs, &format!("{file}: {fen}"));
             for m in pos.legal_moves() {
                 let text = move_text(&pos, m);
                 assert_eq!(

@@ -164,8 +164,13 @@ impl Builder<'_> {
                 else {
                     continue;
                 };
-                let from = by_pos[&(f as u16, r as u16)];
-                let to = by_pos[&(tf as u16, tr as u16)];
+                // A cell the grid omits has no node: no link from or to it.
+                let (Some(&from), Some(&to)) = (
+                    by_pos.get(&(f as u16, r as u16)),
+                    by_pos.get(&(tf as u16, tr as u16)),
+                ) else {
+                    continue;
+                };
                 if from == to {
                     continue; // a full turn round a cylinder is not a link
                 }

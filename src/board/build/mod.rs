@@ -10,6 +10,7 @@ mod directions;
 mod links;
 mod map;
 mod nodes;
+mod omit;
 mod steps;
 mod tags;
 mod twists;
