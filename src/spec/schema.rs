@@ -425,6 +425,11 @@ struct OutcomeTable {
     /// The stalemate policy by the number of players still in (`{ "3" = "eliminate" }`);
     /// overrides `stalemate`.
     stalemate_by_players: Option<BTreeMap<String, Policy>>,
+    /// The score (0 to 1) a player keeps who loses by being stalemated (`stalemate =
+    /// "eliminate"`); the winner scores the rest (Gliński's hexagonal chess: 0.25, so 3/4 to the
+    /// stalemating player). Shown with the result; perft never sees it.
+    #[schemars(range(min = 0, max = 1))]
+    stalemate_score: Option<f64>,
     /// The number of checks (1 to 255) a player must give to win (3check).
     #[schemars(range(min = 1, max = 255))]
     checks: Option<u32>,

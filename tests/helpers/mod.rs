@@ -7,6 +7,8 @@
 
 /// The one runner of the `chessgraph` binary for black-box tests.
 pub mod cli;
+/// The cube-coordinate oracle for Gliński's hexagonal chess.
+pub mod hex_oracle;
 /// pyffish's legal move lists along random games (`tests/import/`, `tests/games/`), read and compared.
 pub mod oracle_games;
 /// The coordinate-arithmetic oracle for Circular and Cylindrical Chess.

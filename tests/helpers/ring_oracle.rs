@@ -66,7 +66,7 @@ impl Role {
         }
     }
 
-    fn from_name(name: &str) -> Role {
+    pub fn from_name(name: &str) -> Role {
         match name {
             "pawn" => Role::Pawn,
             "knight" => Role::Knight,

@@ -461,6 +461,7 @@ fn three_man_chess_rasterised_has_light_and_dark_cells_where_the_rules_say() {
         let want = match b.node_info(n).colour {
             chessgraph::Colour::Light => LIGHT,
             chessgraph::Colour::Dark => DARK,
+            chessgraph::Colour::Mid => unreachable!("no mid cells on this board"),
         };
         assert_eq!(pixel(&pixmap, geo.centre(n)), want, "{}", b.node_name(n));
     }
@@ -493,6 +494,7 @@ fn three_armies_rasterised_shows_each_players_colour() {
         let want = match r.board().node_info(n).colour {
             chessgraph::Colour::Light => LIGHT,
             chessgraph::Colour::Dark => DARK,
+            chessgraph::Colour::Mid => unreachable!("no mid cells on this board"),
         };
         assert_eq!(pixel(&pixmap, geo.centre(n)), want, "{name}");
     }
