@@ -3,12 +3,14 @@
 //! ```toml
 //! [board]
 //! name = "Orthodox chess"
-//! layout = "grid"                 # "grid" (x, y) or "polar" (ring, sector) drawing positions
+//! layout = "grid"                 # "grid" (x, y), "polar" (ring, sector) or "hex" drawing positions
 //!
 //! [grid]                          # generator: files x ranks, node name = file + rank
 //! files = "abcdefgh"              # a string of one-letter files, or an array of names
 //! ranks = 8
 //! light = "odd"                   # a node is light when file index + rank index (from 0) is odd
+//!
+//! [hex]                           # or a hexagon of hexagons (see `spec::hex`)
 //!
 //! [directions]                    # every direction name, optional `opposite`, or a composite `path`
 //! n = { opposite = "s" }
@@ -165,15 +167,17 @@ pub(crate) struct NodeSpec {
     /// The node's name, used in position text, move text and zones: letters, digits, `_` and `'`.
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub(crate) name: Spanned<String>,
-    /// Where a `grid` layout draws the node: its column (left to right, one unit per square).
+    /// Where a `grid` or `hex` layout draws the node: its column (left to right, one unit per
+    /// square or file).
     pub(crate) x: Option<Coordinate>,
-    /// Where a `grid` layout draws the node: its row (bottom to top, one unit per square).
+    /// Where a `grid` or `hex` layout draws the node: its row (bottom to top, one unit per square
+    /// or cell; on a hex layout the cells of neighbouring files are half a unit apart).
     pub(crate) y: Option<Coordinate>,
     /// Where a `polar` layout draws the node: its ring, 0 the outermost.
     pub(crate) ring: Option<Coordinate>,
     /// Where a `polar` layout draws the node: its sector, clockwise.
     pub(crate) sector: Option<Coordinate>,
-    /// The cell's colour in pictures, `light` or `dark`; light when omitted.
+    /// The cell's colour in pictures, `light`, `dark` or `mid`; light when omitted.
     #[cfg_attr(feature = "schema", schemars(with = "Option<Colour>"))]
     pub(crate) colour: Option<Spanned<Colour>>,
 }
