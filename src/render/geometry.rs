@@ -112,13 +112,7 @@ impl Geometry {
     }
 
     fn grid(board: &Board, placements: &[Placement], quarters: u8) -> Geometry {
-        let xy = |p: &Placement| {
-            let (x, y) = match *p {
-                Placement::Grid { x, y } => (x, y),
-                Placement::Polar { ring, sector } => (sector, ring),
-            };
-            turned(x, y, quarters)
-        };
+        let xy = |p: &Placement| flat_xy(p, quarters);
         let (min_x, max_x, min_y, max_y) = bounds(placements.iter().map(xy));
         let cols = max_x - min_x + 1.0;
         let rows = max_y - min_y + 1.0;
@@ -186,13 +180,7 @@ impl Geometry {
 
     /// Hexagons at their placements (`x` the file, `y` in cell heights), names in the cells.
     fn hex(placements: &[Placement], quarters: u8) -> Geometry {
-        let xy = |p: &Placement| {
-            let (x, y) = match *p {
-                Placement::Grid { x, y } => (x, y),
-                Placement::Polar { ring, sector } => (sector, ring),
-            };
-            turned(x, y, quarters)
-        };
+        let xy = |p: &Placement| flat_xy(p, quarters);
         let (min_x, max_x, min_y, max_y) = bounds(placements.iter().map(xy));
         let r = SQUARE / 3f64.sqrt();
         let width = (max_x - min_x) * 1.5 * r + 2.0 * r + 2.0 * GRID_MARGIN;
@@ -441,6 +429,16 @@ impl Geometry {
 /// The nearest number of quarter turns (clockwise) to an angle in degrees, 0 to 3.
 pub(crate) fn quarter_turns(degrees: f64) -> u8 {
     ((degrees / 90.0).round().rem_euclid(4.0)) as u8
+}
+
+/// A placement as a position on a flat picture (y upward; a polar one as sector, ring), turned
+/// clockwise by `quarters` quarter turns.
+fn flat_xy(p: &Placement, quarters: u8) -> (f64, f64) {
+    let (x, y) = match *p {
+        Placement::Grid { x, y } => (x, y),
+        Placement::Polar { ring, sector } => (sector, ring),
+    };
+    turned(x, y, quarters)
 }
 
 /// A grid position (y upward) turned clockwise on the picture by `quarters` quarter turns.

@@ -216,7 +216,7 @@ impl HexBoard {
                         row.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    let l = role_letter(role);
+                    let l = role.letter();
                     row.push(if c == Color::White {
                         l
                     } else {
@@ -425,7 +425,7 @@ impl HexBoard {
         let mut s = format!("{}-{}", name(m.from), name(m.to));
         if let Some(r) = m.promotion {
             s.push('=');
-            s.push(role_letter(r));
+            s.push(r.letter());
         }
         s
     }
@@ -458,16 +458,5 @@ impl HexBoard {
                 next.perft(depth - 1)
             })
             .sum()
-    }
-}
-
-fn role_letter(r: Role) -> char {
-    match r {
-        Role::Pawn => 'P',
-        Role::Knight => 'N',
-        Role::Bishop => 'B',
-        Role::Rook => 'R',
-        Role::Queen => 'Q',
-        Role::King => 'K',
     }
 }
