@@ -443,16 +443,16 @@ pub fn read_board_spec(text: &str) -> Result<BoardSpec, Vec<Diagnostic>> {
     }
 }
 
-/// `[board]`: the name (`None` when missing, which is reported), the description and the layout
-/// (or, when not given, where the table is).
-fn read_board_table(
-    top: &mut TableReader<'_, '_>,
-    diags: &mut Vec<Diagnostic>,
-) -> (
+/// What `[board]` says: the name (`None` when missing, which is reported), the description and
+/// the layout (or, when not given, where the table is).
+type BoardTable = (
     Option<Located<String>>,
     Option<String>,
     Result<Located<Layout>, Span>,
-) {
+);
+
+/// `[board]`.
+fn read_board_table(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> BoardTable {
     let board_table = match top.raw("board") {
         Some(v) => TableReader::of_value(v, "`[board]`", diags),
         None if top.has_misspelt("board") => None,

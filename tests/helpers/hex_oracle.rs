@@ -28,6 +28,9 @@ const N: i32 = 5;
 /// Board cells indexed `(q + N) * 11 + (r + N)` (some indices are off the hexagon).
 const SLOTS: usize = 121;
 
+/// A step in axial coordinates, `(dq, dr)`.
+type Step = (i32, i32);
+
 const ORTHOGONAL: [(i32, i32); 6] = [(0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1)];
 
 /// The six diagonal steps: each pair of neighbouring orthogonal steps added.
@@ -341,7 +344,7 @@ impl HexBoard {
             }
             let (q, r) = qr(from);
             let free = |s: usize| self.cells[s].is_none_or(|(o, _)| o != me);
-            let (steps, rides): (Vec<(i32, i32)>, Vec<(i32, i32)>) = match role {
+            let (steps, rides): (Vec<Step>, Vec<Step>) = match role {
                 Role::Pawn => {
                     self.pawn_moves(from, me, &mut out);
                     continue;

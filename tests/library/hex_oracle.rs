@@ -135,7 +135,7 @@ fn perft_3_from_random_positions_agrees_with_the_oracle() {
             if moves.is_empty() {
                 break;
             }
-            let m = moves[rng.below(moves.len())].clone();
+            let m = moves[rng.below(moves.len())];
             pos.play(&m).expect("a legal move");
         }
         assert_perft(&pos, 3);

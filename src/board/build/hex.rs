@@ -43,12 +43,15 @@ fn colour(q: i32, r: i32) -> Colour {
     }
 }
 
+/// Whether the cell at axial `(q, r)` of a hexagon of side `n + 1` is on one of its edges.
+type OnSide = fn(i32, i32, i32) -> bool;
+
 /// The zones of a hexagon's edges: its six sides (`edge_left`, `edge_top_left`, `edge_top_right`,
 /// `edge_right`, `edge_bottom_right`, `edge_bottom_left`), `top` and `bottom` (the last and the
 /// first cell of every file) and `edge` (all of them).
 pub(super) fn edge_zones(side: u16, nodes: &[Node]) -> Vec<Zone> {
     let n = i32::from(side) - 1;
-    let sides: [(&str, fn(i32, i32, i32) -> bool); 9] = [
+    let sides: [(&str, OnSide); 9] = [
         ("edge_left", |q, _, n| q == -n),
         ("edge_top_left", |q, r, n| q <= 0 && r == n),
         ("edge_top_right", |q, r, n| q >= 0 && q + r == n),
