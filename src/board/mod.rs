@@ -121,6 +121,8 @@ pub struct GridShape {
     pub ranks: u16,
     /// Which edges the `[map]` offsets cross.
     pub(crate) wrap: crate::spec::board::Wrap,
+    /// The side of the hexagon, for a `[hex]` board (its `[map]` offsets are axial).
+    pub(crate) hex: Option<u16>,
 }
 
 /// A validated board.

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use super::{Board, Colour, DirId, Layout, NodeId, Step, TwistId};
+use super::{Board, Colour, DirId, GridShape, Layout, NodeId, Step, TwistId};
 use crate::spec::board::Wrap;
 
 impl Board {
@@ -24,9 +24,14 @@ impl Board {
         let _ = writeln!(s, "zones: {}", list_or_none(zones));
         if let Some(g) = &self.grid {
             let (first, last) = (&g.files[0], &g.files[g.files.len() - 1]);
+            let edges = if g.hex.is_some() {
+                ", edge_left, edge_top_left, edge_top_right, edge_right, edge_bottom_right, edge_bottom_left, top, bottom, edge"
+            } else {
+                ""
+            };
             let _ = writeln!(
                 s,
-                "generated zones: rank_1..rank_{}, file_{first}..file_{last}",
+                "generated zones: rank_1..rank_{}, file_{first}..file_{last}{edges}",
                 g.ranks
             );
         }
@@ -36,12 +41,15 @@ impl Board {
 
     /// How many nodes, how they are laid out, how many of each colour.
     fn nodes_summary(&self) -> String {
-        let light = self
-            .nodes
-            .iter()
-            .filter(|n| n.colour == Colour::Light)
-            .count();
+        let count = |c: Colour| self.nodes.iter().filter(|n| n.colour == c).count();
         let shape = match &self.grid {
+            Some(GridShape {
+                hex: Some(side),
+                files,
+                ..
+            }) => {
+                format!(", a hexagon of side {side} in {} files", files.len())
+            }
             Some(g) => format!(
                 ", grid {} files x {} ranks{}",
                 g.files.len(),
@@ -59,11 +67,17 @@ impl Board {
         let layout = match self.layout {
             Layout::Grid => "grid",
             Layout::Polar => "polar",
+            Layout::Hex => "hex",
+        };
+        let mid = match count(Colour::Mid) {
+            0 => String::new(),
+            n => format!(", {n} mid"),
         };
         format!(
-            "{} ({layout} layout{shape}; {light} light, {} dark)",
+            "{} ({layout} layout{shape}; {} light, {} dark{mid})",
             self.nodes.len(),
-            self.nodes.len() - light
+            count(Colour::Light),
+            count(Colour::Dark)
         )
     }
 
@@ -210,6 +224,7 @@ impl Board {
             let colour = match info.colour {
                 Colour::Light => "light",
                 Colour::Dark => "dark",
+                Colour::Mid => "mid",
             };
             let links: Vec<String> = self
                 .direction_ids()

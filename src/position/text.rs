@@ -135,11 +135,16 @@ impl Position {
         match outcome {
             Outcome::Winner(w) if self.alive_count() >= 2 => {
                 let loser = self.to_move();
+                let checked = self.royal_attacked(loser);
+                let score = match rules.outcome.stalemate_score {
+                    Some(s) if !checked => format!(", scored {} to {s}", 1.0 - s),
+                    _ => String::new(),
+                };
                 format!(
-                    "{} wins: {} has no legal move and {}",
+                    "{} wins: {} has no legal move and {}{score}",
                     rules.player(w).name,
                     rules.player(loser).name,
-                    if self.royal_attacked(loser) {
+                    if checked {
                         "is in check (checkmate)"
                     } else {
                         "is not in check (stalemate)"

@@ -1,10 +1,10 @@
-//! The board itself: its cells (light and dark), the outline and void of polar boards, and the
+//! The board itself: its cells (light, dark and, on hex boards, mid), the outline and void of polar boards, and the
 //! coordinates along the edges or the node names in the cells.
 
 use std::fmt::Write;
 
 use super::svg::{escape, hex, num};
-use super::{DARK, Geometry, LIGHT, VOID};
+use super::{DARK, Geometry, LIGHT, MID, VOID};
 use crate::board::{Board, Colour};
 
 /// The cells layer: one element per node, with class `cell` and `data-node`.
@@ -20,6 +20,7 @@ pub(super) fn write_cells(s: &mut String, board: &Board, geo: &Geometry) {
         let (class, fill) = match info.colour {
             Colour::Light => ("light", LIGHT),
             Colour::Dark => ("dark", DARK),
+            Colour::Mid => ("mid", MID),
         };
         let name = escape(&info.name);
         let _ = writeln!(
@@ -80,7 +81,7 @@ pub(super) fn write_labels(s: &mut String, board: &Board, geo: &Geometry) {
             let (x, y) = geo.name_anchor(n);
             let fill = match board.node_info(n).colour {
                 Colour::Light => "#8b6b4e",
-                Colour::Dark => "#f3e3c8",
+                Colour::Dark | Colour::Mid => "#f3e3c8",
             };
             let _ = writeln!(
                 s,

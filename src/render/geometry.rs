@@ -1,15 +1,17 @@
 //! Where each cell of a board is drawn: squares for grid boards, annular sectors around a central
-//! void for polar boards.
+//! void for polar boards, hexagons for hex boards.
 //!
 //! Coordinates are SVG user units with y downward. Grid boards put `(x, y)` (y upward) at column `x`
 //! and row `max_y - y`. Polar boards put ring 0 outermost; sector `s` of `S` spans the angles
 //! `rotation + s * 360 / S` to `rotation + (s + 1) * 360 / S`, measured in degrees clockwise from
 //! straight up, so sectors run clockwise on the picture as they do on the board seen from above.
 //! The void's radius is chosen so that the innermost cells are about as long as they are wide.
+//! Hex boards put `(x, y)` at file `x` (files `1.5` hexagon radii apart) and `max_y - y` cell
+//! heights down, each cell a hexagon with flat top and bottom, one cell height tall.
 
 use std::f64::consts::PI;
 
-use crate::board::{Board, NodeId, Placement};
+use crate::board::{Board, Layout, NodeId, Placement};
 
 /// Side of a grid square.
 const SQUARE: f64 = 60.0;
@@ -42,6 +44,15 @@ pub(crate) enum Shape {
         a0: f64,
         /// End angle (greater than `a0`).
         a1: f64,
+    },
+    /// A hexagon with flat top and bottom.
+    Hexagon {
+        /// Centre x.
+        cx: f64,
+        /// Centre y.
+        cy: f64,
+        /// Radius (centre to corner): the side.
+        r: f64,
     },
 }
 
@@ -92,19 +103,16 @@ impl Geometry {
             .any(|p| matches!(p, Placement::Polar { .. }));
         if polar {
             Geometry::polar(board, &placements, rotation)
+        } else if board.layout() == Layout::Hex {
+            // Hexagons stand in vertical files: the picture turns by half turns only.
+            Geometry::hex(&placements, quarter_turns(rotation) & 2)
         } else {
             Geometry::grid(board, &placements, quarter_turns(rotation))
         }
     }
 
     fn grid(board: &Board, placements: &[Placement], quarters: u8) -> Geometry {
-        let xy = |p: &Placement| {
-            let (x, y) = match *p {
-                Placement::Grid { x, y } => (x, y),
-                Placement::Polar { ring, sector } => (sector, ring),
-            };
-            turned(x, y, quarters)
-        };
+        let xy = |p: &Placement| flat_xy(p, quarters);
         let (min_x, max_x, min_y, max_y) = bounds(placements.iter().map(xy));
         let cols = max_x - min_x + 1.0;
         let rows = max_y - min_y + 1.0;
@@ -167,6 +175,33 @@ impl Geometry {
             polar: None,
             shapes,
             labels,
+        }
+    }
+
+    /// Hexagons at their placements (`x` the file, `y` in cell heights), names in the cells.
+    fn hex(placements: &[Placement], quarters: u8) -> Geometry {
+        let xy = |p: &Placement| flat_xy(p, quarters);
+        let (min_x, max_x, min_y, max_y) = bounds(placements.iter().map(xy));
+        let r = SQUARE / 3f64.sqrt();
+        let width = (max_x - min_x) * 1.5 * r + 2.0 * r + 2.0 * GRID_MARGIN;
+        let height = (max_y - min_y + 1.0) * SQUARE + 2.0 * GRID_MARGIN;
+        let shapes = placements
+            .iter()
+            .map(|p| {
+                let (x, y) = xy(p);
+                Shape::Hexagon {
+                    cx: GRID_MARGIN + r + (x - min_x) * 1.5 * r,
+                    cy: GRID_MARGIN + (max_y - y + 0.5) * SQUARE,
+                    r,
+                }
+            })
+            .collect();
+        Geometry {
+            width,
+            height,
+            polar: None,
+            shapes,
+            labels: Vec::new(),
         }
     }
 
@@ -272,6 +307,7 @@ impl Geometry {
     pub fn centre(&self, n: NodeId) -> (f64, f64) {
         match self.shapes[n.index()] {
             Shape::Square { x, y, size } => (x + size / 2.0, y + size / 2.0),
+            Shape::Hexagon { cx, cy, .. } => (cx, cy),
             Shape::Sector {
                 r_in,
                 r_out,
@@ -289,6 +325,7 @@ impl Geometry {
     pub(crate) fn cell_size(&self, n: NodeId) -> f64 {
         match self.shapes[n.index()] {
             Shape::Square { size, .. } => size,
+            Shape::Hexagon { r, .. } => r * 3f64.sqrt(),
             Shape::Sector {
                 r_in,
                 r_out,
@@ -305,6 +342,8 @@ impl Geometry {
     pub(crate) fn name_anchor(&self, n: NodeId) -> (f64, f64) {
         match self.shapes[n.index()] {
             Shape::Square { x, y, size } => (x + size * 0.18, y + size * 0.14),
+            // Below the piece, above the bottom edge.
+            Shape::Hexagon { cx, cy, r } => (cx, cy + r * 0.62),
             Shape::Sector {
                 r_in, r_out, a0, ..
             } => {
@@ -328,6 +367,24 @@ impl Geometry {
                 num(size),
                 num(-size)
             ),
+            Shape::Hexagon { cx, cy, r } => {
+                let h = r * 3f64.sqrt() / 2.0;
+                format!(
+                    "M{} {}L{} {}L{} {}L{} {}L{} {}L{} {}Z",
+                    num(cx - r),
+                    num(cy),
+                    num(cx - r / 2.0),
+                    num(cy - h),
+                    num(cx + r / 2.0),
+                    num(cy - h),
+                    num(cx + r),
+                    num(cy),
+                    num(cx + r / 2.0),
+                    num(cy + h),
+                    num(cx - r / 2.0),
+                    num(cy + h)
+                )
+            }
             Shape::Sector {
                 r_in,
                 r_out,
@@ -372,6 +429,16 @@ impl Geometry {
 /// The nearest number of quarter turns (clockwise) to an angle in degrees, 0 to 3.
 pub(crate) fn quarter_turns(degrees: f64) -> u8 {
     ((degrees / 90.0).round().rem_euclid(4.0)) as u8
+}
+
+/// A placement as a position on a flat picture (y upward; a polar one as sector, ring), turned
+/// clockwise by `quarters` quarter turns.
+fn flat_xy(p: &Placement, quarters: u8) -> (f64, f64) {
+    let (x, y) = match *p {
+        Placement::Grid { x, y } => (x, y),
+        Placement::Polar { ring, sector } => (sector, ring),
+    };
+    turned(x, y, quarters)
 }
 
 /// A grid position (y upward) turned clockwise on the picture by `quarters` quarter turns.

@@ -44,6 +44,8 @@ use svg::{escape, num};
 pub(crate) const LIGHT: [u8; 3] = [0xf0, 0xd9, 0xb5];
 /// Colour of dark cells.
 pub(crate) const DARK: [u8; 3] = [0xb5, 0x88, 0x63];
+/// Colour of the third cell colour of hex boards, between light and dark.
+pub(crate) const MID: [u8; 3] = [0xd6, 0xb0, 0x8c];
 /// Colour of the central void of polar boards.
 pub(crate) const VOID: [u8; 3] = [0xe4, 0xdd, 0xd2];
 

@@ -35,6 +35,8 @@ pub(crate) struct OutcomePolicy {
     pub(crate) stalemate_by_players: Vec<Option<Policy>>,
     /// Not in check, default.
     pub(crate) stalemate: Policy,
+    /// The score a player who loses by stalemate keeps, when the variant scores it.
+    pub(crate) stalemate_score: Option<f64>,
     /// The number of checks that wins, when the variant counts them.
     pub(crate) checks: Option<u32>,
     /// The end rules of `[outcome]` that are slices, in the order they are judged.
@@ -111,6 +113,13 @@ impl Rules {
             if let Some(p) = p {
                 let _ = write!(st, ", with {n} players: {}", policy_word(*p));
             }
+        }
+        if let Some(score) = o.stalemate_score {
+            let _ = write!(
+                st,
+                ", scored {score} to the stalemated player, {} to the other",
+                1.0 - score
+            );
         }
         let mut s = format!("checkmate: {}; {st}", policy_word(o.checkmate));
         let (before, after): (Vec<&Declared>, Vec<&Declared>) =

@@ -3,13 +3,15 @@
 //! ```toml
 //! [board]
 //! name = "Orthodox chess"
-//! layout = "grid"                 # "grid" (x, y) or "polar" (ring, sector) drawing positions
+//! layout = "grid"                 # "grid" (x, y), "polar" (ring, sector) or "hex" drawing positions
 //!
 //! [grid]                          # generator: files x ranks, node name = file + rank
 //! files = "abcdefgh"              # a string of one-letter files, or an array of names
 //! ranks = 8
 //! light = "odd"                   # a node is light when file index + rank index (from 0) is odd
 //! omit = ["a1..c3", "n14"]         # cells left out: rectangles (corners in any order) and names
+//!
+//! [hex]                           # or a hexagon of hexagons (see `spec::hex`)
 //!
 //! [directions]                    # every direction name, optional `opposite`, or a composite `path`
 //! n = { opposite = "s" }
@@ -54,6 +56,9 @@ pub enum Layout {
     Grid,
     /// Annular cells drawn at (`ring`, `sector`) round a central void; ring 0 is the outermost.
     Polar,
+    /// Hexagonal cells in vertical files drawn at (`x`, `y`) (a `[hex]` gives them): `x` the file,
+    /// `y` in cell heights, a file's cells half a cell above or below its neighbours'.
+    Hex,
 }
 
 /// The colour of a square.
@@ -65,6 +70,8 @@ pub enum Colour {
     Light,
     /// A dark square.
     Dark,
+    /// The third colour of a board of hexagons (between light and dark).
+    Mid,
 }
 
 /// Which parity of (file index + rank index) is light.
@@ -163,15 +170,17 @@ pub(crate) struct NodeSpec {
     /// The node's name, used in position text, move text and zones: letters, digits, `_` and `'`.
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub(crate) name: Spanned<String>,
-    /// Where a `grid` layout draws the node: its column (left to right, one unit per square).
+    /// Where a `grid` or `hex` layout draws the node: its column (left to right, one unit per
+    /// square or file).
     pub(crate) x: Option<Coordinate>,
-    /// Where a `grid` layout draws the node: its row (bottom to top, one unit per square).
+    /// Where a `grid` or `hex` layout draws the node: its row (bottom to top, one unit per square
+    /// or cell; on a hex layout the cells of neighbouring files are half a unit apart).
     pub(crate) y: Option<Coordinate>,
     /// Where a `polar` layout draws the node: its ring, 0 the outermost.
     pub(crate) ring: Option<Coordinate>,
     /// Where a `polar` layout draws the node: its sector, clockwise.
     pub(crate) sector: Option<Coordinate>,
-    /// The cell's colour in pictures, `light` or `dark`; light when omitted.
+    /// The cell's colour in pictures, `light`, `dark` or `mid`; light when omitted.
     #[cfg_attr(feature = "schema", schemars(with = "Option<Colour>"))]
     pub(crate) colour: Option<Spanned<Colour>>,
 }
@@ -344,6 +353,8 @@ pub struct BoardSpec {
     pub(crate) layout: Located<Layout>,
     /// `[grid]`.
     pub(crate) grid: Option<GridSpec>,
+    /// `[hex]`.
+    pub(crate) hex: Option<super::hex::HexSpec>,
     /// `[[node]]` items.
     pub(crate) nodes: Vec<NodeSpec>,
     /// `[directions]` entries in file order.
@@ -368,6 +379,7 @@ pub struct BoardSpec {
 pub(crate) const TOP_LEVEL_KEYS: &[&str] = &[
     "board",
     "grid",
+    "hex",
     "node",
     "directions",
     "map",
@@ -388,6 +400,16 @@ pub fn read_board_spec(text: &str) -> Result<BoardSpec, Vec<Diagnostic>> {
     // they were asked for.
     let (name, description, layout) = read_board_table(&mut top, &mut diags);
     let grid = read_grid(&mut top, &mut diags);
+    let hex = super::hex::read_hex(&mut top, &mut diags);
+    // Without `layout`, a `[hex]` board is drawn in hexagons and any other in squares.
+    let layout = layout.unwrap_or_else(|span| {
+        let default = if hex.is_some() {
+            Layout::Hex
+        } else {
+            Layout::Grid
+        };
+        Located::new(default, span)
+    });
     let nodes = top.items::<NodeSpec>("node", "`[[node]]`", &mut diags);
     let directions_span = top.raw("directions").map_or(0..0, |v| v.span());
     let directions = read_directions(&mut top, &mut diags);
@@ -409,6 +431,7 @@ pub fn read_board_spec(text: &str) -> Result<BoardSpec, Vec<Diagnostic>> {
             description,
             layout,
             grid,
+            hex,
             nodes,
             directions,
             map,
@@ -423,12 +446,16 @@ pub fn read_board_spec(text: &str) -> Result<BoardSpec, Vec<Diagnostic>> {
     }
 }
 
-/// `[board]`: the name (`None` when missing, which is reported), the description and the layout
-/// (grid when not given).
-fn read_board_table(
-    top: &mut TableReader<'_, '_>,
-    diags: &mut Vec<Diagnostic>,
-) -> (Option<Located<String>>, Option<String>, Located<Layout>) {
+/// What `[board]` says: the name (`None` when missing, which is reported), the description and
+/// the layout (or, when not given, where the table is).
+type BoardTable = (
+    Option<Located<String>>,
+    Option<String>,
+    Result<Located<Layout>, Span>,
+);
+
+/// `[board]`.
+fn read_board_table(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> BoardTable {
     let board_table = match top.raw("board") {
         Some(v) => TableReader::of_value(v, "`[board]`", diags),
         None if top.has_misspelt("board") => None,
@@ -452,13 +479,9 @@ fn read_board_table(
             let layout = b.optional::<Layout>("layout", diags);
             let span = b.span();
             b.finish(diags);
-            (
-                name,
-                description,
-                layout.unwrap_or_else(|| Located::new(Layout::Grid, span)),
-            )
+            (name, description, layout.ok_or(span))
         }
-        None => (None, None, Located::new(Layout::Grid, 0..0)),
+        None => (None, None, Err(0..0)),
     }
 }
 
@@ -466,7 +489,7 @@ fn read_board_table(
 fn read_grid(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Option<GridSpec> {
     let v = top.raw("grid")?;
     let mut g = TableReader::of_value(v, "`[grid]`", diags)?;
-    let files = read_files(&mut g, diags);
+    let files = read_files(&mut g, true, diags);
     let ranks = g.required::<u32>("ranks", "8", diags);
     let light = g.optional::<Parity>("light", diags);
     let omit = g
@@ -620,16 +643,25 @@ fn read_zones(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Vec
         .collect()
 }
 
-fn read_files(g: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Option<Located<Files>> {
+/// The `files` key of `[grid]` (required) or `[hex]` (optional): a string of letters or an array
+/// of names.
+pub(crate) fn read_files(
+    g: &mut TableReader<'_, '_>,
+    required: bool,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Located<Files>> {
     let Some(value) = g.raw("files") else {
-        g.missing("files", "\"abcdefgh\"", diags);
+        if required {
+            g.missing("files", "\"abcdefgh\"", diags);
+        }
         return None;
     };
+    let table = g.what.clone();
     let files = match value.get_ref() {
         toml::de::DeValue::String(s) => Files::Letters(s.to_string()),
         toml::de::DeValue::Array(_) => Files::Names(deserialize::<Vec<String>>(
             value,
-            "`[grid]` key `files` (an array of file names)",
+            &format!("{table} key `files` (an array of file names)"),
             diags,
         )?),
         other => {
@@ -638,7 +670,7 @@ fn read_files(g: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Optio
                     crate::diagnostic::Code::WrongType,
                     value.span(),
                     format!(
-                        "`[grid]` key `files` must be a string of letters or an array of names, found {}",
+                        "{table} key `files` must be a string of letters or an array of names, found {}",
                         super::type_name(other)
                     ),
                 )

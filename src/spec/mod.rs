@@ -7,6 +7,7 @@
 pub(crate) mod board;
 mod chain;
 mod extends;
+pub(crate) mod hex;
 pub(crate) mod kind;
 pub(crate) mod outcome;
 #[cfg(feature = "schema")]

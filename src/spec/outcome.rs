@@ -6,6 +6,7 @@
 //! checkmate = "eliminate"          # or "loss" (the same), "draw", "win"
 //! stalemate = "draw"               # the stalemated player: "loss"/"eliminate", "draw", "win"
 //! stalemate_by_players = { "3" = "eliminate" }
+//! stalemate_score = 0.25           # a stalemate lost scores 1/4 to the loser, 3/4 to the winner
 //! bare_royal = "loss"              # a player left with royal pieces only loses (shatranj)
 //! material = [{ pieces = ["king"], at_most = 2, result = "loss" }]   # three kings
 //! checks = 3                       # the third check given wins (3check)
@@ -58,6 +59,8 @@ pub(crate) struct OutcomeSpec {
     pub(crate) stalemate: Option<Located<Policy>>,
     /// Stalemate policy by number of players still in the game (overrides `stalemate`).
     pub(crate) stalemate_by_players: Vec<(Located<String>, Located<Policy>)>,
+    /// The score a stalemated player who loses keeps (Gliński: 0.25; the winner gets the rest).
+    pub(crate) stalemate_score: Option<Located<f64>>,
     /// The number of checks a player must give to win.
     pub(crate) checks: Option<Located<u32>>,
     /// Victories by captured material.
@@ -222,6 +225,7 @@ pub(super) fn read_outcome(
             Some((k, Located::new(p, v.span())))
         })
         .collect();
+    let stalemate_score = o.optional::<f64>("stalemate_score", diags);
     let mut read_declared = Vec::new();
     for d in declared {
         if let Some(v) = o.raw(d.key) {
@@ -245,6 +249,7 @@ pub(super) fn read_outcome(
         checkmate,
         stalemate,
         stalemate_by_players: by,
+        stalemate_score,
         checks,
         captured,
         progression,

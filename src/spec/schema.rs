@@ -257,6 +257,9 @@ struct BoardFile {
     board: BoardTable,
     /// A generator of files x ranks nodes named file + rank (`a1`), drawn as a grid.
     grid: Option<GridTable>,
+    /// A generator of a hexagon of hexagonal cells in vertical files, named file + rank (`f6`),
+    /// drawn as hexagons; its `[map]` offsets are axial `[q, r]`.
+    hex: Option<HexTable>,
     /// Nodes declared by hand, each with its drawing position.
     node: Option<Vec<NodeSpec>>,
     /// Every direction name links may have: plain (`n = { opposite = "s" }`, or `{}`) or
@@ -292,8 +295,24 @@ struct BoardTable {
     name: String,
     /// A free text about the board.
     description: Option<String>,
-    /// How nodes are drawn: `grid` (x, y; the default) or `polar` (ring, sector).
+    /// How nodes are drawn: `grid` (x, y; the default), `polar` (ring, sector) or `hex`
+    /// (hexagons at x, y; the default with `[hex]`).
     layout: Option<super::board::Layout>,
+}
+
+/// `[hex]`.
+#[derive(JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct HexTable {
+    /// Cells along each of the hexagon's six sides (1 to 9; 6 makes Gliński's 91 cells). Ranks
+    /// count from 1 at the lowest cell of each file; zones `top`, `bottom`, `edge` and the six
+    /// sides (`edge_left`, `edge_top_left`, ...) are generated with `rank_N` and `file_X`.
+    #[schemars(range(min = 1, max = 9))]
+    side: u32,
+    /// The `2 * side - 1` file names, left to right: a string of one-letter files or an array of
+    /// names (default: letters from `a`, without `j`).
+    files: Option<GridFiles>,
 }
 
 /// `[grid]`.
@@ -431,6 +450,11 @@ struct OutcomeTable {
     /// The stalemate policy by the number of players still in (`{ "3" = "eliminate" }`);
     /// overrides `stalemate`.
     stalemate_by_players: Option<BTreeMap<String, Policy>>,
+    /// The score (0 to 1) a player keeps who loses by being stalemated (`stalemate =
+    /// "eliminate"`); the winner scores the rest (Gliński's hexagonal chess: 0.25, so 3/4 to the
+    /// stalemating player). Shown with the result; perft never sees it.
+    #[schemars(range(min = 0, max = 1))]
+    stalemate_score: Option<f64>,
     /// The number of checks (1 to 255) a player must give to win (3check).
     #[schemars(range(min = 1, max = 255))]
     checks: Option<u32>,

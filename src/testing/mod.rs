@@ -46,6 +46,8 @@ pub const LIGHT: [u8; 3] = crate::render::LIGHT;
 /// See [`LIGHT`].
 pub const DARK: [u8; 3] = crate::render::DARK;
 /// See [`LIGHT`].
+pub const MID: [u8; 3] = crate::render::MID;
+/// See [`LIGHT`].
 pub const VOID: [u8; 3] = crate::render::VOID;
 
 /// Limits the tests try at the limit and one past it (`crate::limits` has the others).

@@ -9,6 +9,8 @@
 pub mod cli;
 /// The coordinate-arithmetic oracle for four-player chess.
 pub mod four_player;
+/// The cube-coordinate oracle for Gliński's hexagonal chess.
+pub mod hex_oracle;
 /// pyffish's legal move lists along random games (`tests/import/`, `tests/games/`), read and compared.
 pub mod oracle_games;
 /// The coordinate-arithmetic oracle for Circular and Cylindrical Chess.

@@ -55,7 +55,8 @@ pub enum Role {
 }
 
 impl Role {
-    fn letter(self) -> char {
+    /// The piece's letter (upper case).
+    pub fn letter(self) -> char {
         match self {
             Role::Pawn => 'P',
             Role::Knight => 'N',

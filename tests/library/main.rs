@@ -18,6 +18,7 @@ mod frames;
 mod game_ends;
 mod game_records;
 mod hashed_perft;
+mod hex_oracle;
 mod hoppers;
 mod import;
 mod invalid_boards;

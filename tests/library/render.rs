@@ -10,7 +10,7 @@ use chessgraph::Position;
 use chessgraph::Rules;
 use chessgraph::notation::play_line;
 use chessgraph::render::{RenderOptions, default_rotation, render_svg};
-use chessgraph::testing::{DARK, Geometry, LIGHT, VOID};
+use chessgraph::testing::{DARK, Geometry, LIGHT, MID, VOID};
 use chessgraph::{Board, TwistId};
 
 const THREE_ARMIES: &str = "tests/fixtures/render/three_armies.toml";
@@ -409,6 +409,53 @@ fn rasterise(svg: &str) -> resvg::tiny_skia::Pixmap {
 }
 
 #[test]
+fn glinski_rasterised_has_three_colours_of_hexagons_where_the_rules_say() {
+    let b = board("boards/glinski.toml");
+    let svg = render_svg(&b, None, &RenderOptions::default());
+    let geo = Geometry::new(&b, 0.0);
+    // Hexagons one cell (60 units) tall: the side is 60 / sqrt(3), files 1.5 sides apart; f6 is
+    // the middle of the picture, f1 five cells below it.
+    let side = 60.0 / 3f64.sqrt();
+    let (x6, y6) = geo.centre(b.node("f6").unwrap());
+    let (x1, y1) = geo.centre(b.node("f1").unwrap());
+    let (xa, ya) = geo.centre(b.node("a1").unwrap());
+    assert!((x1 - x6).abs() < 1e-9 && (y1 - y6 - 300.0).abs() < 1e-9);
+    assert!((x6 - xa - 7.5 * side).abs() < 1e-9 && (y1 - ya - 150.0).abs() < 1e-9);
+    let pixmap = rasterise(&svg);
+    // The rules page: f1 light, f6 (the centre) mid, f11 dark; up a file light, dark, mid.
+    for (name, want) in [
+        ("f1", LIGHT),
+        ("f2", DARK),
+        ("f3", MID),
+        ("f6", MID),
+        ("f11", DARK),
+        ("a1", DARK),
+        ("l6", LIGHT),
+    ] {
+        let n = b.node(name).unwrap();
+        assert_eq!(pixel(&pixmap, geo.centre(n)), want, "{name}");
+    }
+    // Every cell, by the board's own colours; a point just inside a corner of the hexagon is the
+    // cell's colour too (a square there would not reach it).
+    for n in b.node_ids() {
+        let want = match b.node_info(n).colour {
+            chessgraph::Colour::Light => LIGHT,
+            chessgraph::Colour::Dark => DARK,
+            chessgraph::Colour::Mid => MID,
+        };
+        let (x, y) = geo.centre(n);
+        assert_eq!(pixel(&pixmap, (x, y)), want, "{}", b.node_name(n));
+        assert_eq!(
+            pixel(&pixmap, (x + side - 3.0, y)),
+            want,
+            "{}",
+            b.node_name(n)
+        );
+    }
+    assert_eq!(svg.matches("<path class=\"cell ").count(), 91);
+}
+
+#[test]
 fn three_man_chess_rasterised_has_light_and_dark_cells_where_the_rules_say() {
     let b = board("boards/three_man_chess.toml");
     let svg = render_svg(&b, None, &RenderOptions::default());
@@ -461,6 +508,7 @@ fn three_man_chess_rasterised_has_light_and_dark_cells_where_the_rules_say() {
         let want = match b.node_info(n).colour {
             chessgraph::Colour::Light => LIGHT,
             chessgraph::Colour::Dark => DARK,
+            chessgraph::Colour::Mid => unreachable!("no mid cells on this board"),
         };
         assert_eq!(pixel(&pixmap, geo.centre(n)), want, "{}", b.node_name(n));
     }
@@ -493,6 +541,7 @@ fn three_armies_rasterised_shows_each_players_colour() {
         let want = match r.board().node_info(n).colour {
             chessgraph::Colour::Light => LIGHT,
             chessgraph::Colour::Dark => DARK,
+            chessgraph::Colour::Mid => unreachable!("no mid cells on this board"),
         };
         assert_eq!(pixel(&pixmap, geo.centre(n)), want, "{name}");
     }

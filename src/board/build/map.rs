@@ -29,6 +29,18 @@ impl Builder<'_> {
             }
             return;
         };
+        if grid.hex.is_some() && map.wrap.value != Wrap::None {
+            self.push(
+                Diagnostic::new(
+                    Code::BadWrap,
+                    map.wrap.span.clone(),
+                    "a `[hex]` board's offsets cross no edge",
+                )
+                .label("only `wrap = \"none\"` on a hexagon")
+                .help("remove `wrap`, or join edges with `[[link]]`"),
+            );
+            return;
+        }
         let mut by_pos = HashMap::new();
         for (i, n) in self.nodes.iter().enumerate() {
             if let Some(p) = n.grid {
@@ -160,15 +172,23 @@ impl Builder<'_> {
         let (files, ranks) = (grid.files.len() as i64, grid.ranks as i64);
         for f in 0..files {
             for r in 0..ranks {
-                let Some((tf, tr, twisted)) = wrapped(wrap, files, ranks, f, r, offset.value)
-                else {
+                let Some(&from) = by_pos.get(&(f as u16, r as u16)) else {
+                    continue; // not a cell of the hexagon
+                };
+                let target = match grid.hex {
+                    Some(side) => {
+                        let (q, ar) = super::hex::axial(side, (f as u16, r as u16));
+                        let [dq, dr] = offset.value;
+                        super::hex::cell(side, (q + dq, ar + dr))
+                            .map(|(tf, tr)| (i64::from(tf), i64::from(tr), false))
+                    }
+                    None => wrapped(wrap, files, ranks, f, r, offset.value),
+                };
+                let Some((tf, tr, twisted)) = target else {
                     continue;
                 };
-                // A cell the grid omits has no node: no link from or to it.
-                let (Some(&from), Some(&to)) = (
-                    by_pos.get(&(f as u16, r as u16)),
-                    by_pos.get(&(tf as u16, tr as u16)),
-                ) else {
+                // A cell the grid omits has no node: no link to it.
+                let Some(&to) = by_pos.get(&(tf as u16, tr as u16)) else {
                     continue;
                 };
                 if from == to {

@@ -7,6 +7,7 @@
 
 mod assemble;
 mod directions;
+mod hex;
 mod links;
 mod map;
 mod nodes;

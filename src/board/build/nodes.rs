@@ -12,12 +12,32 @@ use crate::spec::{Located, Span};
 impl Builder<'_> {
     /// Every node: the grid's, then the declared ones; the grid's shape when it made nodes.
     pub(super) fn nodes(&mut self, spec: &BoardSpec) -> Option<GridShape> {
-        let shape = spec
+        let mut shape = spec
             .grid
             .as_ref()
             .and_then(|grid| self.grid_nodes(spec, grid));
+        if let Some(hex) = &spec.hex {
+            match &spec.grid {
+                Some(grid) => self.push(
+                    Diagnostic::new(
+                        Code::BadGrid,
+                        hex.span.start..hex.span.start,
+                        "the board has both `[grid]` and `[hex]`",
+                    )
+                    .label("a second generator")
+                    .related(grid.span.clone(), "`[grid]` here")
+                    .help("keep one generator; add other nodes with `[[node]]`"),
+                ),
+                None => shape = self.hex_nodes(hex, spec.layout.value),
+            }
+        }
+        // The parity of `2y - x` every cell of a hex layout shares (set by the first one).
+        let mut parity = shape
+            .as_ref()
+            .and_then(|s| s.hex)
+            .map(|side| f64::from((side - 1) % 2));
         for n in &spec.nodes {
-            self.declared_node(spec.layout.value, n);
+            self.declared_node(spec.layout.value, n, &mut parity);
         }
         if self.nodes.is_empty() && !self.has_errors() {
             self.push(
@@ -48,7 +68,7 @@ impl Builder<'_> {
                     continue;
                 }
                 let placement = match spec.layout.value {
-                    Layout::Grid => Placement::Grid {
+                    Layout::Grid | Layout::Hex => Placement::Grid {
                         x: f as f64,
                         y: r as f64,
                     },
@@ -77,6 +97,7 @@ impl Builder<'_> {
             files,
             ranks: grid.ranks.value as u16,
             wrap: spec.map.as_ref().map_or(Wrap::None, |m| m.wrap.value),
+            hex: None,
         })
     }
 
@@ -146,10 +167,12 @@ impl Builder<'_> {
     }
 
     /// One `[[node]]`, placed by the keys of the board's layout.
-    fn declared_node(&mut self, layout: Layout, n: &NodeSpec) {
+    fn declared_node(&mut self, layout: Layout, n: &NodeSpec, parity: &mut Option<f64>) {
         let span = n.name.span();
         let (a, b, keys) = match layout {
-            Layout::Grid => (n.x, n.y, ("x", "y", "ring", "sector", n.ring.or(n.sector))),
+            Layout::Grid | Layout::Hex => {
+                (n.x, n.y, ("x", "y", "ring", "sector", n.ring.or(n.sector)))
+            }
             Layout::Polar => (n.ring, n.sector, ("ring", "sector", "x", "y", n.x.or(n.y))),
         };
         let (a, b) = (a.map(|c| c.0), b.map(|c| c.0));
@@ -186,8 +209,11 @@ impl Builder<'_> {
             );
             return;
         };
+        if layout == Layout::Hex && !self.on_hex_grid(n, (a, b), parity) {
+            return;
+        }
         let placement = match layout {
-            Layout::Grid => Placement::Grid { x: a, y: b },
+            Layout::Grid | Layout::Hex => Placement::Grid { x: a, y: b },
             Layout::Polar => Placement::Polar { ring: a, sector: b },
         };
         self.add_node(
@@ -203,7 +229,7 @@ impl Builder<'_> {
 
     /// Adds a node. A name that cannot be written is reported; a name already taken, or a node
     /// past the limit, is reported and the node left out.
-    fn add_node(&mut self, node: Node, span: Span) {
+    pub(super) fn add_node(&mut self, node: Node, span: Span) {
         if !valid_name(&node.name) {
             self.push(
                 Diagnostic::new(

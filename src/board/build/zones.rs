@@ -31,7 +31,10 @@ fn generated_zones(grid: &GridShape, nodes: &[crate::board::Node]) -> Vec<Zone> 
         nodes: of(&|file, _| usize::from(file) == f),
         generated: true,
     });
-    ranks.chain(files).collect()
+    let edges = grid
+        .hex
+        .map_or_else(Vec::new, |side| super::hex::edge_zones(side, nodes));
+    ranks.chain(files).chain(edges).collect()
 }
 
 /// Where a declared zone is in its evaluation.
@@ -140,9 +143,10 @@ impl Builder<'_> {
             (_, "none") => format!("{extra} added"),
             _ => format!("{extra} added, {missing} left out"),
         };
-        let what = match name.strip_prefix("rank_") {
-            Some(rank) => format!("every node of rank {rank}"),
-            None => format!("every node of file {}", &name["file_".len()..]),
+        let what = match (name.strip_prefix("rank_"), name.strip_prefix("file_")) {
+            (Some(rank), _) => format!("every node of rank {rank}"),
+            (_, Some(file)) => format!("every node of file {file}"),
+            _ => "cells on the hexagon's edge".to_string(),
         };
         let mut d = Diagnostic::new(
             Code::GeneratedZoneName,
@@ -155,8 +159,13 @@ impl Builder<'_> {
         .help(format!(
             "remove it and use the generated `{name}`, or give this zone another name (a declaration with exactly the generated nodes is accepted, with a warning)"
         ));
-        if let Some(g) = &spec.grid {
-            d = d.related(g.span.clone(), format!("generates `{name}`"));
+        if let Some(span) = spec
+            .grid
+            .as_ref()
+            .map(|g| &g.span)
+            .or(spec.hex.as_ref().map(|h| &h.span))
+        {
+            d = d.related(span.clone(), format!("generates `{name}`"));
         }
         self.push(d);
     }

@@ -114,14 +114,34 @@ impl Builder<'_> {
             conditions.push(EndCondition::CapturedMaterial);
         }
         conditions.push(EndCondition::NoLegalMove);
+        let stalemate = o.stalemate.as_ref().map_or(Policy::Draw, |p| p.value);
         OutcomePolicy {
             checkmate: o.checkmate.as_ref().map_or(Policy::Eliminate, |p| p.value),
-            stalemate: o.stalemate.as_ref().map_or(Policy::Draw, |p| p.value),
+            stalemate,
+            stalemate_score: self.stalemate_score(spec, stalemate),
             stalemate_by_players: by,
             checks,
             declared,
             conditions,
         }
+    }
+
+    /// `stalemate_score`: from 0 to 1, and only where a stalemate is lost.
+    fn stalemate_score(&mut self, spec: &VariantSpec, stalemate: Policy) -> Option<f64> {
+        let s = spec.outcome.stalemate_score.as_ref()?;
+        let problem = if !(0.0..=1.0).contains(&s.value) {
+            format!("`stalemate_score` is a score from 0 to 1, not {}", s.value)
+        } else if stalemate != Policy::Eliminate {
+            "`stalemate_score` scores a stalemate that is lost, and `stalemate` is not \"eliminate\"".to_string()
+        } else {
+            return Some(s.value);
+        };
+        self.err(
+            Diagnostic::new(Code::InvalidValue, s.span.clone(), problem)
+                .label("the stalemated player's score")
+                .help("write `stalemate = \"eliminate\"` and a score such as `stalemate_score = 0.25`"),
+        );
+        None
     }
 
     /// `checks`: from 1 to [`MAX_CHECKS`], and only with royal pieces to check.
