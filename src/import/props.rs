@@ -230,19 +230,26 @@ fn from_builtin(s: &Section, parent: &ini::Spanned) -> Result<Props, Vec<Problem
             },
         );
     }
-    Ok(Props {
+    Ok(base(s, keys))
+}
+
+/// A chain's start (a built-in or the defaults) under `s`'s name, with `keys`.
+fn base(s: &Section, keys: BTreeMap<String, Prop>) -> Props {
+    Props {
         name: s.name.text.clone(),
         header: s.header.clone(),
         line: 0,
         lineage: vec![],
         keys,
         depth: 0,
-    })
+    }
 }
 
 /// Fairy-Stockfish's defaults, for a section without a parent: an empty 8x8 board, no piece
 /// types and no promotion choices unless the section gives them (Fairy-Stockfish keeps chess's
-/// start text, whose letters then name no piece: no piece stands on the board).
+/// start text, whose letters then name no piece: no piece stands on the board). A known
+/// difference: a section that gives pieces but no `startFen` starts empty here, where
+/// Fairy-Stockfish places those of chess's start letters that now name a piece.
 fn defaults(s: &Section) -> Props {
     let mut keys = BTreeMap::new();
     let mut set = |key: &str, value: &str| {
@@ -262,12 +269,5 @@ fn defaults(s: &Section) -> Props {
     }
     set("promotionPieceTypes", "");
     set("startFen", "8/8/8/8/8/8/8/8 w - - 0 1");
-    Props {
-        name: s.name.text.clone(),
-        header: s.header.clone(),
-        line: 0,
-        lineage: vec![],
-        keys,
-        depth: 0,
-    }
+    base(s, keys)
 }
