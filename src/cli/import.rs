@@ -12,7 +12,8 @@ use super::args::FsfArgs;
 use super::output::{io_error, report};
 
 /// Prints (no `-o`) or writes (`-o DIR`, never over a file, all or none) the files of every
-/// imported section; problems of the ini are reported with their line, and nothing is written.
+/// section that imports; the others are reported with their problems, located, and the exit
+/// status is then 1.
 pub(super) fn import_fsf_command(
     args: &FsfArgs,
     out: &mut dyn Write,
@@ -23,10 +24,10 @@ pub(super) fn import_fsf_command(
         report(&FileReport::new(source, vec![d]), false, colour);
         format!("cannot read {}", args.file.display())
     })?;
-    let imported = import_fsf(&source, args.variant.as_deref()).map_err(|e| {
+    let (imported, refused) = import_fsf(&source, args.variant.as_deref());
+    if let Some(e) = &refused {
         report(&e.0, false, colour);
-        e.to_string()
-    })?;
+    }
     match &args.output {
         None => {
             for i in &imported {
@@ -38,6 +39,7 @@ pub(super) fn import_fsf_command(
                 }
             }
         }
+        Some(_) if imported.is_empty() => {}
         Some(dir) => {
             check_output_folder(dir, args.follow)?;
             // Every board before any variant: a variant is never there without its board.
@@ -50,7 +52,14 @@ pub(super) fn import_fsf_command(
             super::authoring::write_new_files(&files, "import")?;
         }
     }
-    Ok(ExitCode::SUCCESS)
+    match refused {
+        None => Ok(ExitCode::SUCCESS),
+        Some(e) if imported.is_empty() => Err(e.to_string()),
+        Some(e) => Err(format!(
+            "{e}; the other {} section(s) were imported",
+            imported.len()
+        )),
+    }
 }
 
 /// Refuses an output folder that is a file, or a symbolic link unless `follow` (a link could

@@ -72,6 +72,19 @@ pub const BUILTINS: &[Builtin] = &[
         shipped: "kingofthehill.toml",
         ini: "flagPiece = k\nflagRegionWhite = d4 e4 d5 e5\nflagRegionBlack = d4 e4 d5 e5\n",
     },
+    Builtin {
+        name: "giveaway",
+        shipped: "giveaway.toml",
+        ini: "king = -\ncommoner = k\ncastlingKingPiece = k\n\
+              promotionPieceTypes = kqrbn\nmustCapture = true\nstalemateValue = win\n\
+              extinctionValue = win\nextinctionPieceTypes = *\n",
+    },
+    Builtin {
+        name: "gardner",
+        shipped: "gardner.toml",
+        ini: "maxRank = 5\nmaxFile = e\nstartFen = rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1\n\
+              promotionRank = 5\ndoubleStep = false\ncastling = false\n",
+    },
 ];
 
 /// The built-in parent called `name`.

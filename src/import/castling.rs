@@ -175,6 +175,7 @@ fn castling_piece(cx: &mut Cx<'_>, m: &Model, key: &str, piece: &str) -> Option<
     };
     match single_letter(&p.value) {
         Some(c) if m.piece_named(c).is_some() => Some(c),
+        _ if cx.shaky => None,
         _ => {
             let (span, v) = (p.span.clone(), p.value.clone());
             cx.bad(

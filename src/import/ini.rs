@@ -41,8 +41,9 @@ pub(crate) struct Section {
 pub(crate) fn parse(text: &str) -> (Vec<Section>, Vec<Problem>) {
     let mut sections: Vec<Section> = Vec::new();
     let mut problems = Vec::new();
-    let mut offset = 0;
-    for raw in text.split_inclusive('\n') {
+    // A UTF-8 byte-order mark is not part of the first line (TOML files with one load too).
+    let mut offset = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    for raw in text[offset..].split_inclusive('\n') {
         let start = offset;
         offset += raw.len();
         let line = raw.trim_end_matches(['\n', '\r']);
@@ -55,7 +56,21 @@ pub(crate) fn parse(text: &str) -> (Vec<Section>, Vec<Problem>) {
         if body.starts_with('[') {
             match header(body, at) {
                 Ok(s) => sections.push(s),
-                Err(p) => problems.push(p),
+                Err(p) => {
+                    // The lines below belong to this refused section, not to the one above.
+                    let inner = body.trim_start_matches('[').trim_end_matches(']');
+                    let name = inner.split(':').next().unwrap_or("").trim();
+                    sections.push(Section {
+                        name: Spanned {
+                            text: name.to_string(),
+                            span: p.span.clone(),
+                        },
+                        parent: None,
+                        header: at..at + body.len(),
+                        entries: Vec::new(),
+                    });
+                    problems.push(p);
+                }
             }
             continue;
         }
@@ -100,7 +115,9 @@ fn header(body: &str, at: usize) -> Result<Section, Problem> {
     })
 }
 
-/// A name in a header: letters, digits, `-`, `_`, `.` and `+`, starting at byte `at`.
+/// A name in a header, starting at byte `at`: any text without `[`, `]`, `:` or control
+/// characters, as Fairy-Stockfish reads it (the written files' names replace what a file name
+/// cannot hold with `_`).
 fn word(raw: &str, at: usize, what: &str) -> Result<Spanned, Problem> {
     let lead = raw.len() - raw.trim_start().len();
     let text = raw.trim();
@@ -108,7 +125,7 @@ fn word(raw: &str, at: usize, what: &str) -> Result<Spanned, Problem> {
     let fine = !text.is_empty()
         && text
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '+'));
+            .all(|c| !c.is_control() && !matches!(c, '[' | ']' | ':'));
     if fine {
         Ok(Spanned {
             text: text.to_string(),
@@ -123,7 +140,11 @@ fn word(raw: &str, at: usize, what: &str) -> Result<Spanned, Problem> {
         Err(Problem::new(
             ProblemKind::Syntax,
             span,
-            format!("expected {what} (letters, digits, `-`, `_`), found `{text}`"),
+            if text.is_empty() {
+                format!("expected {what} here, found nothing")
+            } else {
+                format!("expected {what} (no `[`, `]` or `:`), found `{text}`")
+            },
             "a header is `[name]` or `[name:parent]`, e.g. `[mychess:chess]`",
         ))
     }

@@ -49,16 +49,20 @@ pub struct Imported {
     pub variant_text: String,
 }
 
-/// Imports the sections of `source` (every one, or only `variant`), or every problem found.
+/// Imports the sections of `source` (every one, or only `variant` and the sections it inherits
+/// from): each section is imported or refused on its own. Returns the imported sections and,
+/// when any section (or a line outside them) was refused, every problem found, located.
 pub fn import_fsf(
     source: &SourceFile,
     variant: Option<&str>,
-) -> Result<Vec<Imported>, ImportError> {
+) -> (Vec<Imported>, Option<ImportError>) {
     let text = source.text();
     let (sections, problems) = ini::parse(text);
-    let mut diags: Vec<Diagnostic> = problems.into_iter().map(Diagnostic::from).collect();
-    let (resolved, problems) = props::resolve(text, &sections);
-    diags.extend(problems.into_iter().map(Diagnostic::from));
+    let (resolved, resolve_problems) = props::resolve(text, &sections);
+    // The section each line belongs to: its header up to the next header.
+    let owner = |at: usize| sections.iter().rposition(|s| s.header.start <= at);
+    let mut diags: Vec<Diagnostic> = Vec::new();
+    let mut refused = vec![false; sections.len()];
     let chosen: Vec<usize> = match variant {
         Some(v) => match sections.iter().position(|s| s.name.text == v) {
             Some(i) => vec![i],
@@ -69,7 +73,17 @@ pub fn import_fsf(
         },
         None => (0..sections.len()).collect(),
     };
-    if sections.is_empty() && variant.is_none() {
+    let needed = ancestors(&sections, &chosen);
+    for p in problems.into_iter().chain(resolve_problems) {
+        let o = owner(p.span.start);
+        if let Some(i) = o {
+            refused[i] = true;
+        }
+        if variant.is_none() || o.is_some_and(|i| needed.contains(&i)) {
+            diags.push(p.into());
+        }
+    }
+    if sections.is_empty() && variant.is_none() && diags.is_empty() {
         diags.push(
             Problem::new(
                 ProblemKind::Syntax,
@@ -84,22 +98,77 @@ pub fn import_fsf(
         .path()
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    let mut out = Vec::new();
+    let mut out: Vec<Imported> = Vec::new();
     for i in chosen {
-        let Some(props) = &resolved[i] else { continue };
+        let Some(props) = resolved[i].as_ref().filter(|_| !refused[i]) else {
+            continue;
+        };
         match interpret(props).map(|m| files(&m, &name)) {
-            Ok(i) => match verify(&i, props) {
-                None => out.push(i),
+            Ok(imp) => match verify(&imp, props).or_else(|| same_file(&imp, &out, props)) {
+                None => out.push(imp),
                 Some(d) => diags.push(d),
             },
-            Err(d) => diags.extend(d),
+            Err(d) => {
+                // A child whose problems are all in its parents' lines says so at its header.
+                if d.iter().all(|d| d.span.start < props.header.start) {
+                    diags.push(refused_with_parent(props));
+                }
+                diags.extend(d);
+            }
         }
     }
-    if diags.is_empty() {
-        Ok(out)
-    } else {
-        Err(ImportError(FileReport::new(source.clone(), diags)))
+    // A child reads its parent's keys: a problem there is found for both, and shown once.
+    let mut seen = std::collections::BTreeSet::new();
+    diags.retain(|d| seen.insert((d.span.start, d.span.end, d.message.clone())));
+    let error = (!diags.is_empty()).then(|| ImportError(FileReport::new(source.clone(), diags)));
+    (out, error)
+}
+
+/// A section refused for its parents' keys, which it inherits.
+fn refused_with_parent(props: &Props) -> Diagnostic {
+    Problem::new(
+        ProblemKind::BadValue,
+        props.header.clone(),
+        format!(
+            "`[{}]` is not imported: it inherits the problems of `{}`, reported at their lines",
+            props.name,
+            props.lineage.first().map_or("its parent", String::as_str)
+        ),
+        "fix the parent, or give the keys other values in this section",
+    )
+    .into()
+}
+
+/// `chosen` and the earlier sections they inherit from.
+fn ancestors(sections: &[ini::Section], chosen: &[usize]) -> std::collections::BTreeSet<usize> {
+    let mut out = std::collections::BTreeSet::new();
+    for &c in chosen {
+        let mut at = Some(c);
+        while let Some(i) = at.filter(|i| out.insert(*i)) {
+            at = sections[i]
+                .parent
+                .as_ref()
+                .and_then(|p| sections[..i].iter().position(|s| s.name.text == p.text));
+        }
     }
+    out
+}
+
+/// Two sections whose names make the same file name (`a b` and `a_b`): the later is refused.
+fn same_file(imp: &Imported, out: &[Imported], props: &Props) -> Option<Diagnostic> {
+    let first = out.iter().find(|o| o.variant_file == imp.variant_file)?;
+    Some(
+        Problem::new(
+            ProblemKind::Duplicate,
+            props.header.clone(),
+            format!(
+                "`[{}]` would be written as `{}`, as `[{}]` is",
+                imp.name, imp.variant_file, first.name
+            ),
+            "rename one of the sections: a file name keeps letters, digits, `-` and `_` and makes the rest `_`",
+        )
+        .into(),
+    )
 }
 
 /// `--variant NAME` that names no section.
@@ -203,9 +272,30 @@ fn files(m: &Model, ini_name: &str) -> Imported {
 /// Reads a section's keys into a model, or its problems.
 pub(crate) fn interpret(props: &Props) -> Result<Model, Vec<Diagnostic>> {
     let mut cx = Cx::new(props);
+    // Each step builds on the ones before: after a bad grid or piece, the checks of the start
+    // and the promotion would only repeat it in other words (`cx.shaky`).
     let grid = model::grid(&mut cx);
+    let grid_problems = cx.problems.len();
     let pieces = model::pieces(&mut cx);
+    // A piece type the importer does not map explains the start position's unknown letters.
+    let (_, types) = FSF_KEYS_WITHOUT_RULE[0];
+    if types.iter().any(|k| cx.props.get(k).is_some()) {
+        let saved = cx.read.clone();
+        cx.read.extend(
+            cx.props
+                .keys
+                .keys()
+                .filter(|k| !types.contains(&k.as_str()))
+                .cloned(),
+        );
+        unsupported(&mut cx);
+        cx.read = saved;
+        cx.read.extend(types.iter().map(|k| k.to_string()));
+    }
+    let piece_problems = cx.problems.len();
+    cx.shaky = piece_problems > 0;
     let (start, placed) = model::start(&mut cx, grid, &pieces);
+    cx.shaky = piece_problems > grid_problems;
     let mut m = Model {
         name: props.name.clone(),
         lineage: props.lineage.clone(),
@@ -222,7 +312,7 @@ pub(crate) fn interpret(props: &Props) -> Result<Model, Vec<Diagnostic>> {
         hands: None,
         drop_loop: false,
         ending: Default::default(),
-        notes: Vec::new(),
+        notes: std::mem::take(&mut cx.notes),
     };
     rules::pawn(&mut cx, &mut m);
     rules::drops(&mut cx, &mut m);
@@ -236,6 +326,7 @@ pub(crate) fn interpret(props: &Props) -> Result<Model, Vec<Diagnostic>> {
             ));
         }
     }
+    m.notes.append(&mut cx.notes);
     fix_start(&mut m);
     unsupported(&mut cx);
     if cx.problems.is_empty() {
@@ -280,9 +371,12 @@ fn unsupported(cx: &mut Cx<'_>) {
         if cx.read.contains(key) || !matches!(p.origin, Origin::Line(_)) {
             continue;
         }
-        let (message, help) = if FSF_KEYS_WITHOUT_RULE.contains(&key.as_str()) {
+        let capability = FSF_KEYS_WITHOUT_RULE
+            .iter()
+            .find(|(_, keys)| keys.contains(&key.as_str()));
+        let (message, help) = if let Some((capability, _)) = capability {
             (
-                format!("Fairy-Stockfish's `{key}` cannot be imported: chessgraph has no rule for it"),
+                format!("Fairy-Stockfish's `{key}` cannot be imported: the importer has no rule for {capability}"),
                 "remove the line, or write the variant by hand: the README's \"Importing Fairy-Stockfish variants\" lists what is supported".to_string(),
             )
         } else {
@@ -348,77 +442,184 @@ pub(crate) const SUPPORTED_KEYS: &[&str] = &[
     "nFoldRule",
 ];
 
-/// Fairy-Stockfish keys with no chessgraph rule (so far): refused with that reason. Other
-/// unknown keys are refused as unknown, with a did-you-mean.
-pub(crate) const FSF_KEYS_WITHOUT_RULE: &[&str] = &[
-    "dropChecks",
-    "mustDrop",
-    "mustDropType",
-    "dropPromoted",
-    "dropNoDoubled",
-    "dropNoDoubledCount",
-    "dropOnTop",
-    "dropRegionWhite",
-    "dropRegionBlack",
-    "enclosingDrop",
-    "sittuyinRookDrop",
-    "sittuyinPromotion",
-    "gating",
-    "seirawanGating",
-    "wallingRule",
-    "cambodianMoves",
-    "blastOnCapture",
-    "petrifyOnCapture",
-    "flyingGeneral",
-    "soldierPromotionRank",
-    "makpongRule",
-    "bikjangRule",
-    "shogiPawnDropMateIllegal",
-    "shatarMateRule",
-    "immobilityIllegal",
-    "passOnStalemate",
-    "pass",
-    "promotedPieceType",
-    "piecePromotionOnCapture",
-    "pieceDemotion",
-    "promotionPawnTypes",
-    "promotionLimit",
-    "castlingDroppedPiece",
-    "castlingKingFile",
-    "checkmateValue960",
-    "materialCounting",
-    "countingRule",
-    "extinctionClaim",
-    "extinctionPseudoRoyal",
-    "dupleCheck",
-    "nMoveRuleTypes",
-    "perpetualCheckIllegal",
-    "moveRepetitionIllegal",
-    "chasingRule",
-    "stalematePieceCount",
-    "connectN",
-    "connectHorizontal",
-    "connectVertical",
-    "connectDiagonal",
-    "connectRegion1White",
-    "connectRegion2White",
-    "collinearN",
-    "flagPieceCount",
-    "flagPieceBlockedWin",
-    "flagPieceSafe",
-    "doubleStepRankMin",
-    "tripleStepRegionWhite",
-    "tripleStepRegionBlack",
-    "twoBoards",
-    "chess960",
-    "capturesToHandTypes",
-    "pieceDropTypes",
-    "shogiKnight",
-    "cannon",
-    "soldier",
-    "elephant",
-    "janggiCannon",
-    "banner",
-    "kniroo",
-    "knibis",
+/// Fairy-Stockfish keys with no chessgraph rule (so far), grouped by the capability they need:
+/// refused with that reason. Other unknown keys are refused as unknown, with a did-you-mean.
+pub(crate) const FSF_KEYS_WITHOUT_RULE: &[(&str, &[&str])] = &[
+    (
+        "piece types chessgraph's importer does not map (its own move generation: shogi's knight, xiangqi's and janggi's pieces)",
+        &[
+            "shogiKnight",
+            "cannon",
+            "soldier",
+            "elephant",
+            "janggiCannon",
+            "banner",
+            "kniroo",
+            "knibis",
+        ],
+    ),
+    (
+        "drop restrictions (which pieces, where, whether they may check or mate, doubling)",
+        &[
+            "dropChecks",
+            "mustDrop",
+            "mustDropType",
+            "dropPromoted",
+            "dropNoDoubled",
+            "dropNoDoubledCount",
+            "dropOnTop",
+            "dropRegionWhite",
+            "dropRegionBlack",
+            "dropOppositeColoredBishop",
+            "sittuyinRookDrop",
+            "pieceDropTypes",
+            "capturesToHandTypes",
+            "shogiPawnDropMateIllegal",
+            "enclosingDrop",
+            "enclosingDropStart",
+            "flipEnclosedPieces",
+            "castlingDroppedPiece",
+        ],
+    ),
+    (
+        "gating (a piece from the hand entering as another leaves its square)",
+        &["gating", "seirawanGating"],
+    ),
+    (
+        "walls and pieces that block squares (duck, arrow, petrification)",
+        &[
+            "wallingRule",
+            "wallingRegionWhite",
+            "wallingRegionBlack",
+            "wallOrMove",
+            "petrifyOnCapture",
+            "petrifyOnCaptureTypes",
+            "petrifyBlastPieces",
+        ],
+    ),
+    (
+        "explosions on capture (atomic)",
+        &["blastOnCapture", "blastImmuneTypes", "mutuallyImmuneTypes"],
+    ),
+    (
+        "promotion of other pieces than the pawn (promoted types, per-colour choices, limits, demotion)",
+        &[
+            "promotedPieceType",
+            "piecePromotionOnCapture",
+            "pieceDemotion",
+            "promotionPawnTypes",
+            "promotionPawnTypesWhite",
+            "promotionPawnTypesBlack",
+            "promotionPieceTypesWhite",
+            "promotionPieceTypesBlack",
+            "promotionLimit",
+            "mandatoryPiecePromotion",
+            "sittuyinPromotion",
+            "soldierPromotionRank",
+            "pawnTypes",
+        ],
+    ),
+    (
+        "pawn moves beyond the double step and en passant (triple steps, en passant for other types or regions)",
+        &[
+            "tripleStepRegionWhite",
+            "tripleStepRegionBlack",
+            "enPassantRegion",
+            "enPassantTypes",
+            "enPassantTypesWhite",
+            "enPassantTypesBlack",
+            "cambodianMoves",
+            "diagonalLines",
+        ],
+    ),
+    (
+        "castling variants (other rook files and pieces, the king's file, winning by castling, 960 placement)",
+        &[
+            "castlingKingFile",
+            "castlingRookKingsideFile",
+            "castlingRookQueensideFile",
+            "castlingRookPieces",
+            "castlingWins",
+            "oppositeCastling",
+            "chess960",
+            "checkmateValue960",
+        ],
+    ),
+    (
+        "counting and adjudication rules (makruk and janggi counting, material, full board)",
+        &[
+            "materialCounting",
+            "countingRule",
+            "adjudicateFullBoard",
+            "bikjangRule",
+            "makpongRule",
+            "shatarMateRule",
+        ],
+    ),
+    (
+        "extinction variants (claims, pseudo-royal pieces, counting the opponent's pieces)",
+        &[
+            "extinctionClaim",
+            "extinctionPseudoRoyal",
+            "extinctionOpponentPieceCount",
+            "dupleCheck",
+            "stalematePieceCount",
+        ],
+    ),
+    (
+        "repetition and move-rule variants (repetition values, illegal repetition and perpetual check, chasing, per-type move rules)",
+        &[
+            "nFoldValue",
+            "nFoldValueAbsolute",
+            "nMoveRuleTypes",
+            "nMoveRuleTypesWhite",
+            "nMoveRuleTypesBlack",
+            "perpetualCheckIllegal",
+            "moveRepetitionIllegal",
+            "chasingRule",
+        ],
+    ),
+    (
+        "connect-N wins (a line of pieces wins)",
+        &[
+            "connectN",
+            "connectNxN",
+            "connectHorizontal",
+            "connectVertical",
+            "connectDiagonal",
+            "connectRegion1White",
+            "connectRegion2White",
+            "connectRegion1Black",
+            "connectRegion2Black",
+            "connectPieceTypes",
+            "connectValue",
+            "collinearN",
+        ],
+    ),
+    (
+        "flag variants (per-colour pieces, counts, a blocked or safe flag piece, one region for both)",
+        &[
+            "flagPieceWhite",
+            "flagPieceBlack",
+            "flagPieceCount",
+            "flagPieceBlockedWin",
+            "flagPieceSafe",
+            "flagRegion",
+        ],
+    ),
+    (
+        "passing and immobility rules (a pass move, illegal immobility, the flying general)",
+        &[
+            "pass",
+            "passWhite",
+            "passBlack",
+            "passOnStalemate",
+            "passOnStalemateWhite",
+            "passOnStalemateBlack",
+            "immobilityIllegal",
+            "flyingGeneral",
+            "mobilityRegion",
+        ],
+    ),
+    ("two boards (bughouse)", &["twoBoards"]),
 ];

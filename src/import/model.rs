@@ -167,6 +167,11 @@ pub(crate) struct Cx<'a> {
     pub(crate) problems: Vec<Diagnostic>,
     /// Keys read (the rest are reported as unsupported).
     pub(crate) read: BTreeSet<String>,
+    /// Comments for the written variant file, found while reading.
+    pub(crate) notes: Vec<String>,
+    /// The grid or the pieces had a problem: checks that build on them (the start position's
+    /// letters, the promotion choices) would only repeat it in other words, and are skipped.
+    pub(crate) shaky: bool,
 }
 
 impl<'a> Cx<'a> {
@@ -176,6 +181,8 @@ impl<'a> Cx<'a> {
             props,
             problems: Vec::new(),
             read: BTreeSet::new(),
+            notes: Vec::new(),
+            shaky: false,
         }
     }
 
@@ -248,7 +255,7 @@ impl<'a> Cx<'a> {
             Err((at, word)) => {
                 let span = match p.origin {
                     Origin::Line(_) => p.span.start + at..p.span.start + at + word.len(),
-                    Origin::Builtin(_) => p.span.clone(),
+                    _ => p.span.clone(),
                 };
                 self.bad(
                     span,
@@ -283,7 +290,7 @@ impl<'a> Cx<'a> {
 
 /// The grid of a section: `maxFile` (a letter or a number) by `maxRank`.
 pub(crate) fn grid(cx: &mut Cx<'_>) -> Grid {
-    let ranks = cx.number("maxRank", 8, 2..27) as usize;
+    let ranks = cx.number("maxRank", 8, 1..27) as usize;
     let files = match cx.get("maxFile") {
         None => 8,
         Some(p) => {
@@ -330,9 +337,49 @@ pub(crate) fn grid(cx: &mut Cx<'_>) -> Grid {
 }
 
 /// The pieces: the built-in types (chess's six unless the section changes their letters or
-/// removes them with `-`) and the custom pieces, each with a distinct letter.
+/// removes them with `-`) and the custom pieces. As in Fairy-Stockfish, a section's keys are
+/// read over its parent's, and a piece given a letter that another piece has replaces it.
 pub(crate) fn pieces(cx: &mut Cx<'_>) -> Vec<Piece> {
-    let defaults = [
+    let mut defs: Vec<(usize, usize, String, Piece)> = Vec::new();
+    for (order, &(key, name, betza, royal)) in PIECE_TYPES.iter().enumerate() {
+        if let Some((depth, piece)) = builtin_piece(cx, key, name, betza, royal) {
+            defs.push((depth, order, key.to_string(), piece));
+        }
+    }
+    for i in 1..=MAX_CUSTOM {
+        let key = format!("customPiece{i}");
+        if let Some((depth, piece)) = custom_piece(cx, &key, i) {
+            defs.push((depth, PIECE_TYPES.len() + i, key, piece));
+        }
+    }
+    defs.sort_by_key(|d| (d.0, d.1));
+    let mut out: Vec<(String, Piece)> = Vec::new();
+    for (_, _, key, piece) in defs {
+        if let Some(at) = out.iter().position(|(_, p)| p.letter == piece.letter) {
+            let (old, _) = out.remove(at);
+            cx.notes.push(format!(
+                "{} takes the letter `{}` of `{old}`, which it replaces, as in Fairy-Stockfish.",
+                piece.source,
+                piece.letter.to_ascii_lowercase()
+            ));
+        }
+        out.push((key, piece));
+    }
+    // The pawn first, then the file's order of keys.
+    out.sort_by_key(|(_, p)| p.name != "pawn");
+    out.into_iter().map(|(_, p)| p).collect()
+}
+
+/// A built-in piece type's key: its letter (`king` may add its own Betza, `k:KN`), `-` for no
+/// such piece, or chess's default letter; with the depth it was written at.
+fn builtin_piece(
+    cx: &mut Cx<'_>,
+    key: &str,
+    name: &str,
+    betza: &str,
+    royal: bool,
+) -> Option<(usize, Piece)> {
+    const DEFAULTS: [(&str, char); 6] = [
         ("pawn", 'p'),
         ("knight", 'n'),
         ("bishop", 'b'),
@@ -340,110 +387,113 @@ pub(crate) fn pieces(cx: &mut Cx<'_>) -> Vec<Piece> {
         ("queen", 'q'),
         ("king", 'k'),
     ];
-    let mut out: Vec<Piece> = Vec::new();
-    let mut letters: BTreeMap<char, String> = BTreeMap::new();
-    for &(key, name, betza, royal) in PIECE_TYPES {
-        let default = defaults.iter().find(|d| d.0 == key).map(|d| d.1);
-        let (letter, source) = match cx.get(key) {
-            Some(p) if p.value == "-" => continue,
-            Some(p) => match single_letter(&p.value) {
-                Some(c) => (c, format!("`{key} = {}`, {}", p.value, p.origin)),
-                None => {
-                    let span = p.span.clone();
-                    let v = p.value.clone();
-                    cx.bad(
-                        span,
-                        format!("`{key}` is the piece's letter or `-` (no such piece), not `{v}`"),
-                        format!("e.g. `{key} = {}`", key.chars().next().unwrap_or('x')),
-                    );
-                    continue;
-                }
-            },
-            None => match default {
-                Some(c) => (c, format!("`{key} = {c}`, as in Fairy-Stockfish's chess")),
-                None => continue,
-            },
-        };
-        add_piece(
-            cx,
-            &mut out,
-            &mut letters,
-            key,
-            Piece {
-                name: name.into(),
-                letter: letter.to_ascii_uppercase(),
-                betza: betza.into(),
-                royal,
-                source,
-            },
-        );
+    let piece = |letter: char, betza: &str, source: String| Piece {
+        name: name.into(),
+        letter: letter.to_ascii_uppercase(),
+        betza: betza.into(),
+        royal,
+        source,
+    };
+    let Some(p) = cx.get(key) else {
+        let c = DEFAULTS.iter().find(|d| d.0 == key)?.1;
+        return Some((
+            0,
+            piece(
+                c,
+                betza,
+                format!("`{key} = {c}`, as in Fairy-Stockfish's chess"),
+            ),
+        ));
+    };
+    if p.value == "-" {
+        return None;
     }
-    custom_pieces(cx, &mut out, &mut letters);
+    let source = format!("`{key} = {}`, {}", p.value, p.origin);
+    if let Some(c) = single_letter(&p.value) {
+        return Some((p.depth, piece(c, betza, source)));
+    }
+    // `king = k:KN`: a royal piece with its own moves.
+    if let Some((c, own)) = (key == "king").then(|| letter_betza(&p.value)).flatten() {
+        if let Origin::Line(_) = p.origin {
+            check_betza(cx, own, p.span.start + 2);
+        }
+        return Some((p.depth, piece(c, &quiet_initial(own), source)));
+    }
+    let (span, v) = (p.span.clone(), p.value.clone());
+    let form = if key == "king" { " (or `k:BETZA`)" } else { "" };
+    cx.bad(
+        span,
+        format!("`{key}` is the piece's letter{form} or `-` (no such piece), not `{v}`"),
+        format!("e.g. `{key} = {}`", key.chars().next().unwrap_or('x')),
+    );
+    None
+}
+
+/// A Betza string with its `i` (initial) moves made quiet, as Fairy-Stockfish plays them: an
+/// `i` move never captures (`iN` is `imN`, `icN` nothing).
+pub(crate) fn quiet_initial(betza: &str) -> String {
+    let chars: Vec<char> = betza.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let start = i;
+        while i < chars.len() && chars[i].is_ascii_lowercase() {
+            i += 1;
+        }
+        let mods: String = chars[start..i].iter().collect();
+        let atom_start = i;
+        if i < chars.len() {
+            i += 1;
+        }
+        while i < chars.len() && (chars[i].is_ascii_digit() || chars[i] == chars[atom_start]) {
+            i += 1;
+        }
+        let atom: String = chars[atom_start..i].iter().collect();
+        if !mods.contains('i') {
+            out.push_str(&mods);
+        } else if mods.contains('c') && !mods.contains('m') {
+            continue;
+        } else {
+            out.extend(mods.chars().filter(|&c| c != 'c' && c != 'm'));
+            out.push('m');
+        }
+        out.push_str(&atom);
+    }
     out
 }
 
-/// `customPiece1` .. `customPiece25`: `letter:betza`, the Betza string checked where it is.
-fn custom_pieces(cx: &mut Cx<'_>, out: &mut Vec<Piece>, letters: &mut BTreeMap<char, String>) {
-    for i in 1..=MAX_CUSTOM {
-        let key = format!("customPiece{i}");
-        let Some(p) = cx.get(&key) else { continue };
-        let parsed = p
-            .value
-            .split_once(':')
-            .and_then(|(l, b)| Some((single_letter(l)?, b)));
-        let Some((letter, betza)) = parsed else {
-            let (span, v) = (p.span.clone(), p.value.clone());
-            cx.bad(
-                span,
-                format!("`{key}` is `LETTER:BETZA`, not `{v}`"),
-                format!("e.g. `{key} = u:mNcK`"),
-            );
-            continue;
-        };
-        let betza_at = p.span.start + 2;
-        let source = format!("`{key} = {}`, {}", p.value, p.origin);
-        if let Origin::Line(_) = p.origin {
-            check_betza(cx, betza, betza_at);
-        }
-        add_piece(
-            cx,
-            out,
-            letters,
-            &key,
-            Piece {
-                name: format!("custom{i}"),
-                letter: letter.to_ascii_uppercase(),
-                betza: betza.to_string(),
-                royal: false,
-                source,
-            },
-        );
-    }
+/// `LETTER:BETZA`.
+fn letter_betza(value: &str) -> Option<(char, &str)> {
+    value
+        .split_once(':')
+        .and_then(|(l, b)| Some((single_letter(l)?, b)))
 }
 
-/// Adds a piece unless its letter is taken.
-fn add_piece(
-    cx: &mut Cx<'_>,
-    out: &mut Vec<Piece>,
-    letters: &mut BTreeMap<char, String>,
-    key: &str,
-    piece: Piece,
-) {
-    if let Some(other) = letters.get(&piece.letter) {
-        let span = cx.span_of(key);
-        let other = other.clone();
+/// `customPieceN = letter:betza`, the Betza string checked where it is; with its depth.
+fn custom_piece(cx: &mut Cx<'_>, key: &str, i: usize) -> Option<(usize, Piece)> {
+    let p = cx.get(key)?;
+    let Some((letter, betza)) = letter_betza(&p.value) else {
+        let (span, v) = (p.span.clone(), p.value.clone());
         cx.bad(
             span,
-            format!(
-                "letter `{}` of `{key}` is already the letter of `{other}`",
-                piece.letter.to_ascii_lowercase()
-            ),
-            format!("give `{key}` another letter, or remove `{other}` with `{other} = -`"),
+            format!("`{key}` is `LETTER:BETZA`, not `{v}`"),
+            format!("e.g. `{key} = u:mNcK`"),
         );
-        return;
+        return None;
+    };
+    if let Origin::Line(_) = p.origin {
+        check_betza(cx, betza, p.span.start + 2);
     }
-    letters.insert(piece.letter, key.to_string());
-    out.push(piece);
+    Some((
+        p.depth,
+        Piece {
+            name: format!("custom{i}"),
+            letter: letter.to_ascii_uppercase(),
+            betza: quiet_initial(betza),
+            royal: false,
+            source: format!("`{key} = {}`, {}", p.value, p.origin),
+        },
+    ))
 }
 
 /// A Betza string the board's compass and knight directions can play; a problem at its
@@ -469,6 +519,41 @@ pub(crate) fn single_letter(text: &str) -> Option<char> {
     }
 }
 
+/// A start position with the fields Fairy-Stockfish lets a file leave out filled in: the side
+/// to move (`w`), castling rights and en passant (`-`), the move counters (`0 1`); so the board
+/// alone, or `... w - 0 1` (no en passant field), reads as the full form.
+pub(crate) fn full_fen(fen: &str) -> String {
+    let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    if fields.is_empty() {
+        return String::new();
+    }
+    fn fits(fields: &[&str], i: usize, ok: &dyn Fn(&str) -> bool) -> bool {
+        fields.get(i).is_some_and(|f| ok(f))
+    }
+    if !fits(&fields, 1, &|f| matches!(f, "w" | "b")) {
+        fields.insert(1.min(fields.len()), "w");
+    }
+    // Castling rights are letters or `-`; a number here is already a move counter.
+    if !fits(&fields, 2, &|f| {
+        f.chars().all(|c| c.is_ascii_alphabetic()) || f == "-"
+    }) {
+        fields.insert(2.min(fields.len()), "-");
+    }
+    let square = |f: &str| {
+        f == "-"
+            || (f.len() >= 2
+                && f.starts_with(|c: char| c.is_ascii_lowercase())
+                && f[1..].chars().all(|c| c.is_ascii_digit()))
+    };
+    if !fits(&fields, 3, &square) {
+        fields.insert(3.min(fields.len()), "-");
+    }
+    let counters = fields[4..].iter().filter(|f| !f.contains('+')).count();
+    let pad = ["0", "1"];
+    fields.extend(pad.iter().skip(counters.min(2)));
+    fields.join(" ")
+}
+
 /// The start position: `startFen` checked against the grid and the pieces; the pieces by square.
 pub(crate) fn start(
     cx: &mut Cx<'_>,
@@ -479,6 +564,9 @@ pub(crate) fn start(
         return (String::new(), BTreeMap::new());
     };
     let field = p.value.split(' ').next().unwrap_or("");
+    if cx.shaky {
+        return (full_fen(&p.value), BTreeMap::new());
+    }
     match parse_placement(grid, field) {
         Ok((placed, hand)) => {
             let drops = cx
@@ -503,13 +591,17 @@ pub(crate) fn start(
                     format!("the start position has `{c}`, which is no piece of this variant"),
                     format!(
                         "its pieces are {}; define `{}` with a piece key or `customPieceN = {}:BETZA`",
-                        pieces.iter().map(|k| k.letter.to_ascii_lowercase().to_string()).collect::<Vec<_>>().join(" "),
+                        if pieces.is_empty() {
+                            "none (a section without a parent starts with no pieces)".to_string()
+                        } else {
+                            pieces.iter().map(|k| k.letter.to_ascii_lowercase().to_string()).collect::<Vec<_>>().join(" ")
+                        },
                         c.to_ascii_lowercase(),
                         c.to_ascii_lowercase()
                     ),
                 );
             }
-            (p.value.clone(), placed)
+            (full_fen(&p.value), placed)
         }
         Err(why) => {
             cx.bad(

@@ -16,6 +16,8 @@ pub(crate) enum Origin {
     Line(usize),
     /// A built-in parent.
     Builtin(&'static str),
+    /// Fairy-Stockfish's defaults, where a section names no parent.
+    Defaults,
 }
 
 impl std::fmt::Display for Origin {
@@ -23,6 +25,7 @@ impl std::fmt::Display for Origin {
         match self {
             Origin::Line(n) => write!(f, "line {n}"),
             Origin::Builtin(b) => write!(f, "built-in `{b}`"),
+            Origin::Defaults => write!(f, "Fairy-Stockfish's defaults (no parent)"),
         }
     }
 }
@@ -39,6 +42,10 @@ pub(crate) struct Prop {
     pub(crate) key_span: Range<usize>,
     /// Where it was written.
     pub(crate) origin: Origin,
+    /// How deep in the chain of sections it was written: 0 for a built-in or the defaults, 1
+    /// for the first section of the file in the chain, ..., the section's own `depth` for its
+    /// own keys (Fairy-Stockfish reads a section's keys over its parent's, in that order).
+    pub(crate) depth: usize,
 }
 
 /// The effective keys of one section.
@@ -54,6 +61,8 @@ pub(crate) struct Props {
     pub(crate) lineage: Vec<String>,
     /// Key -> value.
     pub(crate) keys: BTreeMap<String, Prop>,
+    /// The section's depth in its chain (1: its parent is a built-in or none).
+    pub(crate) depth: usize,
 }
 
 impl Props {
@@ -136,30 +145,37 @@ fn inherit(
     sections: &[Section],
     earlier: &[Option<Props>],
 ) -> Result<Props, Vec<Problem>> {
-    let Some(parent) = &s.parent else {
-        return Err(vec![Problem::new(
-            ProblemKind::UnknownParent,
-            s.header.clone(),
-            format!("`[{}]` names no parent variant", s.name.text),
-            format!(
-                "write `[{}:chess]` (or another parent): the importer starts from a known variant; supported built-ins: {}",
-                s.name.text,
-                builtins::names()
-            ),
-        )]);
+    let mut props = match &s.parent {
+        // Without a parent a section starts from Fairy-Stockfish's defaults.
+        None => defaults(s),
+        Some(parent) => {
+            let mut props = match sections[..earlier.len()]
+                .iter()
+                .position(|e| e.name.text == parent.text)
+            {
+                Some(j) => match &earlier[j] {
+                    Some(p) => p.clone(),
+                    None => {
+                        return Err(vec![Problem::new(
+                            ProblemKind::UnknownParent,
+                            parent.span.clone(),
+                            format!(
+                                "`[{}]` is not imported: its parent `{}` (line {}) is refused",
+                                s.name.text,
+                                parent.text,
+                                line_of(text, sections[j].header.start)
+                            ),
+                            "fix the parent's problems (reported at its lines); this section follows",
+                        )]);
+                    }
+                },
+                None => from_builtin(s, parent)?,
+            };
+            props.lineage.insert(0, parent.text.clone());
+            props
+        }
     };
-    let mut props = match sections[..earlier.len()]
-        .iter()
-        .position(|e| e.name.text == parent.text)
-    {
-        Some(j) => match &earlier[j] {
-            Some(p) => p.clone(),
-            // The parent has problems of its own, reported there.
-            None => return Err(Vec::new()),
-        },
-        None => from_builtin(s, parent)?,
-    };
-    props.lineage.insert(0, parent.text.clone());
+    props.depth += 1;
     props.name = s.name.text.clone();
     props.header = s.header.clone();
     props.line = line_of(text, s.header.start);
@@ -175,6 +191,7 @@ fn inherit(
                 },
                 key_span: e.key.span.clone(),
                 origin: Origin::Line(line_of(text, e.key.span.start)),
+                depth: props.depth,
             },
         );
     }
@@ -209,14 +226,48 @@ fn from_builtin(s: &Section, parent: &ini::Spanned) -> Result<Props, Vec<Problem
                 span: parent.span.clone(),
                 key_span: parent.span.clone(),
                 origin: Origin::Builtin(b.name),
+                depth: 0,
             },
         );
     }
-    Ok(Props {
+    Ok(base(s, keys))
+}
+
+/// A chain's start (a built-in or the defaults) under `s`'s name, with `keys`.
+fn base(s: &Section, keys: BTreeMap<String, Prop>) -> Props {
+    Props {
         name: s.name.text.clone(),
         header: s.header.clone(),
         line: 0,
         lineage: vec![],
         keys,
-    })
+        depth: 0,
+    }
+}
+
+/// Fairy-Stockfish's defaults, for a section without a parent: an empty 8x8 board, no piece
+/// types and no promotion choices unless the section gives them (Fairy-Stockfish keeps chess's
+/// start text, whose letters then name no piece: no piece stands on the board). A known
+/// difference: a section that gives pieces but no `startFen` starts empty here, where
+/// Fairy-Stockfish places those of chess's start letters that now name a piece.
+fn defaults(s: &Section) -> Props {
+    let mut keys = BTreeMap::new();
+    let mut set = |key: &str, value: &str| {
+        keys.insert(
+            key.to_string(),
+            Prop {
+                value: value.to_string(),
+                span: s.header.clone(),
+                key_span: s.header.clone(),
+                origin: Origin::Defaults,
+                depth: 0,
+            },
+        );
+    };
+    for (key, ..) in super::model::PIECE_TYPES {
+        set(key, "-");
+    }
+    set("promotionPieceTypes", "");
+    set("startFen", "8/8/8/8/8/8/8/8 w - - 0 1");
+    base(s, keys)
 }

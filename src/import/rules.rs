@@ -64,16 +64,25 @@ pub(super) fn relative_ranks(
     }
 }
 
+/// How a rank key makes a region: `promotionRank = N` is ranks N to the last;
+/// `doubleStepRank = N` ranks `doubleStepRankMin` (2 unless given) to N.
+enum RankSpan {
+    /// From the rank key's rank to the last rank.
+    ToEnd,
+    /// From the rank of this key (default 2) to the rank key's rank.
+    From(&'static str),
+}
+
 /// The regions of a `...White`/`...Black` key pair, else of a rank key counted from each
-/// player's side (`promotionRank`, through the last rank when `to_end`), else Fairy-Stockfish's
-/// chess defaults, which are absolute ranks (`default`: White's and Black's, 1-based).
+/// player's side, else Fairy-Stockfish's chess defaults, which are absolute ranks (`default`:
+/// White's and Black's, 1-based).
 fn player_regions(
     cx: &mut Cx<'_>,
     g: Grid,
     base: &str,
     rank_key: &str,
     default: [usize; 2],
-    to_end: bool,
+    span: RankSpan,
 ) -> [BTreeSet<Square>; 2] {
     let absolute = |r: usize| {
         if (1..=g.ranks).contains(&r) {
@@ -83,12 +92,25 @@ fn player_regions(
         }
     };
     let mut out = default.map(absolute);
-    if cx.props.get(rank_key).is_some() {
-        let rank = cx.number(rank_key, 1, 1..g.ranks as u32 + 1) as usize;
-        let to = if to_end { g.ranks } else { rank };
+    let min_key = match span {
+        RankSpan::From(k) => Some(k),
+        RankSpan::ToEnd => None,
+    };
+    if cx.props.get(rank_key).is_some() || min_key.is_some_and(|k| cx.props.get(k).is_some()) {
+        let ranks = 1..g.ranks as u32 + 1;
+        let (from, to) = match min_key {
+            None => {
+                let rank = cx.number(rank_key, 1, ranks) as usize;
+                (rank, g.ranks)
+            }
+            Some(k) => (
+                cx.number(k, 2, ranks.clone()) as usize,
+                cx.number(rank_key, 2, ranks) as usize,
+            ),
+        };
         out = [
-            relative_ranks(g, 0, rank, to),
-            relative_ranks(g, 1, rank, to),
+            relative_ranks(g, 0, from, to),
+            relative_ranks(g, 1, from, to),
         ];
     }
     for (i, side) in ["White", "Black"].into_iter().enumerate() {
@@ -118,10 +140,18 @@ pub(super) fn both_players(m: &mut Model, key: &str, sets: [BTreeSet<Square>; 2]
 /// the double-step ranks, as in Fairy-Stockfish.
 pub(crate) fn pawn(cx: &mut Cx<'_>, m: &mut Model) {
     let g = m.grid;
-    let starts = player_regions(cx, g, "doubleStepRegion", "doubleStepRank", [2, 7], false);
+    let starts = player_regions(
+        cx,
+        g,
+        "doubleStepRegion",
+        "doubleStepRank",
+        [2, 7],
+        RankSpan::From("doubleStepRankMin"),
+    );
     let start_source = cx
         .sources(&[
             "doubleStepRank",
+            "doubleStepRankMin",
             "doubleStepRegionWhite",
             "doubleStepRegionBlack",
         ])
@@ -163,7 +193,14 @@ pub(crate) fn pawn(cx: &mut Cx<'_>, m: &mut Model) {
         both_players(m, "pawn_start", starts, &start_source);
     }
     rules.en_passant = en_passant(cx, g, rules.double_step);
-    let zones = player_regions(cx, g, "promotionRegion", "promotionRank", [8, 1], true);
+    let zones = player_regions(
+        cx,
+        g,
+        "promotionRegion",
+        "promotionRank",
+        [8, 1],
+        RankSpan::ToEnd,
+    );
     rules.choices = promotion_choices(cx, m);
     mandatory_promotion(cx);
     if !rules.choices.is_empty() {
@@ -186,9 +223,10 @@ pub(crate) fn pawn(cx: &mut Cx<'_>, m: &mut Model) {
 }
 
 /// The keys of the pawn's rules.
-pub(super) const PAWN_KEYS: [&str; 10] = [
+pub(super) const PAWN_KEYS: [&str; 11] = [
     "doubleStep",
     "doubleStepRank",
+    "doubleStepRankMin",
     "doubleStepRegionWhite",
     "doubleStepRegionBlack",
     "enPassantRegionWhite",
@@ -239,9 +277,15 @@ fn mandatory_promotion(cx: &mut Cx<'_>) {
 
 /// `promotionPieceTypes`: letters of the variant's pieces (default `qrbn`).
 fn promotion_choices(cx: &mut Cx<'_>, m: &Model) -> Vec<char> {
-    let (text, span) = match cx.get("promotionPieceTypes") {
-        Some(p) => (p.value.clone(), Some(p.span.clone())),
-        None => ("qrbn".to_string(), None),
+    // Types the section itself lists must exist; inherited ones (chess's `qrbn` included) are
+    // dropped when the section removed the piece (`queen = -`), as Fairy-Stockfish does.
+    let (text, span, own) = match cx.get("promotionPieceTypes") {
+        Some(p) => (
+            p.value.clone(),
+            Some(p.span.clone()),
+            p.depth == cx.props.depth,
+        ),
+        None => ("qrbn".to_string(), None, false),
     };
     let mut out = Vec::new();
     for c in text.chars().filter(|c| *c != '-') {
@@ -253,6 +297,12 @@ fn promotion_choices(cx: &mut Cx<'_>, m: &Model) -> Vec<char> {
             if !out.contains(&up) {
                 out.push(up);
             }
+        } else if cx.shaky {
+            // A bad piece key, reported where it is.
+        } else if !own {
+            cx.notes.push(format!(
+                "The inherited promotion choice `{c}` is left out: this variant has no such piece."
+            ));
         } else {
             let span = span.clone().unwrap_or(cx.props.header.clone());
             cx.bad(

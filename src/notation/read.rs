@@ -267,6 +267,15 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
                     (None, _) => true,
                 })
                 .collect();
+            // Without `/rook`, a plain move beats the castlings whose text names their rook
+            // (a king that castles one step, `d1-e1/h1`, beside its step `d1-e1`).
+            let plain: Vec<&Move> = matching
+                .iter()
+                .filter(|m| rook.is_none() && !m.text(&rules).contains('/'))
+                .collect();
+            if let ([m], [_, _, ..]) = (plain.as_slice(), matching.as_slice()) {
+                return Ok(**m);
+            }
             match matching.as_slice() {
                 [m] => return Ok(*m),
                 [_, _, ..] => {

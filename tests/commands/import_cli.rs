@@ -143,7 +143,7 @@ fn import_without_output_prints_both_files() {
 }
 
 #[test]
-fn a_broken_ini_is_reported_and_nothing_is_written() {
+fn a_broken_ini_is_reported_and_only_its_good_sections_are_written() {
     let dir = temp_dir();
     let broken =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/import/broken/unsupported_keys.ini");
@@ -157,6 +157,32 @@ fn a_broken_ini_is_reported_and_nothing_is_written() {
         "cannot be imported: 3 problem(s)",
     ]);
     assert!(!dir.path().join("out").exists());
+    // The sections that import are written; the others are reported, and the status is 1.
+    std::fs::write(
+        dir.path().join("mixed.ini"),
+        "[fine:chess]\n[broken:chess]\ngating = true\n[later:fine]\ncastling = false\n",
+    )
+    .unwrap();
+    let r = in_dir(dir.path(), &["import", "fsf", "mixed.ini", "-o", "out"]);
+    r.assert_error(&[
+        "mixed.ini:3:1]",
+        "`gating` cannot be imported",
+        "the other 2 section(s) were imported",
+    ]);
+    let mut written: Vec<String> = std::fs::read_dir(dir.path().join("out"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    written.sort();
+    assert_eq!(
+        written,
+        [
+            "fine.board.toml",
+            "fine.toml",
+            "later.board.toml",
+            "later.toml"
+        ]
+    );
     run(&["import", "fsf", &sections(), "--variant", "nope"])
         .assert_error(&["no section `[nope]`"]);
     run(&["import", "fsf", "missing.ini"]).assert_error(&["missing.ini"]);

@@ -11,17 +11,25 @@ use std::sync::Arc;
 use chessgraph::Position;
 use chessgraph::Rules;
 use chessgraph::diagnostic::SourceFile;
-use chessgraph::import::{Imported, import_fsf};
+use chessgraph::import::{ImportError, Imported, import_fsf};
 use chessgraph::perft::perft;
 use chessgraph::testing::BUILTINS;
 use chessgraph::testing::Code;
 
 use crate::helpers::oracle_games::{self, legal};
 
+/// The import as all or nothing: the sections, or the problems when any section is refused.
+fn import_all(source: &SourceFile, variant: Option<&str>) -> Result<Vec<Imported>, ImportError> {
+    match import_fsf(source, variant) {
+        (imported, None) => Ok(imported),
+        (_, Some(e)) => Err(e),
+    }
+}
+
 /// Imports `ini` and writes the files into `dir`; the imported sections.
 fn import_into(dir: &Path, name: &str, ini: &str) -> Vec<Imported> {
     let source = SourceFile::new(name, ini.to_string());
-    let imported = import_fsf(&source, None).unwrap_or_else(|e| panic!("{}", e.0.render_short()));
+    let imported = import_all(&source, None).unwrap_or_else(|e| panic!("{}", e.0.render_short()));
     for i in &imported {
         std::fs::write(dir.join(&i.board_file), &i.board_text).unwrap();
         std::fs::write(dir.join(&i.variant_file), &i.variant_text).unwrap();
@@ -103,7 +111,7 @@ fn drop_loop_imports_as_promoted_keep_and_plays_as_the_shipped_loop_chess() {
         assert_eq!(perft(&mut a, d), perft(&mut s, d), "perft {d}");
     }
     let broken = SourceFile::new("bad.ini", "[bad:chess]\ndropLoop = true\n".to_string());
-    let err = import_fsf(&broken, None).expect_err("a drop loop needs captures to hand");
+    let err = import_all(&broken, None).expect_err("a drop loop needs captures to hand");
     assert!(
         err.0
             .render_short()
@@ -130,7 +138,7 @@ fn broken_ini_files_get_located_errors() {
             .nth(1)
             .and_then(|l| l.strip_prefix("# variant: "));
         let source = SourceFile::new(rel, text.clone());
-        let err = import_fsf(&source, variant).expect_err("a broken file");
+        let err = import_all(&source, variant).expect_err("a broken file");
         let mut codes: Vec<&str> = err.0.diagnostics.iter().map(|d| d.code()).collect();
         codes.dedup();
         assert_eq!(codes, want, "{}", err.0.render_short());
@@ -154,7 +162,7 @@ fn every_import_code_has_a_broken_file() {
             .lines()
             .nth(1)
             .and_then(|l| l.strip_prefix("# variant: "));
-        if let Err(err) = import_fsf(&SourceFile::new(&path, text.clone()), variant) {
+        if let Err(err) = import_all(&SourceFile::new(&path, text.clone()), variant) {
             seen.extend(err.0.diagnostics.iter().map(|d| d.code()));
         }
     }
@@ -172,7 +180,7 @@ fn every_import_code_has_a_broken_file() {
 fn the_written_files_read_well() {
     let ini = std::fs::read_to_string("tests/import/sections.ini").unwrap();
     let source = SourceFile::new("sections.ini", ini);
-    let imported = import_fsf(&source, Some("imp-house")).unwrap();
+    let imported = import_all(&source, Some("imp-house")).unwrap();
     assert_eq!(imported.len(), 1);
     let i = &imported[0];
     insta::assert_snapshot!("imp_house_variant", i.variant_text);
@@ -209,4 +217,145 @@ fn the_oracle_ini_files_import_as_their_variants() {
     let imported = import_into(dir.path(), "chess_10x10.ini", &text);
     let mut pos = Position::start(&load(dir.path(), &imported[0]));
     assert_eq!([1, 2, 3].map(|d| perft(&mut pos, d)), [24, 336, 9352]);
+}
+
+/// Sections that once imported wrongly or not at all (issue 37), each with pyffish 0.0.90's
+/// legal moves from its start (castlings as the king's move, as `legal` writes them).
+const FIXED: &str = "\u{feff}# a byte-order mark first, as some editors write
+[steps:chess]
+doubleStepRank = 3
+startFen = 4k3/8/8/8/8/1P6/P7/4K3 w - - 0 1
+[initial quiet:chess]
+customPiece1 = u:iNmK
+startFen = 4k3/8/8/8/p7/8/1U6/4K3 w - - 0 1
+[no queen:chess]
+queen = -
+startFen = 4k3/P7/8/8/8/8/8/4K3 w - - 0 1
+[letter reused:chess]
+customPiece1 = q:mW
+startFen = 4k3/8/8/8/8/8/8/3QK3 w - - 0 1
+[board only:chess]
+startFen = 4k3/8/8/8/8/8/8/R3K2R
+[royal betza:chess]
+king = k:KN
+startFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1
+[from defaults]
+king = k
+rook = r
+startFen = 4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1
+[next to start:chess]
+castlingKingsideFile = e
+startFen = 3k4/8/8/8/8/8/8/R2K3R w KQ - 0 1
+";
+
+const FIXED_MOVES: &[(&str, &str)] = &[
+    ("steps", "a2a3 a2a4 b3b4 b3b5 e1d1 e1d2 e1e2 e1f1 e1f2"),
+    (
+        "initial quiet",
+        "b2a1 b2a2 b2a3 b2b1 b2b3 b2c1 b2c2 b2c3 b2c4 b2d1 b2d3 e1d1 e1d2 e1e2 e1f1 e1f2",
+    ),
+    ("no queen", "a7a8b a7a8n a7a8r e1d1 e1d2 e1e2 e1f1 e1f2"),
+    ("letter reused", "d1c1 d1d2 e1d2 e1e2 e1f1 e1f2"),
+    (
+        "board only",
+        "a1a2 a1a3 a1a4 a1a5 a1a6 a1a7 a1a8 a1b1 a1c1 a1d1 e1d1 e1d2 e1e2 e1f1 e1f2 \
+         h1f1 h1g1 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8",
+    ),
+    (
+        "royal betza",
+        "e1c2 e1d1 e1d2 e1d3 e1e2 e1f1 e1f2 e1f3 e1g2",
+    ),
+    (
+        "from defaults",
+        "a1a2 a1a3 a1a4 a1a5 a1a6 a1a7 a1a8 a1b1 a1c1 a1d1 e1c1 e1d1 e1d2 e1e2 e1f1 e1f2 \
+         e1g1 h1f1 h1g1 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8",
+    ),
+    (
+        "next to start",
+        "a1a2 a1a3 a1a4 a1a5 a1a6 a1a7 a1a8 a1b1 a1c1 d1c1 d1c1 d1c2 d1d2 d1e1 d1e1 d1e2 \
+         h1e1 h1f1 h1g1 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8",
+    ),
+];
+
+#[test]
+fn fixed_sections_play_as_pyffish() {
+    let dir = crate::helpers::temp_dir();
+    let imported = import_into(dir.path(), "fixed.ini", FIXED);
+    assert_eq!(imported.len(), FIXED_MOVES.len());
+    for (i, (name, moves)) in imported.iter().zip(FIXED_MOVES) {
+        assert_eq!(&i.name, name);
+        let start = Position::start(&load(dir.path(), i));
+        let want: Vec<&str> = moves.split_whitespace().collect();
+        assert_eq!(legal(&start), want, "{name}");
+    }
+    // One rank (its board declares the vertical directions, which lead nowhere: a warning).
+    let one = import_into(
+        dir.path(),
+        "one.ini",
+        "[one-rank:chess]\nmaxRank = 1\nstartFen = k6K w - - 0 1\n",
+    );
+    let rules = Rules::check_file(dir.path().join(&one[0].variant_file)).0;
+    assert_eq!(legal(&Position::start(&Arc::new(rules.unwrap()))), ["h1g1"]);
+    // Names a file cannot hold become `_`.
+    assert_eq!(imported[1].variant_file, "initial_quiet.toml");
+    // The castling whose king ends next to its start reads apart from the king's step.
+    let next = imported.last().unwrap();
+    let start = Position::start(&load(dir.path(), next));
+    let texts = chessgraph::notation::legal_move_texts(&start);
+    for t in ["d1-e1", "d1-e1/h1", "d1-c1", "d1-c1/a1"] {
+        assert!(texts.iter().any(|x| x == t), "{t} in {texts:?}");
+        let m = chessgraph::notation::parse_move(&start, t).expect(t);
+        assert_eq!(chessgraph::notation::move_text(&start, m), t);
+    }
+}
+
+#[test]
+fn each_section_is_imported_or_refused_on_its_own() {
+    let text = "[good:chess]\nmaxFile = j\nstartFen = rnbqkbnrrr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKBNRRR w - - 0 1\n\
+                [bad:chess]\nrook = 33\n\
+                [child:bad]\n\
+                [grandchild:good]\ncastling = false\n\
+                [:chess]\n";
+    let source = SourceFile::new("mixed.ini", text.to_string());
+    let (imported, refused) = import_fsf(&source, None);
+    let names: Vec<&str> = imported.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(names, ["good", "grandchild"]);
+    let report = refused.expect("two sections and a header are refused").0;
+    let shown = report.render_short();
+    // One bad value, one problem; the child names its refused parent; the nameless header.
+    assert_eq!(report.diagnostics.len(), 3, "{shown}");
+    assert!(shown.contains("mixed.ini:5:8"), "{shown}");
+    assert!(
+        shown.contains("`[child]` is not imported: it inherits the problems of `bad`"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("expected a variant name here, found nothing"),
+        "{shown}"
+    );
+    // `--variant` needs only the section and its ancestors.
+    let (one, none) = import_fsf(&source, Some("grandchild"));
+    assert!(none.is_none(), "{}", none.unwrap().0.render_short());
+    assert_eq!(one.len(), 1);
+}
+
+#[test]
+fn documented_fsf_keys_without_a_rule_name_the_missing_capability() {
+    for key in [
+        "nFoldValue",
+        "pawnTypes",
+        "castlingWins",
+        "mandatoryPiecePromotion",
+    ] {
+        let text = format!("[x:chess]\n{key} = true\n");
+        let err = import_all(&SourceFile::new("k.ini", text), None).expect_err(key);
+        let shown = err.0.render_short();
+        assert!(
+            shown.contains(&format!(
+                "Fairy-Stockfish's `{key}` cannot be imported: the importer has no rule for"
+            )),
+            "{shown}"
+        );
+        assert!(!shown.contains("did you mean"), "{shown}");
+    }
 }

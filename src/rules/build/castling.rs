@@ -20,13 +20,21 @@ impl Builder<'_> {
         let board = self.board;
         let mut castling = self.castlings(spec, kinds);
         for i in 0..castling.len() {
+            let c = &castling[i];
             let amb = castling.iter().enumerate().any(|(j, o)| {
                 j != i
-                    && o.player == castling[i].player
-                    && o.king_from == castling[i].king_from
-                    && o.king_to == castling[i].king_to
+                    && o.player == c.player
+                    && o.king_from == c.king_from
+                    && o.king_to == c.king_to
             });
-            castling[i].ambiguous = amb;
+            // A king that ends one link from its start moves as a plain step would: its text
+            // names the rook too, so the two moves read apart.
+            let next = board.direction_ids().any(|d| {
+                board
+                    .step(c.king_from, d)
+                    .is_some_and(|s| s.to == c.king_to)
+            });
+            castling[i].ambiguous = amb || next;
         }
         let mut castle_clear = vec![0u32; board.node_count()];
         for (i, c) in castling.iter().enumerate() {
