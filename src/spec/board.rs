@@ -10,6 +10,11 @@
 //! ranks = 8
 //! light = "odd"                   # a node is light when file index + rank index (from 0) is odd
 //!
+//! [cube]                          # generator: levels x files x ranks, node name = level + file + rank
+//! levels = "ABCDE"                # bottom to top; the 26 one-step directions are made too
+//! files = "abcde"
+//! ranks = 5
+//!
 //! [directions]                    # every direction name, optional `opposite`, or a composite `path`
 //! n = { opposite = "s" }
 //! nne = { path = "n n e" }
@@ -341,6 +346,8 @@ pub struct BoardSpec {
     pub(crate) layout: Located<Layout>,
     /// `[grid]`.
     pub(crate) grid: Option<GridSpec>,
+    /// `[cube]`.
+    pub(crate) cube: Option<super::cube::CubeSpec>,
     /// `[[node]]` items.
     pub(crate) nodes: Vec<NodeSpec>,
     /// `[directions]` entries in file order.
@@ -365,6 +372,7 @@ pub struct BoardSpec {
 pub(crate) const TOP_LEVEL_KEYS: &[&str] = &[
     "board",
     "grid",
+    "cube",
     "node",
     "directions",
     "map",
@@ -385,6 +393,7 @@ pub fn read_board_spec(text: &str) -> Result<BoardSpec, Vec<Diagnostic>> {
     // they were asked for.
     let (name, description, layout) = read_board_table(&mut top, &mut diags);
     let grid = read_grid(&mut top, &mut diags);
+    let cube = super::cube::read_cube(&mut top, &mut diags);
     let nodes = top.items::<NodeSpec>("node", "`[[node]]`", &mut diags);
     let directions_span = top.raw("directions").map_or(0..0, |v| v.span());
     let directions = read_directions(&mut top, &mut diags);
@@ -406,6 +415,7 @@ pub fn read_board_spec(text: &str) -> Result<BoardSpec, Vec<Diagnostic>> {
             description,
             layout,
             grid,
+            cube,
             nodes,
             directions,
             map,
@@ -611,16 +621,29 @@ fn read_zones(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Vec
         .collect()
 }
 
+/// `[grid]` key `files`.
 fn read_files(g: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Option<Located<Files>> {
-    let Some(value) = g.raw("files") else {
-        g.missing("files", "\"abcdefgh\"", diags);
+    read_names(g, "files", "`[grid]`", "\"abcdefgh\"", diags)
+}
+
+/// A key that names the lines of a generator (`files`, `levels`): a string of one-letter names or
+/// an array of names.
+pub(super) fn read_names(
+    g: &mut TableReader<'_, '_>,
+    key: &'static str,
+    table: &str,
+    example: &str,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Located<Files>> {
+    let Some(value) = g.raw(key) else {
+        g.missing(key, example, diags);
         return None;
     };
     let files = match value.get_ref() {
         toml::de::DeValue::String(s) => Files::Letters(s.to_string()),
         toml::de::DeValue::Array(_) => Files::Names(deserialize::<Vec<String>>(
             value,
-            "`[grid]` key `files` (an array of file names)",
+            &format!("{table} key `{key}` (an array of names)"),
             diags,
         )?),
         other => {
@@ -629,11 +652,11 @@ fn read_files(g: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Optio
                     crate::diagnostic::Code::WrongType,
                     value.span(),
                     format!(
-                        "`[grid]` key `files` must be a string of letters or an array of names, found {}",
+                        "{table} key `{key}` must be a string of letters or an array of names, found {}",
                         super::type_name(other)
                     ),
                 )
-                .label("expected \"abcdefgh\" or [\"a\", \"b\", ...]"),
+                .label(format!("expected {example} or an array of names")),
             );
             return None;
         }

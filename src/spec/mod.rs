@@ -5,6 +5,7 @@
 //! does not hide the next. Semantics (does this node exist?) are checked later, on the spec structs.
 
 pub(crate) mod board;
+pub(crate) mod cube;
 mod chain;
 mod extends;
 pub(crate) mod kind;

@@ -15,6 +15,9 @@ impl Builder<'_> {
             .grid
             .as_ref()
             .and_then(|grid| self.grid_nodes(spec, grid));
+        if let Some(cube) = &spec.cube {
+            self.cube_nodes(spec.layout.value, cube);
+        }
         for n in &spec.nodes {
             self.declared_node(spec.layout.value, n);
         }
@@ -198,7 +201,7 @@ impl Builder<'_> {
 
     /// Adds a node. A name that cannot be written is reported; a name already taken, or a node
     /// past the limit, is reported and the node left out.
-    fn add_node(&mut self, node: Node, span: Span) {
+    pub(super) fn add_node(&mut self, node: Node, span: Span) {
         if !valid_name(&node.name) {
             self.push(
                 Diagnostic::new(
