@@ -5,8 +5,8 @@
 //! does not hide the next. Semantics (does this node exist?) are checked later, on the spec structs.
 
 pub(crate) mod board;
-pub(crate) mod cube;
 mod chain;
+pub(crate) mod cube;
 mod extends;
 pub(crate) mod kind;
 pub(crate) mod outcome;

@@ -195,12 +195,15 @@ impl Builder<'_> {
                 ok = false;
                 self.push(
                     Diagnostic::new(
-                        Code::InvalidValue,
+                        Code::BadGrid,
                         declared.name.span.clone(),
                         format!("direction `{name}` is made by `[cube]` and declared again"),
                     )
                     .label("declared here too")
-                    .related(cube.span.clone(), "`[cube]` makes the 26 one-step directions")
+                    .related(
+                        cube.span.clone(),
+                        "`[cube]` makes the 26 one-step directions",
+                    )
                     .help("remove it from `[directions]`; paths may use it as it is"),
                 );
             }

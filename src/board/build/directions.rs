@@ -135,7 +135,11 @@ impl Builder<'_> {
             let Some(id) = self.resolve_dir(s, &format!("the path of `{}`", d.name.value)) else {
                 continue;
             };
-            if spec.directions.get(id.index()).is_some_and(|d| d.path.is_some()) {
+            if spec
+                .directions
+                .get(id.index())
+                .is_some_and(|d| d.path.is_some())
+            {
                 self.push(
                     Diagnostic::new(
                         Code::BadComposite,
