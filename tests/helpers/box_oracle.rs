@@ -305,6 +305,18 @@ impl OBoard {
         }
     }
 
+    /// How many pawns walk the other way than their side's (turned over by the twisted seam).
+    pub fn turned_pawns(&self) -> usize {
+        let turned =
+            |m: &Man| m.role == Role::Pawn && (m.forward == 1) != (m.color == Color::White);
+        self.cells.iter().flatten().filter(|m| turned(m)).count()
+    }
+
+    /// Whether a pawn may be taken en passant.
+    pub fn has_en_passant(&self) -> bool {
+        self.ep.is_some()
+    }
+
     /// The cells a man on `from` attacks or moves to (`captures`: its captures, which for a pawn
     /// are its diagonal steps, occupied or not), with whether each way crossed the seam.
     fn targets(&self, game: &Game, from: usize, captures: bool) -> Vec<(usize, bool)> {
@@ -381,12 +393,27 @@ impl OBoard {
         }
     }
 
-    /// Whether a man of `by` attacks `sq`.
+    /// Whether a man of `by` attacks `sq`: the first man along each line from `sq`, and the men a
+    /// knight's leap away, are asked whether they reach `sq`.
     fn attacked(&self, game: &Game, sq: usize, by: Color) -> bool {
-        (0..self.cells.len()).any(|i| {
+        let reaches = |i: usize| {
             self.cells[i].is_some_and(|m| m.color == by)
                 && self.targets(game, i, true).iter().any(|&(t, _)| t == sq)
-        })
+        };
+        let mut line = Vec::new();
+        for w in unit_steps() {
+            line.clear();
+            self.ride(game, sq, w, &mut line);
+            if let Some(&(last, _)) = line.last()
+                && reaches(last)
+            {
+                return true;
+            }
+        }
+        knight_leaps()
+            .into_iter()
+            .filter_map(|w| game.go(game.at(sq), w))
+            .any(|(t, _)| reaches(game.index(t)))
     }
 
     fn push(&self, game: &Game, m: OMove, out: &mut Vec<OMove>) {

@@ -31,15 +31,28 @@ fn start_perft(file: &str, game: &Game, depth: u32) -> Vec<u64> {
         .collect()
 }
 
+/// What the random games met.
+#[derive(Debug, Default)]
+struct Coverage {
+    positions: usize,
+    /// Positions with a pawn turned over by the twisted seam.
+    turned: usize,
+    /// Positions where a pawn may be taken en passant.
+    en_passant: usize,
+}
+
 /// Five seeded random games of `plies` plies: the legal move sets agree at every position, and
-/// perft 3 from each game's last position agrees. Returns the number of positions compared.
-fn random_games(file: &str, game: &Game, seed: u64, plies: usize) -> usize {
+/// perft 3 from each game's last position agrees.
+fn random_games(file: &str, game: &Game, seed: u64, plies: usize) -> Coverage {
     let rules = load(file);
-    let mut compared = 0;
+    let mut cov = Coverage::default();
     for g in 0..5 {
         let positions = playout_positions(&rules, seed + g, 1, plies);
         for pos in &positions {
-            let mine = OBoard::read(game, pos).legal_texts(game);
+            let oracle = OBoard::read(game, pos);
+            cov.turned += usize::from(oracle.turned_pawns() > 0);
+            cov.en_passant += usize::from(oracle.has_en_passant());
+            let mine = oracle.legal_texts(game);
             let theirs = legal_move_texts(pos);
             if mine != theirs {
                 let only_engine: Vec<&String> =
@@ -51,7 +64,7 @@ fn random_games(file: &str, game: &Game, seed: u64, plies: usize) -> usize {
                     pos.to_fen()
                 );
             }
-            compared += 1;
+            cov.positions += 1;
         }
         let mut last = positions.last().expect("a position").clone();
         let oracle = OBoard::read(game, &last);
@@ -62,7 +75,7 @@ fn random_games(file: &str, game: &Game, seed: u64, plies: usize) -> usize {
             last.to_fen()
         );
     }
-    compared
+    cov
 }
 
 #[test]
@@ -81,8 +94,8 @@ fn raumschach_start_perft_4_agrees_with_the_oracle() {
 
 #[test]
 fn raumschach_random_games_agree_with_the_oracle() {
-    let compared = random_games(RAUMSCHACH, &Game::raumschach(), 0x5a_0001, 60);
-    assert!(compared > 200, "only {compared} positions compared");
+    let cov = random_games(RAUMSCHACH, &Game::raumschach(), 0x5a_0001, 40);
+    assert!(cov.positions > 150, "{cov:?}");
 }
 
 #[test]
@@ -95,8 +108,8 @@ fn toroidal_chess_start_perft_agrees_with_the_oracle() {
 
 #[test]
 fn toroidal_chess_random_games_agree_with_the_oracle() {
-    let compared = random_games(TOROIDAL, &Game::torus(), 0x70_0001, 80);
-    assert!(compared > 200, "only {compared} positions compared");
+    let cov = random_games(TOROIDAL, &Game::torus(), 0x70_0001, 80);
+    assert!(cov.positions > 200, "{cov:?}");
 }
 
 #[test]
@@ -109,6 +122,9 @@ fn moebius_chess_start_perft_agrees_with_the_oracle() {
 
 #[test]
 fn moebius_chess_random_games_agree_with_the_oracle() {
-    let compared = random_games(MOEBIUS, &Game::moebius(), 0x3b_0001, 80);
-    assert!(compared > 200, "only {compared} positions compared");
+    let cov = random_games(MOEBIUS, &Game::moebius(), 0x3b_0001, 80);
+    assert!(
+        cov.positions > 200 && cov.turned > 0 && cov.en_passant > 0,
+        "{cov:?}"
+    );
 }
