@@ -25,6 +25,16 @@ pub enum Color {
     Black,
 }
 
+impl Color {
+    /// Which way this side's pawns walk along the ranks at the start.
+    fn forward(self) -> i32 {
+        match self {
+            Color::White => 1,
+            Color::Black => -1,
+        }
+    }
+}
+
 /// A piece type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Role {
@@ -280,11 +290,10 @@ impl OBoard {
                 let c = color(&rules.player(pc.owner).name);
                 let role = Role::from_name(&rules.kind(pc.kind).name);
                 // Which way a pawn walks is its frame: `identity` up the ranks, `black` down.
-                let forward = match (rules.frame_name(pc.frame), role) {
-                    ("black", _) => -1,
-                    (_, Role::Pawn) => 1,
-                    _ if c == Color::Black => -1,
-                    _ => 1,
+                let forward = match (role, rules.frame_name(pc.frame)) {
+                    (Role::Pawn, "black") => -1,
+                    (Role::Pawn, _) => 1,
+                    _ => c.forward(),
                 };
                 cells[game.parse(board.node_name(n))] = Some(Man {
                     color: c,
@@ -493,11 +502,12 @@ impl OBoard {
         if let Some(v) = m.en_passant {
             self.cells[v] = None;
         }
-        if m.flips {
+        if m.flips && man.role == Role::Pawn {
             man.forward = -man.forward;
         }
         if let Some(p) = m.promotion {
             man.role = p;
+            man.forward = man.color.forward();
         }
         let [_, _, r0] = game.at(m.from);
         let [_, _, r1] = game.at(m.to);
@@ -511,6 +521,15 @@ impl OBoard {
             Color::White => Color::Black,
             Color::Black => Color::White,
         };
+        // Like the engine, keep the en passant square only when a pawn can take there.
+        if self.ep.is_some()
+            && !self
+                .pseudo_legal(game)
+                .iter()
+                .any(|m| m.en_passant.is_some())
+        {
+            self.ep = None;
+        }
     }
 
     /// The legal moves: those after which the mover's king is not attacked.
@@ -527,6 +546,16 @@ impl OBoard {
                 king.is_none_or(|k| !next.attacked(game, k, next.to_move))
             })
             .collect()
+    }
+
+    /// Whether some legal move leads from here to `next` (the oracle's own make against the
+    /// engine's).
+    pub fn reaches(&self, game: &Game, next: &OBoard) -> bool {
+        self.legal_moves(game).into_iter().any(|m| {
+            let mut after = self.clone();
+            after.make(game, m);
+            after == *next
+        })
     }
 
     /// The sorted texts of the legal moves, as the engine writes them: `from-to`, `=X`.

@@ -5,7 +5,8 @@
 //! - Perft from the start agrees to depth 3 (depth 4 is `--ignored`: minutes for the oracle in
 //!   a debug build).
 //! - Along 5 seeded random games per variant, the legal move sets agree at every position, and
-//!   perft to depth 3 from each game's last position agrees.
+//!   perft to depth 3 from each game's last position agrees; each move of the games is one of the
+//!   oracle's, its own make reaching the position the engine reaches.
 
 use crate::helpers::box_oracle::{Game, OBoard};
 use crate::helpers::{load, playout_positions};
@@ -65,6 +66,15 @@ fn random_games(file: &str, game: &Game, seed: u64, plies: usize) -> Coverage {
                 );
             }
             cov.positions += 1;
+        }
+        for pair in positions.windows(2) {
+            let (before, after) = (OBoard::read(game, &pair[0]), OBoard::read(game, &pair[1]));
+            assert!(
+                before.reaches(game, &after),
+                "{file}: no move of the oracle's leads from {} to {}",
+                pair[0].to_fen(),
+                pair[1].to_fen()
+            );
         }
         let mut last = positions.last().expect("a position").clone();
         let oracle = OBoard::read(game, &last);
