@@ -106,8 +106,13 @@ impl Builder<'_> {
     /// Whether the cube can make nodes: every dimension at least 1, names unique, at most
     /// [`MAX_NODES`] cells, a grid layout; every problem is reported.
     fn cube_ok(&mut self, layout: Layout, cube: &CubeSpec) -> bool {
-        let mut ok = self.names_ok(&cube.levels.value.names(), &cube.levels.span, "level");
-        ok &= self.names_ok(&cube.files.value.names(), &cube.files.span, "file");
+        let mut ok = self.names_ok(
+            &cube.levels.value.names(),
+            &cube.levels.span,
+            "level",
+            "ABCDE",
+        );
+        ok &= self.names_ok(&cube.files.value.names(), &cube.files.span, "file", "abcde");
         let (levels, files) = (cube.levels.value.names(), cube.files.value.names());
         let ranks = cube.ranks.value as usize;
         if ranks == 0 || ranks > MAX_NODES {
@@ -155,16 +160,20 @@ impl Builder<'_> {
         ok
     }
 
-    /// Whether the names of a generator's lines (`what`: "file", "level") are at least one and
-    /// all different; reported at `span` otherwise.
-    pub(super) fn names_ok(&mut self, names: &[String], span: &Span, what: &str) -> bool {
+    /// Whether the names of the cube's lines (`what`: "file", "level") are at least one and all
+    /// different; reported at `span` otherwise (`example`: names to suggest).
+    fn names_ok(&mut self, names: &[String], span: &Span, what: &str, example: &str) -> bool {
         let mut ok = true;
         if names.is_empty() {
             ok = false;
             self.push(
-                Diagnostic::new(Code::BadGrid, span.clone(), format!("there is no {what}"))
-                    .label(format!("expected at least one {what} name"))
-                    .help(format!("list the {what} names, e.g. `\"abcd\"`")),
+                Diagnostic::new(
+                    Code::BadGrid,
+                    span.clone(),
+                    format!("the cube has no {what}s"),
+                )
+                .label(format!("expected at least one {what} name"))
+                .help(format!("list the {what} names, e.g. `\"{example}\"`")),
             );
         }
         let mut seen = HashSet::new();
@@ -175,7 +184,7 @@ impl Builder<'_> {
                     Diagnostic::new(
                         Code::BadGrid,
                         span.clone(),
-                        format!("{what} `{n}` appears twice"),
+                        format!("{what} `{n}` appears twice in the cube"),
                     )
                     .label(format!("repeated {what} name")),
                 );
