@@ -257,10 +257,10 @@ struct BoardFile {
     board: BoardTable,
     /// A generator of files x ranks nodes named file + rank (`a1`), drawn as a grid.
     grid: Option<GridTable>,
-    /// A generator of a three-dimensional board: levels x files x ranks cells named level + file
-    /// + rank (`Aa1`), drawn as the levels side by side, with the 26 one-step directions (`u`/`d`
-    /// up and down the levels, `n`/`s` along the ranks, `e`/`w` along the files, and their
-    /// combinations such as `ne`, `un`, `dsw`) and the zones `level_X`, `file_x`, `rank_N`.
+    /// A generator of a three-dimensional board: levels x files x ranks cells named by level,
+    /// file and rank (`Aa1`), drawn as the levels side by side, with the 26 one-step directions
+    /// (`u`/`d` up and down the levels, `n`/`s` along the ranks, `e`/`w` along the files, and
+    /// their combinations such as `ne`, `un`, `dsw`) and the zones `level_X`, `file_x`, `rank_N`.
     cube: Option<CubeTable>,
     /// Nodes declared by hand, each with its drawing position.
     node: Option<Vec<NodeSpec>>,
