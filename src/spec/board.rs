@@ -13,6 +13,11 @@
 //!
 //! [hex]                           # or a hexagon of hexagons (see `spec::hex`)
 //!
+//! [cube]                          # generator: levels x files x ranks, node name = level + file + rank
+//! levels = "ABCDE"                # bottom to top; the 26 one-step directions are made too
+//! files = "abcde"
+//! ranks = 5
+//!
 //! [directions]                    # every direction name, optional `opposite`, or a composite `path`
 //! n = { opposite = "s" }
 //! nne = { path = "n n e" }
@@ -355,6 +360,8 @@ pub struct BoardSpec {
     pub(crate) grid: Option<GridSpec>,
     /// `[hex]`.
     pub(crate) hex: Option<super::hex::HexSpec>,
+    /// `[cube]`.
+    pub(crate) cube: Option<super::cube::CubeSpec>,
     /// `[[node]]` items.
     pub(crate) nodes: Vec<NodeSpec>,
     /// `[directions]` entries in file order.
@@ -380,6 +387,7 @@ pub(crate) const TOP_LEVEL_KEYS: &[&str] = &[
     "board",
     "grid",
     "hex",
+    "cube",
     "node",
     "directions",
     "map",
@@ -410,6 +418,7 @@ pub fn read_board_spec(text: &str) -> Result<BoardSpec, Vec<Diagnostic>> {
         };
         Located::new(default, span)
     });
+    let cube = super::cube::read_cube(&mut top, &mut diags);
     let nodes = top.items::<NodeSpec>("node", "`[[node]]`", &mut diags);
     let directions_span = top.raw("directions").map_or(0..0, |v| v.span());
     let directions = read_directions(&mut top, &mut diags);
@@ -432,6 +441,7 @@ pub fn read_board_spec(text: &str) -> Result<BoardSpec, Vec<Diagnostic>> {
             layout,
             grid,
             hex,
+            cube,
             nodes,
             directions,
             map,
@@ -643,16 +653,27 @@ fn read_zones(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Vec
         .collect()
 }
 
-/// The `files` key of `[grid]` (required) or `[hex]` (optional): a string of letters or an array
-/// of names.
+/// The `files` key of `[grid]` (required) or `[hex]` (optional).
 pub(crate) fn read_files(
     g: &mut TableReader<'_, '_>,
     required: bool,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Located<Files>> {
-    let Some(value) = g.raw("files") else {
+    read_names(g, "files", required, "\"abcdefgh\"", diags)
+}
+
+/// A key that names the lines of a generator (`files`, `levels`): a string of one-letter names or
+/// an array of names.
+pub(super) fn read_names(
+    g: &mut TableReader<'_, '_>,
+    key: &'static str,
+    required: bool,
+    example: &str,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Located<Files>> {
+    let Some(value) = g.raw(key) else {
         if required {
-            g.missing("files", "\"abcdefgh\"", diags);
+            g.missing(key, example, diags);
         }
         return None;
     };
@@ -661,7 +682,7 @@ pub(crate) fn read_files(
         toml::de::DeValue::String(s) => Files::Letters(s.to_string()),
         toml::de::DeValue::Array(_) => Files::Names(deserialize::<Vec<String>>(
             value,
-            &format!("{table} key `files` (an array of file names)"),
+            &format!("{table} key `{key}` (an array of names)"),
             diags,
         )?),
         other => {
@@ -670,11 +691,11 @@ pub(crate) fn read_files(
                     crate::diagnostic::Code::WrongType,
                     value.span(),
                     format!(
-                        "{table} key `files` must be a string of letters or an array of names, found {}",
+                        "{table} key `{key}` must be a string of letters or an array of names, found {}",
                         super::type_name(other)
                     ),
                 )
-                .label("expected \"abcdefgh\" or [\"a\", \"b\", ...]"),
+                .label(format!("expected {example} or an array of names")),
             );
             return None;
         }

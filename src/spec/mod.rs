@@ -6,6 +6,7 @@
 
 pub(crate) mod board;
 mod chain;
+pub(crate) mod cube;
 mod extends;
 pub(crate) mod hex;
 pub(crate) mod kind;

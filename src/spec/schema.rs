@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use schemars::{JsonSchema, generate::SchemaSettings};
 use serde_json::{Map, Value, json};
 
-use super::board::{DirectionBody, LinkSpec, NodeSpec, Parity, TagSpec, UnlinkSpec, Wrap};
+use super::board::{DirectionBody, LinkSpec, NodeSpec, Parity, TagSpec, UnlinkSpec};
 use super::kind::FileKind;
 use super::outcome::{CapturedWinSpec, DrawsSpec, MovesSpec, Policy, ProgressionSpec};
 use super::variant::{
@@ -260,6 +260,11 @@ struct BoardFile {
     /// A generator of a hexagon of hexagonal cells in vertical files, named file + rank (`f6`),
     /// drawn as hexagons; its `[map]` offsets are axial `[q, r]`.
     hex: Option<HexTable>,
+    /// A generator of a three-dimensional board: levels x files x ranks cells named by level,
+    /// file and rank (`Aa1`), drawn as the levels side by side, with the 26 one-step directions
+    /// (`u`/`d` up and down the levels, `n`/`s` along the ranks, `e`/`w` along the files, and
+    /// their combinations such as `ne`, `un`, `dsw`) and the zones `level_X`, `file_x`, `rank_N`.
+    cube: Option<CubeTable>,
     /// Nodes declared by hand, each with its drawing position.
     node: Option<Vec<NodeSpec>>,
     /// Every direction name links may have: plain (`n = { opposite = "s" }`, or `{}`) or
@@ -333,6 +338,25 @@ struct GridTable {
     omit: Option<Vec<String>>,
 }
 
+/// `[cube]`.
+#[derive(JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct CubeTable {
+    /// The level names, bottom to top: a string of one-letter levels (`"ABCDE"`) or an array of
+    /// names.
+    levels: GridFiles,
+    /// The file names, left to right: a string of one-letter files (`"abcde"`) or an array of
+    /// names.
+    files: GridFiles,
+    /// The number of ranks, named 1 up to it, front to back.
+    #[schemars(range(min = 1))]
+    ranks: u32,
+    /// Which cells are light: `odd` (the default: a cell is light when its level, file and rank
+    /// indices add up to an odd number, so `Aa1` is dark) or `even`.
+    light: Option<Parity>,
+}
+
 /// Grid files: a string of letters or an array of names.
 #[derive(JsonSchema)]
 #[serde(untagged)]
@@ -369,9 +393,28 @@ struct MapTable {
     /// first), `torus` (files and ranks), `moebius` (files, upside down: a piece crossing turns
     /// by the twist `mirror`, which negates every offset's rank part), `klein` (files as
     /// `moebius`, ranks as a cylinder).
-    wrap: Option<Wrap>,
+    wrap: Option<WrapValue>,
     /// Each direction's offset `[files, ranks]` (`n = [0, 1]`: no file across, one rank up).
     offsets: Option<BTreeMap<String, [i32; 2]>>,
+}
+
+/// `[map] wrap`: the loader's values, and `mobius`, the other spelling it accepts.
+#[derive(JsonSchema)]
+#[serde(rename_all = "lowercase")]
+#[allow(dead_code)]
+enum WrapValue {
+    /// No edge is crossed: a flat board.
+    None,
+    /// The last file is joined to the first.
+    Cylinder,
+    /// The last file is joined to the first and the last rank to the first.
+    Torus,
+    /// The last file is joined to the first upside down (a Möbius strip).
+    Moebius,
+    /// Another spelling of `moebius`.
+    Mobius,
+    /// The files are joined as on a Möbius strip and the ranks as on a cylinder: a Klein bottle.
+    Klein,
 }
 
 /// A variant file: a board, players, pieces as path programs and the rules of the game.

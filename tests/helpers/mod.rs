@@ -5,6 +5,8 @@
 
 #![allow(dead_code)] // each test file uses a different part of this module
 
+/// The coordinate-arithmetic oracle for Raumschach, Toroidal Chess and Möbius Chess.
+pub mod box_oracle;
 /// The one runner of the `chessgraph` binary for black-box tests.
 pub mod cli;
 /// The coordinate-arithmetic oracle for four-player chess.

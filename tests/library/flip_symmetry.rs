@@ -76,6 +76,7 @@ const EXPECTED: &[&str] = &[
     "minixiangqi",
     "misere",
     "modern",
+    "moebius_chess",
     "newzealand",
     "nightrider",
     "nocastle",
@@ -93,6 +94,7 @@ const EXPECTED: &[&str] = &[
     "tencubed",
     "threekings",
     "torishogi",
+    "toroidal_chess",
     "torpedo",
     "xiangqi",
     "yarishogi",
@@ -137,6 +139,15 @@ impl Mirror {
         let mut out = Setup::new(self.player(text.to_move));
         for (&n, pc) in &text.pieces {
             let mut piece = SetupPiece::new(self.player(pc.owner), pc.kind);
+            // A piece in the other side's frame (a pawn turned over by a twisted seam) keeps
+            // walking against its side: its mirror is in its new owner's opponent's frame.
+            let frame = |p: PlayerId| rules.player(p).frame;
+            if let Some(f) = pos.piece_at(n).map(|p| p.frame)
+                && f != frame(pc.owner)
+                && f == frame(self.player(pc.owner))
+            {
+                piece = piece.in_frame(frame(pc.owner));
+            }
             piece.demotes = pc.demotes;
             out.place(self.node(n), piece);
         }

@@ -8,6 +8,7 @@ mod helpers;
 mod betza;
 mod board_features;
 mod boards;
+mod box_oracle;
 mod drops;
 mod engine;
 mod extends_edits;

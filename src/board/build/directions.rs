@@ -9,7 +9,7 @@ use crate::spec::{Located, words};
 impl Builder<'_> {
     /// Every direction of `[directions]`, with its opposite and, for a composite, its path.
     pub(super) fn directions(&mut self, spec: &BoardSpec) {
-        if spec.directions.is_empty() {
+        if spec.directions.is_empty() && spec.cube.is_none() {
             self.push(
                 Diagnostic::new(
                     Code::MissingKey,
@@ -22,6 +22,11 @@ impl Builder<'_> {
             return;
         }
         if !self.declare_directions(spec) {
+            return;
+        }
+        if let Some(cube) = &spec.cube
+            && !self.cube_directions(spec, cube)
+        {
             return;
         }
         self.opposites(spec);
@@ -130,7 +135,11 @@ impl Builder<'_> {
             let Some(id) = self.resolve_dir(s, &format!("the path of `{}`", d.name.value)) else {
                 continue;
             };
-            if spec.directions[id.index()].path.is_some() {
+            if spec
+                .directions
+                .get(id.index())
+                .is_some_and(|d| d.path.is_some())
+            {
                 self.push(
                     Diagnostic::new(
                         Code::BadComposite,
@@ -151,7 +160,7 @@ impl Builder<'_> {
     }
 
     /// The direction named `name`.
-    fn dir_named(&self, name: &str) -> Option<DirId> {
+    pub(super) fn dir_named(&self, name: &str) -> Option<DirId> {
         self.directions
             .iter()
             .position(|d| d.name == name)

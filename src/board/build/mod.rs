@@ -6,6 +6,7 @@
 //! board. The steps are child modules so that the builder's state stays private to the build.
 
 mod assemble;
+mod cube;
 mod directions;
 mod hex;
 mod links;
@@ -41,6 +42,9 @@ pub(super) fn build(text: &str) -> (Option<Board>, Vec<Diagnostic>) {
     b.twists[0].image = (0..ndirs).map(|i| DirId(i as u8)).collect();
     let twist_names = b.twists(&spec);
     b.map(&spec, grid.as_ref());
+    if let Some(cube) = &spec.cube {
+        b.cube_links(cube);
+    }
     b.link_items(&spec, &twist_names);
     b.tag_links(&spec);
     let zones = b.zones(&spec, grid.as_ref());

@@ -36,6 +36,9 @@ impl Builder<'_> {
             .as_ref()
             .and_then(|s| s.hex)
             .map(|side| f64::from((side - 1) % 2));
+        if let Some(cube) = &spec.cube {
+            self.cube_nodes(spec.layout.value, cube);
+        }
         for n in &spec.nodes {
             self.declared_node(spec.layout.value, n, &mut parity);
         }

@@ -60,7 +60,10 @@ impl Builder<'_> {
     /// the generated ones. Unknown nodes and zones, rectangles off a grid, cycles and declared
     /// zones with a generated name are reported.
     pub(super) fn zones(&mut self, spec: &BoardSpec, grid: Option<&GridShape>) -> Vec<Zone> {
-        let generated = grid.map_or_else(Vec::new, |g| generated_zones(g, &self.nodes));
+        let mut generated = grid.map_or_else(Vec::new, |g| generated_zones(g, &self.nodes));
+        if let Some(cube) = &spec.cube {
+            generated.extend(super::cube::cube_zones(cube, self));
+        }
         let mut zones = Zones {
             depth: 0,
             generated: generated
