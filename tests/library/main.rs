@@ -10,6 +10,7 @@ mod board_features;
 mod boards;
 mod drops;
 mod engine;
+mod explosions;
 mod extends_edits;
 mod fairy_pieces;
 mod flip_symmetry;
