@@ -17,6 +17,7 @@ mod flip_symmetry;
 mod frames;
 mod game_ends;
 mod game_records;
+mod halfmove_clock;
 mod hashed_perft;
 mod hoppers;
 mod import;
