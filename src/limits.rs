@@ -68,7 +68,7 @@ pub(crate) const MAX_QUOTED_CHARS: usize = 100;
 
 /// Most pieces one move may remove (a capture, an en passant capture, and later the captures an
 /// after-move rule makes); `make` keeps them without allocating.
-pub(crate) const MAX_REMOVALS: usize = 8;
+pub(crate) const MAX_REMOVALS: usize = 12;
 
 /// Most pieces of one kind a player may hold in hand in a position given as text or a setup
 /// (captures and drops only move pieces, so a game never goes past what it started with).

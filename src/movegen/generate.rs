@@ -333,7 +333,7 @@ impl Position {
             {
                 continue;
             }
-            if c.safe.iter().any(|&n| self.attacked_by_bits(n, opponents)) {
+            if c.safe.iter().any(|&n| self.threatened(n, opponents)) {
                 continue;
             }
             out.push(Planned {

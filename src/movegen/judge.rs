@@ -332,7 +332,7 @@ impl Position {
                     hit.whole = true;
                 }
             }
-            CaptureRule::Custodian => {}
+            CaptureRule::Custodian | CaptureRule::Explosion => {}
         }
     }
 

@@ -27,7 +27,11 @@ impl Position {
     pub(crate) fn keeps_royals_safe(&mut self, m: Planned) -> bool {
         let me = self.to_move;
         let undo = self.make_with::<false>(m);
-        let exposed = self.royal_attacked(me);
+        // After-move effects (an explosion) may take the mover's own royal: never legal.
+        let rules = &*self.rules;
+        let own_royal_lost = !rules.effects.is_empty()
+            && (undo.removed().iter()).any(|(_, x)| x.owner == me && rules.is_royal(x.kind));
+        let exposed = own_royal_lost || self.royal_attacked(me);
         let forbidden_check = (m.no_check || !self.rules.moves.may_check) && self.gives_check(me);
         self.unmake(undo);
         !exposed && !forbidden_check
@@ -463,6 +467,8 @@ mod tests {
             "grand",
             "knightmate",
             "threekings",
+            "atomic",
+            "nocheckatomic",
         ] {
             let rules = test_games::load(file);
             for game in 0..6u64 {

@@ -22,6 +22,8 @@ pub struct Undo {
     mv: Planned,
     moved: Piece,
     removed: Removals,
+    /// How many of `removed` the move itself took (the rest the after-move effects did).
+    displaced: u8,
     rook: Option<(NodeId, NodeId, Piece)>,
     castling: u32,
     ep: EpList,
@@ -60,6 +62,7 @@ impl Position {
             mv: m,
             moved,
             removed: Removals::new(),
+            displaced: 0,
             rook: None,
             castling: self.castling,
             ep: self.ep,
@@ -73,6 +76,7 @@ impl Position {
         };
         self.remove_captured::<HASH>(m, &mut undo);
         self.place::<HASH>(m, undo.moved);
+        undo.displaced = undo.removed.len() as u8;
         if !self.rules.effects.is_empty() {
             self.after_move_effects::<HASH>(m.mv.to(), undo.moved.owner, &mut undo);
         }
@@ -176,6 +180,7 @@ impl Position {
             pos: self,
             mover,
             to,
+            captured: undo.removed.iter().any(|(_, x)| x.owner != mover),
         };
         for effect in &self.rules.effects {
             effect.apply(&view, &mut found);
@@ -198,8 +203,10 @@ impl Position {
         let moved = undo.moved;
         self.castling &= !lost_rights(rules, m, undo);
         let capture = undo.removed.iter().any(|(_, x)| x.owner != moved.owner);
+        let kind = rules.kind(moved.kind);
         if capture
-            || rules.kind(moved.kind).resets_clock
+            || kind.resets_clock
+            || (kind.promotion_resets_clock && irreversible(rules, m, moved, kind))
             || (matches!(m.mv, Move::Drop { .. })
                 && rules.hands.as_ref().is_some_and(|h| h.drops_reset_clock))
         {
@@ -253,7 +260,12 @@ impl Position {
         }
         let m = undo.mv.mv;
         self.set_square(m.to(), None);
-        for &(n, x) in undo.removed.iter().rev() {
+        for (i, &(n, x)) in undo.removed.iter().enumerate().rev() {
+            // An effect that removed the moved piece itself (an explosion) took it from its
+            // destination: it goes back to its origin below, not there.
+            if n == m.to() && i >= usize::from(undo.displaced) {
+                continue;
+            }
             self.set_square(n, Some(x));
         }
         if let Some((rf, rt, rook)) = undo.rook {
@@ -295,6 +307,7 @@ struct Aftermath<'a> {
     pos: &'a Position,
     mover: PlayerId,
     to: NodeId,
+    captured: bool,
 }
 
 impl AfterMove for Aftermath<'_> {
@@ -313,6 +326,10 @@ impl AfterMove for Aftermath<'_> {
     fn piece_at(&self, node: NodeId) -> Option<(PlayerId, KindId)> {
         self.pos.squares[node.index()].map(|p| (p.owner, p.kind))
     }
+
+    fn captured(&self) -> bool {
+        self.captured
+    }
 }
 
 /// The castling rights a move loses: those whose king or rook square it leaves, lands on or
@@ -329,6 +346,36 @@ fn lost_rights(rules: &Rules, m: Planned, undo: &Undo) -> u32 {
         lost |= clear[rf.index()];
     }
     lost
+}
+
+/// Whether a move of a piece whose promotion resets the clock does: a promotion, or (with
+/// `resets_clock_if_irreversible`) a move the piece could not take back by one of its own
+/// patterns to an empty square, from where it stands now in its new frame, whatever stands
+/// between.
+#[cold]
+#[inline(never)]
+fn irreversible(rules: &Rules, m: Planned, moved: Piece, kind: &crate::rules::PieceKind) -> bool {
+    if m.mv.promotion().is_some() {
+        return true;
+    }
+    let (Some(from), false) = (m.mv.from(), matches!(m.mv, Move::Castle { .. })) else {
+        return false;
+    };
+    if !kind.resets_clock_if_irreversible {
+        return false;
+    }
+    let to = m.mv.to();
+    let t = rules.tables();
+    !t.rays(moved.kind, m.frame, to).iter().any(|r| {
+        let steps = t.steps(r);
+        r.mode.quiet()
+            && r.from_zone
+                .is_none_or(|z| rules.zone(z as usize, moved.owner).contains(to))
+            && match r.kind {
+                crate::path::Kind::Ride => steps.iter().any(|s| s.node == from),
+                _ => steps.last().is_some_and(|s| s.node == from),
+            }
+    })
 }
 
 /// En passant entries: stale ones go, a double step adds the squares it passed that another

@@ -3,6 +3,9 @@
 //! generated.
 
 use crate::ids::{NodeId, PlayerId, PlayerSet};
+use crate::rules::effects::AfterMove;
+#[cfg(doc)]
+use crate::rules::effects::MoveEffect;
 use crate::tables::{Attack, SpecialAttack};
 
 use super::Position;
@@ -104,8 +107,31 @@ impl Position {
         self.squares.iter().enumerate().any(|(i, s)| {
             s.is_some_and(|pc| pc.owner == p && rules.is_royal(pc.kind)) && {
                 let n = NodeId(i as u16);
-                self.attacked_by_bits(n, by) || (facing && self.faces_royal(n, by).is_some())
+                self.threatened(n, by) || (facing && self.faces_royal(n, by).is_some())
             }
+        })
+    }
+
+    /// Whether `n` is attacked by a player in `by` whose capture on `n` the variant's
+    /// after-move effects allow: an attack whose capture would remove the attacker's own royal
+    /// (an explosion beside it) threatens nothing. Without effects, [`Position::attacked_by_bits`].
+    #[inline]
+    pub(crate) fn threatened(&self, n: NodeId, by: u8) -> bool {
+        if self.rules.effects.is_empty() {
+            return self.attacked_by_bits(n, by);
+        }
+        self.threatened_despite_effects(n, by)
+    }
+
+    /// [`Position::threatened`] in a variant with after-move effects: player by player.
+    #[cold]
+    #[inline(never)]
+    fn threatened_despite_effects(&self, n: NodeId, by: u8) -> bool {
+        let view = Shown { pos: self };
+        self.rules.player_ids().any(|q| {
+            by & (1 << q.0) != 0
+                && self.attacked_by_bits(n, 1 << q.0)
+                && !self.rules.effects.iter().any(|e| e.shields(&view, n, q))
         })
     }
 
@@ -146,7 +172,7 @@ impl Position {
         let rules = &*self.rules;
         self.squares.iter().enumerate().any(|(i, s)| {
             s.is_some_and(|pc| pc.owner != p && self.is_alive(pc.owner) && rules.is_royal(pc.kind))
-                && self.attacked_by_bits(NodeId(i as u16), 1 << p.0)
+                && self.threatened(NodeId(i as u16), 1 << p.0)
         })
     }
 
@@ -164,5 +190,33 @@ impl Position {
             }
         }
         set
+    }
+}
+
+/// A position as the after-move effects' view, for [`MoveEffect::shields`] (no move: the mover
+/// and destination are never read there).
+struct Shown<'a> {
+    pos: &'a Position,
+}
+
+impl AfterMove for Shown<'_> {
+    fn rules(&self) -> &crate::rules::Rules {
+        &self.pos.rules
+    }
+
+    fn mover(&self) -> PlayerId {
+        self.pos.to_move
+    }
+
+    fn destination(&self) -> NodeId {
+        NodeId(0)
+    }
+
+    fn piece_at(&self, node: NodeId) -> Option<(PlayerId, crate::ids::KindId)> {
+        self.pos.squares[node.index()].map(|p| (p.owner, p.kind))
+    }
+
+    fn captured(&self) -> bool {
+        false
     }
 }

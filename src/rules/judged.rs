@@ -181,6 +181,7 @@ impl Rules {
                 dirs(&j.directions)
             ),
             CaptureRule::Custodian => "custodian".into(),
+            CaptureRule::Explosion => "explosion".into(),
         }
     }
 

@@ -85,6 +85,10 @@ pub struct PieceKind {
     pub royal: bool,
     /// A move of this piece resets the halfmove clock (pawns in chess), as a capture does.
     pub(crate) resets_clock: bool,
+    /// Only its moves it could not take back (and its promotions) reset the clock.
+    pub(crate) resets_clock_if_irreversible: bool,
+    /// Its promotions reset the clock.
+    pub(crate) promotion_resets_clock: bool,
     /// Move patterns.
     pub(crate) patterns: Vec<Pattern>,
     /// Promotion, when the piece promotes.

@@ -150,6 +150,11 @@ impl Rules {
         if k.resets_clock {
             flags.push("resets the clock".to_string());
         }
+        if k.resets_clock_if_irreversible {
+            flags.push("resets the clock if irreversible".to_string());
+        } else if k.promotion_resets_clock {
+            flags.push("promotion resets the clock".to_string());
+        }
         if let Some(pr) = &k.promotion {
             let tokens = |list: &[KindId]| -> String {
                 list.iter().map(|c| self.kinds[c.index()].token()).collect()

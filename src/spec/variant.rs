@@ -230,6 +230,10 @@ pub(crate) struct PieceSpec {
     pub(crate) royal: bool,
     /// Whether a move of the piece resets the halfmove clock (as a capture does).
     pub(crate) resets_clock: bool,
+    /// Whether its moves that it could not take back reset the halfmove clock.
+    pub(crate) resets_clock_if_irreversible: bool,
+    /// Whether its promotion resets the halfmove clock.
+    pub(crate) promotion_resets_clock: bool,
     /// Path programs, one pattern per string.
     pub(crate) moves: Vec<Spanned<String>>,
     /// Betza / XBetza notation (`betza = "WfcFifmnD"`), compiled into path programs beside
@@ -282,6 +286,15 @@ pub(crate) struct PieceBody {
     /// Its moves reset the halfmove clock, as captures do (pawns).
     #[serde(default)]
     resets_clock: bool,
+    /// Only its moves that it could not take back reset the halfmove clock: a move it could
+    /// undo by one of its own patterns to an empty square (a pawn's sideways step) does not;
+    /// a promotion always does (Fairy-Stockfish's rule; pawnsideways).
+    #[serde(default)]
+    resets_clock_if_irreversible: bool,
+    /// Its promotion resets the halfmove clock, whatever `resets_clock` says of its other moves
+    /// (pawnback, whose pawns step back and forth).
+    #[serde(default)]
+    promotion_resets_clock: bool,
     /// The piece's move patterns in the path language, one pattern per string:
     /// `[move|capture] leap|step|ride PATH... [modifiers]` (`"ride n s e w"`,
     /// `"move step (n n) from:pawn_start creates-ep"`). A piece needs `moves`, `betza` or both.
@@ -409,6 +422,10 @@ pub(crate) enum CaptureRule {
     /// edge count) and a piece of the mover next to it along one of the `directions`:
     /// Rithmomachia's siege by immobilisation. A stack is taken whole.
     Immobilise,
+    /// After a capture, the capturing piece and every piece one step away along the
+    /// `directions` are removed, whoever owns them, but for the kinds `spared` (around the
+    /// capture only) and `immune` (anywhere, the capturer too): atomic chess.
+    Explosion,
 }
 
 /// A list of board direction names as the file writes them.
@@ -419,11 +436,12 @@ pub(crate) type DirNames = Spanned<Vec<Spanned<String>>>;
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub(crate) struct CaptureSpec {
-    /// The rule: `custodian`, `reach`, `line`, `enclose` or `immobilise`.
+    /// The rule: `custodian`, `reach`, `line`, `enclose`, `immobilise` or `explosion`.
     #[cfg_attr(feature = "schema", schemars(with = "CaptureRule"))]
     pub(crate) rule: Spanned<CaptureRule>,
-    /// `custodian`, `line`: the board directions (not turned by the mover's frame) along which
-    /// the rule looks (`custodian`: from the moved piece; `line`: from the victim).
+    /// `custodian`, `line`, `explosion`: the board directions (not turned by the mover's frame)
+    /// along which the rule looks (`custodian`: from the moved piece; `line`: from the victim;
+    /// `explosion`: one step from the capture).
     #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<String>>"))]
     pub(crate) directions: Option<Spanned<Vec<Spanned<String>>>>,
     /// `reach`: how many of the mover's pieces take part (1 or 2).
@@ -448,6 +466,12 @@ pub(crate) struct CaptureSpec {
     /// (with `edge_closes`) only next to the victim.
     #[serde(default)]
     pub(crate) distant: bool,
+    /// `explosion`: the kinds the blast spares around the capture (the capturer is not spared).
+    #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<String>>"))]
+    pub(crate) spared: Option<Spanned<Vec<Spanned<String>>>>,
+    /// `explosion`: the kinds no blast removes, the capturer included.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<String>>"))]
+    pub(crate) immune: Option<Spanned<Vec<Spanned<String>>>>,
 }
 
 /// `[facing_royals]`: two royals of different players may not stand alone on one line along
@@ -700,6 +724,8 @@ fn read_pieces(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Ve
                 letter: b.letter,
                 royal: b.royal,
                 resets_clock: b.resets_clock,
+                resets_clock_if_irreversible: b.resets_clock_if_irreversible,
+                promotion_resets_clock: b.promotion_resets_clock,
                 moves: b.moves.unwrap_or_default(),
                 betza: b.betza,
                 promotion: b.promotion,

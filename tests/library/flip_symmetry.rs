@@ -27,6 +27,7 @@ const EXPECTED: &[&str] = &[
     "amazon",
     "antichess",
     "asean",
+    "atomic",
     "berolina",
     "breakthrough",
     "capablanca",
@@ -80,10 +81,13 @@ const EXPECTED: &[&str] = &[
     "newzealand",
     "nightrider",
     "nocastle",
+    "nocheckatomic",
     "normal",
     "okisakishogi",
     "opulent",
     "paradigm",
+    "pawnback",
+    "pawnsideways",
     "perfect",
     "pocketknight",
     "raazuvaa",
@@ -156,6 +160,10 @@ impl Mirror {
         }
         for (&p, &count) in &text.checks {
             out.checks.insert(self.player(p), count);
+        }
+        // Players out (a king blown up in atomic chess).
+        for p in self.rules.player_ids().filter(|&p| text.out.contains(p)) {
+            out.out.insert(self.player(p));
         }
         for i in text.castling.iter() {
             let c = &rules.castling()[i];

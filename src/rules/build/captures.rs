@@ -7,7 +7,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::limits::MAX_REMOVALS;
 use crate::rules::effects::{EffectContext, EffectFamily, MoveEffect};
 use crate::rules::relation::Relation;
-use crate::rules::{CaptureRule, JudgedCapture};
+use crate::rules::{CaptureRule, JudgedCapture, PieceKind};
 use crate::spec::variant::{CaptureSpec, DirNames, VariantSpec};
 use std::sync::Arc;
 use toml::Spanned;
@@ -19,6 +19,7 @@ type DirList = Spanned<Vec<Spanned<String>>>;
 /// may make booked so far.
 struct EffectBuild<'b, 'a> {
     builder: &'b mut Builder<'a>,
+    kinds: &'b [PieceKind],
     removals: usize,
 }
 
@@ -26,6 +27,19 @@ impl EffectContext for EffectBuild<'_, '_> {
     fn required_directions(&mut self, spec: &CaptureSpec) -> Option<Vec<DirId>> {
         let list = self.builder.required_directions(spec)?;
         Some(self.builder.directions(list))
+    }
+
+    fn kind_mask(&mut self, names: Option<&DirNames>, context: &str) -> u32 {
+        let Some(names) = names else {
+            return 0;
+        };
+        let mut mask = 0;
+        for n in names.get_ref() {
+            if let Some(k) = self.builder.kind_named(n, self.kinds, context) {
+                mask |= 1 << k.index();
+            }
+        }
+        mask
     }
 
     fn reserve_removals(&mut self, n: usize, at: &DirNames) {
@@ -56,15 +70,24 @@ impl Builder<'_> {
     pub(super) fn relation_captures(
         &mut self,
         spec: &VariantSpec,
+        kinds: &[PieceKind],
     ) -> (Vec<Arc<dyn MoveEffect>>, Vec<JudgedCapture>) {
         let mut effects = Vec::new();
         let mut judged = Vec::new();
         let mut cx = EffectBuild {
             builder: self,
+            kinds,
             removals: 0,
         };
         for c in &spec.captures {
             let rule = *c.rule.get_ref();
+            if rule != CaptureRule::Explosion {
+                for (key, list) in [("spared", &c.spared), ("immune", &c.immune)] {
+                    if let Some(list) = list {
+                        cx.builder.misplaced(Some(list.span()), key);
+                    }
+                }
+            }
             match EffectFamily::find(rule) {
                 Some(family) => effects.extend(family.build(c, &mut cx)),
                 None => judged.extend(cx.builder.judged_capture(rule, c)),
@@ -192,7 +215,7 @@ impl Builder<'_> {
                 format!("this capture rule does not use `{key}`"),
             )
             .label("not used by this rule")
-            .help("`relations`: reach and line; `directions`: custodian, line and immobilise; `neighbourhoods`, `edge_closes`, `distant`: enclose"),
+            .help("`relations`: reach and line; `directions`: custodian, line, immobilise and explosion; `neighbourhoods`, `edge_closes`, `distant`: enclose; `spared`, `immune`: explosion"),
         );
     }
 

@@ -199,7 +199,7 @@ impl Builder<'_> {
         let draws = self.draw_rules(spec, &kinds);
         let (gates, gate_tags) = self.gates(spec);
         tables.build_count_plans(gate_tags);
-        let (captures, judged) = self.relation_captures(spec);
+        let (captures, judged) = self.relation_captures(spec, &kinds);
         let captured_wins = self.captured_wins(spec, &players);
         let progressions = self.progressions(spec, &progression_zones, &zones);
         let facing = self.facing(spec, &kinds);

@@ -55,6 +55,8 @@ impl Builder<'_> {
                 promoted_face: c.is_some_and(|(_, plus)| plus),
                 royal: p.royal,
                 resets_clock: p.resets_clock,
+                resets_clock_if_irreversible: p.resets_clock_if_irreversible,
+                promotion_resets_clock: p.promotion_resets_clock || p.resets_clock_if_irreversible,
                 patterns,
                 promotion,
                 oriented: true,

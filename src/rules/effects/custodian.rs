@@ -81,6 +81,9 @@ mod tests {
         fn destination(&self) -> NodeId {
             self.to
         }
+        fn captured(&self) -> bool {
+            false
+        }
         fn piece_at(&self, node: NodeId) -> Option<(PlayerId, KindId)> {
             let rook = self.rules.kind_by_letter('R').expect("a rook");
             (self.pieces.iter())

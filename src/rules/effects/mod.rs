@@ -15,6 +15,7 @@
 //! hot path they are specialised, and the reference walker checks them.
 
 mod custodian;
+mod explosion;
 
 use std::fmt;
 use std::sync::Arc;
@@ -27,12 +28,23 @@ use crate::limits::MAX_REMOVALS;
 use crate::spec::variant::{CaptureSpec, DirNames};
 
 /// Every after-move effect slice, by the `rule` of `[[capture]]` that declares it.
-pub(crate) const EFFECTS: &[EffectFamily] = &[EffectFamily::of::<custodian::Custodian>()];
+pub(crate) const EFFECTS: &[EffectFamily] = &[
+    EffectFamily::of::<custodian::Custodian>(),
+    EffectFamily::of::<explosion::Explosion>(),
+];
 
 /// A compiled after-move effect of a variant, applied to the position every move produced.
 pub trait MoveEffect: fmt::Debug + Send + Sync {
     /// Collects in `found` the pieces the effect removes from the position `after` shows.
     fn apply(&self, after: &dyn AfterMove, found: &mut Found);
+
+    /// Whether a capture by `by` landing on `at`, on the position `after` shows, would remove
+    /// one of `by`'s own royals: such a capture is never legal, so `by`'s attack on a royal on
+    /// `at` gives no check (atomic chess: kings side by side). `after`'s mover and destination
+    /// mean nothing here.
+    fn shields(&self, _after: &dyn AfterMove, _at: NodeId, _by: PlayerId) -> bool {
+        false
+    }
 
     /// The effect in `snapshot`'s and `check`'s summary: one line, in the file's terms.
     fn summary(&self, rules: &Rules) -> String;
@@ -49,6 +61,8 @@ pub trait AfterMove {
     fn destination(&self) -> NodeId;
     /// The owner and kind of the piece on `node`.
     fn piece_at(&self, node: NodeId) -> Option<(PlayerId, KindId)>;
+    /// Whether the move took a piece of another player.
+    fn captured(&self) -> bool;
 }
 
 /// The nodes whose pieces the effects of one move remove, each once. At most [`MAX_REMOVALS`]:
@@ -88,6 +102,9 @@ pub(crate) trait EffectContext {
     /// Books `n` more removals per move for the entry's list `at`: one move removes at most
     /// [`MAX_REMOVALS`] pieces, and going past that is reported there.
     fn reserve_removals(&mut self, n: usize, at: &DirNames);
+    /// The kinds a list names, as bits (`0` when there is no list); unknown names are reported,
+    /// naming the key `context`.
+    fn kind_mask(&mut self, names: Option<&DirNames>, context: &str) -> u32;
 }
 
 /// One registered effect slice, as the builder calls it.
