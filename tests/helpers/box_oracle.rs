@@ -302,7 +302,7 @@ impl OBoard {
                 });
             }
         }
-        let ep = pos.ep_entries().iter().next().map(|e| {
+        let ep = chessgraph::testing::en_passant(pos).first().map(|e| {
             let square = game.parse(board.node_name(e.square));
             let victim = game.parse(board.node_name(e.pawn));
             (square, victim)

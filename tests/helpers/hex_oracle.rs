@@ -168,8 +168,7 @@ impl HexBoard {
             }
         }
         let to_move = color(&rules.player(pos.to_move()).name);
-        let eps: Vec<usize> = pos
-            .ep_entries()
+        let eps: Vec<usize> = chessgraph::testing::en_passant(pos)
             .iter()
             .map(|e| parse_name(board.node_name(e.square)))
             .collect();

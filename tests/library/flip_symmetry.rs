@@ -127,8 +127,13 @@ impl Mirror {
         } else {
             &files[fi]
         };
-        b.node(&format!("{file}{}", grid.ranks + 1 - rank))
-            .expect("the mirrored node")
+        let mirrored = format!("{file}{}", grid.ranks + 1 - rank);
+        b.node(&mirrored).unwrap_or_else(|| {
+            panic!(
+                "{}: {name} mirrors to {mirrored}, not a node",
+                self.rules.name()
+            )
+        })
     }
 
     fn player(&self, p: PlayerId) -> PlayerId {
@@ -198,7 +203,9 @@ impl Mirror {
 
 /// The mirror under which the variant's start is its own image, if any.
 fn symmetric_mirror(rules: &Arc<Rules>) -> Option<Mirror> {
-    if rules.players().len() != 2 || rules.board().grid().is_none() {
+    // A hexagon's files have other lengths: flipping its ranks is not a mirror.
+    let hex = rules.board().layout() == chessgraph::Layout::Hex;
+    if rules.players().len() != 2 || rules.board().grid().is_none() || hex {
         return None;
     }
     let start = Position::start(rules);

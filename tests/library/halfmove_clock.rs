@@ -18,7 +18,11 @@ fn clock_after(rules: &Arc<Rules>, fen: &str, moves: &[&str]) -> String {
         let mv = parse_move(&pos, m).unwrap_or_else(|e| panic!("{m}: {e}"));
         pos.play(&mv).expect("legal");
     }
-    pos.to_fen().split_whitespace().nth(4).expect("a clock").to_string()
+    pos.to_fen()
+        .split_whitespace()
+        .nth(4)
+        .expect("a clock")
+        .to_string()
 }
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

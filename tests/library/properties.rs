@@ -77,7 +77,16 @@ fn check_position(pos: &mut Position, moves: &[Planned], what: &str) {
         // The compact form (`e2e4`, `e7e8q`) reads back too, unless the names run together
         // ambiguously, which must then be said.
         if !text.contains('/') {
-            let compact = text.replace(['-', '='], "").to_ascii_lowercase();
+            // Lower case as UCI writes it, where the node names are (Raumschach's `Aa1` is not).
+            let board = pos.rules().board();
+            let capitals = (text.split(['-', '=', '/']))
+                .any(|part| board.node(part).is_some() && part.chars().any(char::is_uppercase));
+            let compact = text.replace(['-', '='], "");
+            let compact = if capitals {
+                compact
+            } else {
+                compact.to_ascii_lowercase()
+            };
             match parse_move(pos, &compact) {
                 Ok(back) => assert_eq!(back, m.mv(), "{what}: `{compact}` in `{fen}`"),
                 Err(MoveError::Malformed { reason, .. }) => {
