@@ -64,3 +64,40 @@ fn show_applies_the_draw_rules_along_the_moves() {
         stdout(&r)
     );
 }
+
+/// Chess with `[outcome] stalemate = "eliminate"` and `stalemate_score = SCORE` in `dir`.
+fn scored_stalemate(dir: &std::path::Path, stalemate: &str, score: &str) -> String {
+    let chess = format!("{}/variants/chess.toml", env!("CARGO_MANIFEST_DIR"));
+    let path = dir.join(format!("{stalemate}-{score}.toml"));
+    let text = format!(
+        "extends = \"{chess}\"\n\n[variant]\nname = \"scored stalemate\"\n\n[outcome]\nstalemate = \"{stalemate}\"\nstalemate_score = {score}\n"
+    );
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn a_scored_stalemate_says_the_scores_and_a_mate_does_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = scored_stalemate(dir.path(), "eliminate", "0.25");
+    let r = run(&["show", &v, "--fen", "k7/8/1QK5/8/8/8/8/8 b - - 0 1"]);
+    r.assert_ok();
+    assert!(
+        r.stdout.contains(
+            "game over: white wins: black has no legal move and is not in check (stalemate), scored 0.75 to 0.25\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    let r = run(&["show", &v, "--fen", "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1"]);
+    assert!(
+        r.stdout.contains("is in check (checkmate)\n"),
+        "a mate is not scored: {}",
+        r.stdout
+    );
+    // Only a lost stalemate has a score, and a score is from 0 to 1.
+    run(&["check", &scored_stalemate(dir.path(), "draw", "0.25")])
+        .assert_error(&["`stalemate` is not \"eliminate\""]);
+    run(&["check", &scored_stalemate(dir.path(), "eliminate", "1.5")])
+        .assert_error(&["a score from 0 to 1, not 1.5"]);
+}
