@@ -228,25 +228,20 @@ pub enum Command {
 
 /// The computer player's seats and limits (`play`, `uci`).
 #[derive(Debug, Clone, Default, clap::Args)]
+#[command(mut_arg("movetime", |a| a.help("Milliseconds per move (1 second when no limit is given)")))]
 pub struct ComputerArgs {
     /// The seats the computer plays, by player name (`--engine black`, `--engine white,black`).
     #[arg(long, value_name = "SEAT[,SEAT..]", value_delimiter = ',')]
     pub engine: Vec<String>,
-    /// Milliseconds per move (1 second when no limit is given).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..), conflicts_with_all = ["depth", "nodes"])]
-    pub movetime: Option<u64>,
-    /// Search depth per move, in plies.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64), conflicts_with = "nodes")]
-    pub depth: Option<u32>,
-    /// Nodes searched per move.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub nodes: Option<u64>,
+    /// How long the computer thinks.
+    #[command(flatten)]
+    pub limit: LimitArgs,
 }
 
 impl ComputerArgs {
     /// The search limits the arguments give (1 second per move when none is given).
     pub fn limits(&self) -> chessgraph::Limits {
-        search_limits(self.depth, self.nodes, self.movetime).unwrap_or(chessgraph::Limits {
+        self.limit.or(chessgraph::Limits {
             movetime: Some(std::time::Duration::from_secs(1)),
             ..chessgraph::Limits::default()
         })
@@ -255,6 +250,7 @@ impl ComputerArgs {
 
 /// Arguments of `playtest`.
 #[derive(Debug, clap::Args)]
+#[command(mut_arg("nodes", |a| a.help("Nodes searched per move (2,000 when no limit is given)")))]
 pub struct PlaytestArgs {
     /// Variant file.
     pub variant: PathBuf,
@@ -264,15 +260,9 @@ pub struct PlaytestArgs {
     /// Games to play (1 to 100,000).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=100_000).map(|n| n as usize))]
     pub games: usize,
-    /// Milliseconds per move.
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..), conflicts_with_all = ["depth", "nodes"])]
-    pub movetime: Option<u64>,
-    /// Search depth per move, in plies.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64), conflicts_with = "nodes")]
-    pub depth: Option<u32>,
-    /// Nodes searched per move (2,000 when no limit is given).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub nodes: Option<u64>,
+    /// How long each move is searched.
+    #[command(flatten)]
+    pub limit: LimitArgs,
     /// Random plies at the start of each game.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(0..=100).map(|n| n as usize))]
     pub random_plies: usize,
@@ -300,25 +290,42 @@ pub struct PlaytestArgs {
 impl PlaytestArgs {
     /// The search limits of every move (2,000 nodes when none is given).
     pub fn limits(&self) -> chessgraph::Limits {
-        search_limits(self.depth, self.nodes, self.movetime).unwrap_or(chessgraph::Limits {
+        self.limit.or(chessgraph::Limits {
             nodes: Some(2_000),
             ..chessgraph::Limits::default()
         })
     }
 }
 
-/// The limits `--depth`, `--nodes` and `--movetime MS` give; `None` when none is given.
-fn search_limits(
-    depth: Option<u32>,
-    nodes: Option<u64>,
-    movetime: Option<u64>,
-) -> Option<chessgraph::Limits> {
-    let limits = chessgraph::Limits {
-        depth,
-        nodes,
-        movetime: movetime.map(std::time::Duration::from_millis),
-    };
-    (limits != chessgraph::Limits::default()).then_some(limits)
+/// A search limit per move: `--movetime MS`, `--depth N` or `--nodes N` (at most one of
+/// them; each command says what it searches when none is given).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct LimitArgs {
+    /// Milliseconds per move.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..), conflicts_with_all = ["depth", "nodes"])]
+    pub movetime: Option<u64>,
+    /// Search depth per move, in plies.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64), conflicts_with = "nodes")]
+    pub depth: Option<u32>,
+    /// Nodes searched per move.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+}
+
+impl LimitArgs {
+    /// The limit given, or `default` when none is.
+    pub fn or(&self, default: chessgraph::Limits) -> chessgraph::Limits {
+        let limits = chessgraph::Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            movetime: self.movetime.map(std::time::Duration::from_millis),
+        };
+        if limits == chessgraph::Limits::default() {
+            default
+        } else {
+            limits
+        }
+    }
 }
 
 /// Arguments of `perft`.
