@@ -235,13 +235,13 @@ pub struct ComputerArgs {
     pub engine: Vec<String>,
     /// How long the computer thinks.
     #[command(flatten)]
-    pub limit: LimitArgs,
+    pub search: SearchArgs,
 }
 
 impl ComputerArgs {
     /// The search limits the arguments give (1 second per move when none is given).
     pub fn limits(&self) -> chessgraph::Limits {
-        self.limit.or(chessgraph::Limits {
+        self.search.or(chessgraph::Limits {
             movetime: Some(std::time::Duration::from_secs(1)),
             ..chessgraph::Limits::default()
         })
@@ -262,7 +262,7 @@ pub struct PlaytestArgs {
     pub games: usize,
     /// How long each move is searched.
     #[command(flatten)]
-    pub limit: LimitArgs,
+    pub search: SearchArgs,
     /// Random plies at the start of each game.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(0..=100).map(|n| n as usize))]
     pub random_plies: usize,
@@ -290,17 +290,18 @@ pub struct PlaytestArgs {
 impl PlaytestArgs {
     /// The search limits of every move (2,000 nodes when none is given).
     pub fn limits(&self) -> chessgraph::Limits {
-        self.limit.or(chessgraph::Limits {
+        self.search.or(chessgraph::Limits {
             nodes: Some(2_000),
             ..chessgraph::Limits::default()
         })
     }
 }
 
-/// A search limit per move: `--movetime MS`, `--depth N` or `--nodes N` (at most one of
-/// them; each command says what it searches when none is given).
+/// How the computer searches: a limit per move (`--movetime MS`, `--depth N` or `--nodes N`, at
+/// most one of them; each command says what it searches when none is given) and `--search` for
+/// more than two players.
 #[derive(Debug, Clone, Default, clap::Args)]
-pub struct LimitArgs {
+pub struct SearchArgs {
     /// Milliseconds per move.
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..), conflicts_with_all = ["depth", "nodes"])]
     pub movetime: Option<u64>,
@@ -310,9 +311,30 @@ pub struct LimitArgs {
     /// Nodes searched per move.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
+    /// How positions of more than two players are searched.
+    #[arg(long, value_enum, default_value_t = MultiArg::Paranoid)]
+    pub search: MultiArg,
 }
 
-impl LimitArgs {
+/// The values of `--search`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum MultiArg {
+    /// The others are allied against the player to move.
+    #[default]
+    Paranoid,
+    /// Each player for himself (max-n: slower, no alliance assumed).
+    MaxN,
+}
+
+impl SearchArgs {
+    /// The search for more than two players.
+    pub fn multi(&self) -> chessgraph::MultiPlayer {
+        match self.search {
+            MultiArg::Paranoid => chessgraph::MultiPlayer::Paranoid,
+            MultiArg::MaxN => chessgraph::MultiPlayer::MaxN,
+        }
+    }
+
     /// The limit given, or `default` when none is.
     pub fn or(&self, default: chessgraph::Limits) -> chessgraph::Limits {
         let limits = chessgraph::Limits {

@@ -31,6 +31,7 @@ pub fn play_command(
         computer: Computer {
             seats,
             limits: computer.limits(),
+            multi: computer.search.multi(),
         },
     };
     super::session::play(pos, stdin.lock(), out, &options).map_err(io_error)?;

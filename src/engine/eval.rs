@@ -3,7 +3,7 @@
 //! in hand, and the distance to the victories by captured material of numbered games.
 
 use super::values::Tables;
-use crate::ids::PlayerId;
+use crate::ids::{PlayerId, PlayerSet};
 use crate::limits::MAX_PLAYERS;
 use crate::position::Position;
 
@@ -17,20 +17,41 @@ const HAND_PER_MILLE: i32 = 1100;
 /// The evaluation of `pos` for `root`: his score less the average of the other live players'
 /// (the paranoid view; for two players, his less his opponent's).
 pub(crate) fn evaluate(pos: &Position, t: &Tables, root: PlayerId) -> i32 {
+    relative(&raw_scores(pos, t), pos.players_in(), root)
+}
+
+/// The evaluation of `pos` for every live player at once, each as [`evaluate`] gives it (the
+/// max-n view); players out of the game get nothing.
+pub(crate) fn evaluate_all(pos: &Position, t: &Tables) -> [i32; MAX_PLAYERS] {
+    let raw = raw_scores(pos, t);
+    let alive = pos.players_in();
+    let mut out = [0; MAX_PLAYERS];
+    for p in alive.iter() {
+        out[p.index()] = relative(&raw, alive, p);
+    }
+    out
+}
+
+/// Each player's own score: material, hand, captured material, less royal danger.
+fn raw_scores(pos: &Position, t: &Tables) -> [i32; MAX_PLAYERS] {
     let mut score = [0i32; MAX_PLAYERS];
     material(pos, t, &mut score);
     hands(pos, t, &mut score);
     captured(pos, &mut score);
-    let alive = pos.players_in();
-    for p in alive.iter() {
+    for p in pos.players_in().iter() {
         score[p.index()] -= royal_danger(pos, t, p);
     }
-    let others = alive.without(root);
+    score
+}
+
+/// `p`'s score less the average of the other live players'.
+fn relative(score: &[i32; MAX_PLAYERS], alive: PlayerSet, p: PlayerId) -> i32 {
+    let others = alive.without(p);
     if others.is_empty() {
-        return score[root.index()];
+        return score[p.index()];
     }
-    let sum: i32 = others.iter().map(|p| score[p.index()]).sum();
-    score[root.index()] - sum / others.len() as i32
+    let sum: i32 = others.iter().map(|o| score[o.index()]).sum();
+    score[p.index()] - sum / others.len() as i32
 }
 
 /// Material, mobility on the node and promotion progress of the pieces on the board.

@@ -14,6 +14,7 @@
 //! the way made to a victory by captured material.
 
 mod eval;
+mod maxn;
 mod search;
 mod table;
 mod values;
@@ -42,6 +43,17 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Time, at most.
     pub movetime: Option<Duration>,
+}
+
+/// How the search treats more than two players (two players are searched by negamax either
+/// way).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MultiPlayer {
+    /// Every other player is taken to be allied against the one to move (alpha-beta prunes).
+    #[default]
+    Paranoid,
+    /// Every player picks the move best for himself (max-n: no alliance, no pruning).
+    MaxN,
 }
 
 /// What a search found.
@@ -79,6 +91,7 @@ pub struct Engine {
     tt: Table,
     history: Vec<i32>,
     stop: Arc<AtomicBool>,
+    multi: MultiPlayer,
 }
 
 impl Engine {
@@ -92,7 +105,13 @@ impl Engine {
             tt: Table::new(TABLE_BITS),
             history,
             stop: Arc::new(AtomicBool::new(false)),
+            multi: MultiPlayer::default(),
         }
+    }
+
+    /// Searches positions of more than two players as `multi` says from now on.
+    pub fn set_multi_player(&mut self, multi: MultiPlayer) {
+        self.multi = multi;
     }
 
     /// The flag that stops a search: set it (from any thread) and the search returns soon with
@@ -151,8 +170,13 @@ impl Engine {
             nodes: 0,
             line: Vec::new(),
         };
+        let max_n = self.multi == MultiPlayer::MaxN && pos.alive_count() > 2;
         for depth in 1..=max_depth {
-            let score = s.search(&mut pos, depth as i32, 0, -INF, INF);
+            let score = if max_n {
+                s.max_n(&mut pos, depth as i32, 0)[root.index()]
+            } else {
+                s.search(&mut pos, depth as i32, 0, -INF, INF)
+            };
             if s.aborted {
                 break;
             }

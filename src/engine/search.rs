@@ -84,7 +84,7 @@ impl<'a> Searcher<'a> {
 
     /// Counts a node and checks the limits; true once the search must stop.
     #[inline]
-    fn tick(&mut self) -> bool {
+    pub(super) fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes & 1023 == 0
             && (self.stop.load(Ordering::Relaxed)
@@ -289,6 +289,39 @@ impl<'a> Searcher<'a> {
         best
     }
 
+    /// The move buffer of a ply, taken out while the ply uses it.
+    pub(super) fn take_buffer(&mut self, ply: usize) -> Vec<Planned> {
+        std::mem::take(&mut self.bufs[ply])
+    }
+
+    /// A ply's move buffer, given back.
+    pub(super) fn give_buffer(&mut self, ply: usize, moves: Vec<Planned>) {
+        self.bufs[ply] = moves;
+    }
+
+    /// The moves of a ply in search order (`hash` first), in the ply's buffer taken out.
+    pub(super) fn ordered(
+        &mut self,
+        pos: &Position,
+        moves: &[Planned],
+        hash: Option<Move>,
+        ply: usize,
+    ) -> Vec<(i32, Planned)> {
+        let mut ordered = std::mem::take(&mut self.scored[ply]);
+        self.order(pos, moves, hash, ply, &mut ordered);
+        ordered
+    }
+
+    /// A ply's ordered buffer, given back.
+    pub(super) fn give_ordered(&mut self, ply: usize, ordered: Vec<(i32, Planned)>) {
+        self.scored[ply] = ordered;
+    }
+
+    /// The deepest ply a search may reach, quiescence included.
+    pub(super) fn max_ply(&self) -> usize {
+        MAX_PLY
+    }
+
     /// Adds back, from the position's legal moves, the drops that give check.
     fn keep_checking_drops(&mut self, pos: &mut Position, moves: &mut Vec<Planned>) {
         let mut all = Vec::new();
@@ -379,7 +412,7 @@ impl<'a> Searcher<'a> {
 }
 
 /// A move quiescence looks at: a capture or a promotion.
-fn is_tactical(pos: &Position, m: &Planned) -> bool {
+pub(super) fn is_tactical(pos: &Position, m: &Planned) -> bool {
     let mv = m.mv();
     mv.promotion().is_some() || pos.captures(&mv)
 }

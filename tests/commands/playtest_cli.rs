@@ -121,6 +121,43 @@ fn three_players_each_have_a_row() {
 }
 
 #[test]
+fn max_n_plays_three_players_reproducibly_and_says_so() {
+    let args = [
+        "variants/three_man_chess.toml",
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--max-plies",
+        "10",
+        "--search",
+        "max-n",
+    ];
+    let (v, one) = report(&args);
+    assert_eq!(v["limit"], "depth 1 (max-n)", "{one}");
+    for s in v["seats"].as_array().unwrap() {
+        assert_eq!(n(&s["wins"]) + n(&s["draws"]) + n(&s["losses"]), 2, "{s}");
+    }
+    let mut threads = args.to_vec();
+    threads.extend(["--threads", "1"]);
+    let (_, again) = report(&threads);
+    assert_eq!(one, again, "the same games with one thread");
+    // Two players have no max-n: the report says the plain limit.
+    let (v, _) = report(&[
+        "variants/chess.toml",
+        "--games",
+        "1",
+        "--depth",
+        "1",
+        "--max-plies",
+        "4",
+        "--search",
+        "max-n",
+    ]);
+    assert_eq!(v["limit"], "depth 1");
+}
+
+#[test]
 fn records_and_chart_are_written() {
     let dir = tempfile::tempdir().unwrap();
     let variant = format!("{}/variants/chess.toml", env!("CARGO_MANIFEST_DIR"));

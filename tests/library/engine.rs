@@ -3,7 +3,7 @@
 //! three-player and numbered games without failing.
 
 use chessgraph::notation::move_text;
-use chessgraph::{Engine, Limits, Position};
+use chessgraph::{Engine, Limits, MultiPlayer, Position};
 use std::time::Duration;
 
 const WIN: i32 = 1_000_000;
@@ -176,4 +176,72 @@ fn a_value_in_the_file_overrides_the_estimate() {
     assert_eq!(value(&rules, &valued, 'N'), 345);
     assert_ne!(value(&base, &estimated, 'N'), 345);
     assert_eq!(value(&rules, &valued, 'B'), value(&base, &estimated, 'B'));
+}
+
+/// The engine with max-n for more than two players.
+fn max_n_engine(rules: &std::sync::Arc<chessgraph::Rules>) -> Engine {
+    let mut engine = Engine::new(rules);
+    engine.set_multi_player(MultiPlayer::MaxN);
+    engine
+}
+
+#[test]
+fn max_n_plays_three_and_four_players() {
+    for variant in ["three_man_chess", "four_player_chess"] {
+        let rules = chessgraph::load(format!("variants/{variant}.toml")).unwrap();
+        let mut pos = Position::start(&rules);
+        let mut engine = max_n_engine(&rules);
+        let mut earlier = Vec::new();
+        for _ in 0..6 {
+            let found = engine.search(&pos, &earlier, depth(2));
+            let m = found.best.expect("a move at the start of the game");
+            assert!(pos.is_legal(&m), "{variant}: the max-n move is legal");
+            assert_eq!(found.depth, 2, "{variant}: both iterations completed");
+            assert!(
+                found.line.first() == Some(&m),
+                "{variant}: the line starts with the move"
+            );
+            earlier.push(pos.hash());
+            pos.play(&m).unwrap();
+        }
+    }
+}
+
+#[test]
+fn max_n_takes_a_hanging_queen_and_counts_fewer_cuts_than_paranoid() {
+    // Blue's queen stands on f3, where Red's e2 and g2 pawns and e1 knight attack it.
+    let rules = chessgraph::load("variants/four_player_chess.toml").unwrap();
+    let fen = Position::start(&rules)
+        .to_fen()
+        .replace("/bQbP10gPgK/", "/1bP10gPgK/")
+        .replace("/8/rPrPrPrPrPrPrPrP/", "/2bQ5/rPrPrPrPrPrPrPrP/");
+    let pos = Position::from_fen(&rules, &fen).unwrap();
+    let maxn = max_n_engine(&rules).search(&pos, &[], depth(2));
+    let m = maxn.best.expect("a move");
+    assert!(
+        move_text(&pos, m).ends_with("f3"),
+        "max-n takes the queen, not {}",
+        move_text(&pos, m)
+    );
+    // Red's score is his own less the average of the other three: taking Blue's queen gains a
+    // third of its value (about 1,460 centipawns) against them.
+    assert!(maxn.score > 350, "a queen up: {}", maxn.score);
+    // Max-n prunes nothing, so the same depth costs it more nodes than the paranoid search.
+    let paranoid = Engine::new(&rules).search(&pos, &[], depth(2));
+    assert!(move_text(&pos, paranoid.best.unwrap()).ends_with("f3"));
+    assert!(
+        maxn.nodes > paranoid.nodes,
+        "max-n {} nodes, paranoid {}",
+        maxn.nodes,
+        paranoid.nodes
+    );
+}
+
+#[test]
+fn max_n_is_the_paranoid_search_for_two_players() {
+    let rules = chessgraph::load("variants/chess.toml").unwrap();
+    let pos = Position::from_fen(&rules, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+    let a = max_n_engine(&rules).search(&pos, &[], depth(3));
+    let b = Engine::new(&rules).search(&pos, &[], depth(3));
+    assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes));
 }

@@ -93,12 +93,15 @@ impl Summary {
             ends.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
         ends.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         let limits = args.limits();
-        let limit = match (limits.depth, limits.nodes, limits.movetime) {
+        let mut limit = match (limits.depth, limits.nodes, limits.movetime) {
             (Some(d), _, _) => format!("depth {d}"),
             (_, Some(nodes), _) => format!("{nodes} nodes"),
             (_, _, Some(t)) => format!("{} ms", t.as_millis()),
             _ => "no limit".into(),
         };
+        if seats_n > 2 && args.search.multi() == chessgraph::MultiPlayer::MaxN {
+            limit.push_str(" (max-n)");
+        }
         Summary {
             variant: rules.name().to_string(),
             games: games.len(),
