@@ -127,6 +127,89 @@ async fn a_game_is_played_undone_saved_and_loaded() {
         .map(|c| c["promotion"].as_str().unwrap())
         .collect();
     assert_eq!(promotions.len(), 4, "{promotions:?}");
+    // Each promotion names the piece beside its letter; other moves have no name.
+    let named: Vec<(&str, &str)> = g["legal"]["a7"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["promotion"].as_str().unwrap(),
+                c["promotion_name"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        named,
+        [
+            ("B", "bishop"),
+            ("N", "knight"),
+            ("Q", "queen"),
+            ("R", "rook")
+        ]
+    );
+    assert!(
+        g["legal"]["d8"][0].get("promotion_name").is_none(),
+        "{}",
+        g["legal"]["d8"]
+    );
+}
+
+/// A move sent with the game's version it was chosen in: played while the game is at that
+/// version, refused (409 `stale_move`, nothing played) once another move or an undo changed it.
+#[tokio::test]
+async fn a_move_chosen_in_an_older_version_is_refused() {
+    let s = server(&["variants/chess.toml"]);
+    let fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    let id = new_game(&s, json!({ "position": fen })).await;
+    let uri = format!("/api/games/{id}/moves");
+    let (_, g) = call(&s, get(&format!("/api/games/{id}"))).await;
+    let seen = g["version"].as_u64().unwrap();
+    let (status, g) = call(
+        &s,
+        post(&uri, json!({ "move": "e1d1", "version": seen }).to_string()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    // Black moves; then White's promotion chosen before it is stale, whichever move it is.
+    let now = g["version"].as_u64().unwrap();
+    let (status, _) = call(
+        &s,
+        post(&uri, json!({ "move": "e8d8", "version": now }).to_string()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, e) = call(
+        &s,
+        post(
+            &uri,
+            json!({ "move": "a7a8=Q", "version": now }).to_string(),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{e}");
+    assert_eq!(e["error"], "stale_move");
+    let (_, g) = call(&s, get(&format!("/api/games/{id}"))).await;
+    assert_eq!(g["ply"], 2, "{g}");
+    // An undo changes the version too; without a version the move is judged as things stand.
+    let (status, g) = call(&s, post(&format!("/api/games/{id}/undo"), "")).await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    let stale = g["version"].as_u64().unwrap() - 1;
+    let (status, e) = call(
+        &s,
+        post(
+            &uri,
+            json!({ "move": "e8e7", "version": stale }).to_string(),
+        ),
+    )
+    .await;
+    assert_eq!(
+        (status, e["error"].as_str()),
+        (StatusCode::CONFLICT, Some("stale_move"))
+    );
+    let (status, g) = call(&s, post(&uri, r#"{"move":"e8e7"}"#)).await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    assert_eq!(g["ply"], 2);
 }
 
 #[tokio::test]
