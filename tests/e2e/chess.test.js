@@ -118,11 +118,15 @@ test("chess: the result and why, at the end of a game", async () => {
     const page = await newPage(browser);
     await page.goto(server.url);
     await page.waitForSelector("#board svg path.cell");
-    for (const [from, to] of [["f2", "f3"], ["e7", "e5"], ["g2", "g4"], ["d8", "h4"]]) {
+    const moves = [["f2", "f3"], ["e7", "e5"], ["g2", "g4"], ["d8", "h4"]];
+    for (const [i, [from, to]] of moves.entries()) {
+      // Each move on the board as redrawn after the one before (a loaded machine redraws late).
       await clickNode(page, from);
+      await page.waitForSelector(`circle.mark-destination[data-node=${to}]`);
       await clickNode(page, to);
+      await waitPly(page, i + 1);
+      await page.waitForSelector(`g.piece[data-node=${to}]`);
     }
-    await waitPly(page, 4);
     await page.waitForFunction(() => /Result/.test(document.querySelector("#result").textContent));
     assert.equal(
       await page.textContent("#result"),
