@@ -17,6 +17,7 @@ const ui = {
   flipped: false, // grid boards: turned half round
   inspecting: false,
   events: null,
+  prompt: null, // the open chooser: the game and version its choices were made for
 };
 
 async function api(path, body) {
@@ -153,6 +154,13 @@ function showProblems(problems, message) {
 }
 
 async function show(game) {
+  // Choices made for another position: the other seat moved, a move was taken back, the game
+  // ended or another game came.
+  const p = ui.prompt;
+  if (p && (p.id !== game.id || p.version !== game.version || !game.to_move)) {
+    closePrompt();
+    ui.picked = null;
+  }
   const latest = !ui.game || ui.ply === null || ui.game.id !== game.id;
   ui.game = game;
   if (latest || ui.ply >= game.ply) ui.ply = null;
@@ -237,6 +245,7 @@ function showHands() {
 }
 
 async function view(ply) {
+  closePrompt();
   ui.ply = ply >= ui.game.ply ? null : Math.max(0, ply);
   ui.picked = null;
   showStatus();
@@ -335,6 +344,8 @@ async function choose(node) {
 function promote(options) {
   const box = $("chooser");
   box.replaceChildren();
+  const prompt = { id: ui.game.id, version: ui.game.version };
+  ui.prompt = prompt;
   const label = document.createElement("span");
   label.textContent = options.some((c) => c.promotion) ? "Promote to: " : "Which move: ";
   box.appendChild(label);
@@ -342,27 +353,51 @@ function promote(options) {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "promotion";
-    b.textContent = c.promotion || (options.some((o) => o.promotion) ? "none" : c.text);
-    b.setAttribute("aria-label", c.promotion ? `promote to ${c.promotion} (${c.text})` : c.text);
+    if (c.promotion) {
+      // The letter as position text writes it, and the piece's name beside it.
+      const token = document.createElement("span");
+      token.className = "token";
+      token.textContent = c.promotion;
+      const name = document.createElement("span");
+      name.className = "name";
+      name.textContent = c.promotion_name || "";
+      b.append(token, " ", name);
+    } else {
+      b.textContent = options.some((o) => o.promotion) ? "none" : c.text;
+    }
+    const what = c.promotion ? `promote to ${c.promotion_name || c.promotion} (${c.text})` : c.text;
+    b.setAttribute("aria-label", what);
     b.addEventListener("click", () => {
-      box.hidden = true;
-      send(c.text);
+      // A choice from a prompt that has been closed (or replaced) is never sent.
+      if (ui.prompt !== prompt) return;
+      closePrompt();
+      send(c.text, prompt.version);
     });
     box.appendChild(b);
   }
   const cancel = document.createElement("button");
   cancel.type = "button";
   cancel.textContent = "Cancel";
-  cancel.addEventListener("click", () => (box.hidden = true));
+  cancel.addEventListener("click", closePrompt);
   box.appendChild(cancel);
   box.hidden = false;
   box.querySelector("button").focus();
 }
 
-async function send(text) {
+/** Closes the chooser: its choices belong to the position it was opened in. */
+function closePrompt() {
+  ui.prompt = null;
+  const box = $("chooser");
+  box.hidden = true;
+  box.replaceChildren();
+}
+
+/** Plays a move chosen in the game's `version` (the server refuses it if the game has changed
+ * since: the player chose in a position that is gone). */
+async function send(text, version = ui.game.version) {
   ui.picked = null;
   try {
-    const game = await api(`/api/games/${ui.game.id}/moves${seatQuery()}`, { move: text });
+    const game = await api(`/api/games/${ui.game.id}/moves${seatQuery()}`, { move: text, version });
     say(`played ${game.last_move.text}`);
     await show(game);
   } catch (e) {

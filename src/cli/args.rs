@@ -197,7 +197,7 @@ pub enum Command {
     /// Exit status: 0 no difference in the moves up to the depth, 1 a differing position was
     /// found, 2 the files could not be compared.
     Diff(DiffArgs),
-    /// Print the JSON Schema (draft-04) of board or variant files.
+    /// Print the JSON Schema (draft-07) of board or variant files.
     ///
     /// Editors that read taplo's `#:schema PATH` directive (VS Code's Even Better TOML, Helix,
     /// Zed) then complete and check the keys as they are typed; the shipped files name

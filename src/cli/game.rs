@@ -346,6 +346,9 @@ pub struct Choice {
     pub text: String,
     /// The token of the kind it promotes to, if it promotes.
     pub(crate) promotion: Option<String>,
+    /// The name of the kind it promotes to (`queen`), if it promotes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) promotion_name: Option<String>,
     /// Whether it takes a piece.
     pub(crate) capture: bool,
 }
@@ -356,6 +359,7 @@ fn choice(pos: &Position, m: Move) -> Choice {
         to: rules.board().node_name(m.to()).to_string(),
         text: move_text(pos, m),
         promotion: m.promotion().map(|k| rules.kind(k).token()),
+        promotion_name: m.promotion().map(|k| rules.kind(k).name.clone()),
         capture: pos.is_capture(&m),
     }
 }

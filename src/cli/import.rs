@@ -43,11 +43,21 @@ pub(super) fn import_fsf_command(
         Some(dir) => {
             check_output_folder(dir, args.follow)?;
             // Every board before any variant: a variant is never there without its board.
-            let boards = imported.iter().map(|i| (&i.board_file, &i.board_text));
-            let variants = imported.iter().map(|i| (&i.variant_file, &i.variant_text));
+            let boards = imported
+                .iter()
+                .map(|i| (&i.board_file, &i.board_text, "board"));
+            let variants = imported
+                .iter()
+                .map(|i| (&i.variant_file, &i.variant_text, "variant"));
             let files: Vec<(PathBuf, String)> = boards
                 .chain(variants)
-                .map(|(name, text)| (dir.join(name), text.clone()))
+                .map(|(name, text, kind)| {
+                    let text = match schema_near(dir, kind) {
+                        Some(schema) => format!("#:schema {schema}\n{text}"),
+                        None => text.clone(),
+                    };
+                    (dir.join(name), text)
+                })
                 .collect();
             super::authoring::write_new_files(&files, "import")?;
         }
@@ -59,6 +69,35 @@ pub(super) fn import_fsf_command(
             "{e}; the other {} section(s) were imported",
             imported.len()
         )),
+    }
+}
+
+/// The path from `dir` to `schema/KIND.schema.json` in `dir` or the nearest folder above it that
+/// has one (a checkout's `schema/` beside its `variants/`), written with `/` for taplo's
+/// `#:schema` line; `None` when there is none, so that no file names a schema that is not there.
+fn schema_near(dir: &Path, kind: &str) -> Option<String> {
+    let file = format!("{kind}.schema.json");
+    let start = std::path::absolute(dir).ok()?;
+    // `..` taken lexically, as the path is written (the folder may not exist yet).
+    let mut at = PathBuf::new();
+    for c in start.components() {
+        match c {
+            std::path::Component::ParentDir => {
+                at.pop();
+            }
+            std::path::Component::CurDir => {}
+            c => at.push(c),
+        }
+    }
+    let mut up = 0;
+    loop {
+        if at.join("schema").join(&file).is_file() {
+            return Some(format!("{}schema/{file}", "../".repeat(up)));
+        }
+        if !at.pop() {
+            return None;
+        }
+        up += 1;
     }
 }
 

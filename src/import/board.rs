@@ -51,7 +51,8 @@ pub(crate) fn black_frame() -> String {
 pub(crate) fn board_text(m: &Model, file_name: &str) -> String {
     let Grid { files, ranks } = m.grid;
     let last = file_letter(files - 1);
-    let mut t = String::from("#:schema ../schema/board.schema.json\n");
+    let mut t = String::new();
+    super::write::comment(&mut t, &super::write::editor_note("board"));
     super::write::comment(
         &mut t,
         &format!(

@@ -42,7 +42,7 @@ pub(crate) fn variant_text(m: &Model, ini: &str, board: &str) -> String {
 }
 
 fn head(t: &mut String, m: &Model, ini: &str, board: &str) {
-    t.push_str("#:schema ../schema/variant.schema.json\n");
+    comment(t, &editor_note("variant"));
     let lineage = m.lineage.join(" <- ");
     comment(
         t,
@@ -229,6 +229,15 @@ fn ending(t: &mut String, m: &Model) {
             writeln!(t, "repetition = {}            # nFoldRule", e.repetition).ok();
         }
     }
+}
+
+/// The files' first comment: where editors find the schema. No `#:schema` line here: the text
+/// cannot know where it will be saved (`import fsf -o DIR` adds one when DIR has a schema near).
+pub(crate) fn editor_note(kind: &str) -> String {
+    format!(
+        "Editors that read taplo's `#:schema PATH` directive on the first line complete and check \
+         the keys against the JSON Schema that `chessgraph schema {kind}` prints."
+    )
 }
 
 /// A comment paragraph: `# ` lines of at most 100 columns (a longer word stays whole).

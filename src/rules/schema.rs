@@ -1,4 +1,4 @@
-//! The JSON Schema (draft-04) of board and variant files, with the keys of every end-rule slice
+//! The JSON Schema (draft-07) of board and variant files, with the keys of every end-rule slice
 //! of `crate::rules::ends`: what `chessgraph schema` prints and `schema/*.schema.json` hold.
 //!
 //! ```
@@ -27,12 +27,12 @@ fn slice_keys() -> Vec<SliceKey> {
         .collect()
 }
 
-/// The draft-04 JSON Schema of a board or variant file.
+/// The draft-07 JSON Schema of a board or variant file.
 pub fn schema(kind: FileKind) -> Value {
     crate::spec::schema::schema(kind, &slice_keys())
 }
 
-/// The draft-04 JSON Schema of a board or variant file as pretty-printed JSON with a final line
+/// The draft-07 JSON Schema of a board or variant file as pretty-printed JSON with a final line
 /// break (the text of `schema/board.schema.json` and `schema/variant.schema.json`).
 pub fn schema_text(kind: FileKind) -> String {
     crate::spec::schema::schema_text(kind, &slice_keys())

@@ -1,15 +1,18 @@
-//! The JSON Schema (draft-04, the draft taplo reads) of board and variant files, derived from the
-//! spec types, so that editors complete and check keys as an author types.
+//! The JSON Schema (draft-07, which taplo validates with) of board and variant files, derived
+//! from the spec types, so that editors complete and check keys as an author types.
 //!
 //! The item types the loader deserializes whole (`[[node]]`, `[[player]]`, `[pieces.NAME]`, ...)
 //! derive their schema; the tables the loader reads key by key are described by the file-shape
 //! types below, whose keys a test compares with what the loader accepts. The description of every
 //! key is the doc comment of its field.
 //!
-//! schemars writes draft 2020-12 or draft-07; [`to_draft04`] rewrites its output (`$defs` ->
-//! `definitions`, `const` -> `enum`, no `null` types, no `format`). A variant file with `extends`
-//! needs no other key: the keys every complete file needs are moved out of the merged tables into
-//! one `anyOf` branch, the other being `required: ["extends"]`.
+//! schemars writes draft-07; [`plain`] keeps to the keywords every editor's validator reads
+//! (`const` -> `enum`, no `null` types, no `format`). A variant file with `extends` needs no other
+//! key: the keys every complete file needs are moved out of the merged tables into the root's
+//! `if` (no `extends`) / `then`, where each table requires its keys only when it holds no unknown
+//! key. So a validator reports a mistake where it is, once: a misspelt `letter` is one unknown key
+//! in its piece, not a missing key as well, and never a failed `anyOf` over the whole file (taplo
+//! prints such an error once per key of the file, each with the whole file as JSON).
 
 use std::collections::BTreeMap;
 
@@ -23,8 +26,8 @@ use super::variant::{
     CaptureSpec, CastlingSpec, FacingSpec, GateSpec, HandsSpec, PieceBody, PlayerSpec,
 };
 
-/// The meta-schema URI of draft-04.
-const DRAFT04: &str = "http://json-schema.org/draft-04/schema#";
+/// The meta-schema URI of draft-07.
+const DRAFT07: &str = "http://json-schema.org/draft-07/schema#";
 
 /// A key of `[outcome]` that an end-rule slice owns (the slices live with the rules, later in
 /// the data flow, and hand their keys down): its name, its description, its value's schema.
@@ -38,7 +41,7 @@ pub(crate) struct SliceKey {
     pub(crate) schema: fn(&mut schemars::SchemaGenerator) -> schemars::Schema,
 }
 
-/// The draft-04 JSON Schema of a board or variant file, as pretty-printed JSON with a final
+/// The draft-07 JSON Schema of a board or variant file, as pretty-printed JSON with a final
 /// line break (the text of `schema/board.schema.json` and `schema/variant.schema.json`);
 /// `outcome_keys` are the keys of the end-rule slices.
 pub(crate) fn schema_text(kind: FileKind, outcome_keys: &[SliceKey]) -> String {
@@ -47,7 +50,7 @@ pub(crate) fn schema_text(kind: FileKind, outcome_keys: &[SliceKey]) -> String {
     text
 }
 
-/// The draft-04 JSON Schema of a board or variant file; `outcome_keys` are the keys of the
+/// The draft-07 JSON Schema of a board or variant file; `outcome_keys` are the keys of the
 /// end-rule slices.
 pub(crate) fn schema(kind: FileKind, outcome_keys: &[SliceKey]) -> Value {
     let mut generator = SchemaSettings::draft07().into_generator();
@@ -78,7 +81,7 @@ pub(crate) fn schema(kind: FileKind, outcome_keys: &[SliceKey]) -> Value {
             root
         }
     };
-    let mut value = to_draft04(root);
+    let mut value = plain(root);
     let title = match kind {
         FileKind::Board => "chessgraph board file",
         FileKind::Variant => "chessgraph variant file",
@@ -91,7 +94,7 @@ pub(crate) fn schema(kind: FileKind, outcome_keys: &[SliceKey]) -> Value {
     value
 }
 
-/// Draft-04 ignores the keys beside a `$ref`: a described reference becomes an `allOf` of one.
+/// Draft-07 ignores the keys beside a `$ref`: a described reference becomes an `allOf` of one.
 fn ref_siblings(v: &mut Value) {
     match v {
         Value::Array(items) => items.iter_mut().for_each(ref_siblings),
@@ -116,16 +119,16 @@ fn reference(node: &Value) -> Option<&str> {
     one.get("$ref")?.as_str()
 }
 
-/// Rewrites schemars' draft-07 output as draft-04.
-fn to_draft04(mut v: Value) -> Value {
+/// Rewrites schemars' draft-07 output with the plain keywords every editor's validator reads.
+fn plain(mut v: Value) -> Value {
     if let Some(o) = v.as_object_mut() {
-        o.insert("$schema".into(), json!(DRAFT04));
+        o.insert("$schema".into(), json!(DRAFT07));
     }
     rewrite(&mut v);
     v
 }
 
-/// The recursive part of [`to_draft04`].
+/// The recursive part of [`plain`].
 fn rewrite(v: &mut Value) {
     match v {
         Value::Array(items) => items.iter_mut().for_each(rewrite),
@@ -185,10 +188,10 @@ fn rewrite(v: &mut Value) {
     }
 }
 
-/// Makes every key of the merged tables optional, and requires them again (in one `anyOf`
-/// branch) only of a file without `extends`: an `extends` child merges its tables into its
-/// parent's, so `[pieces.queen] moves = [...]` alone is a whole change. Arrays of tables replace
-/// the inherited ones whole, so their items keep their required keys.
+/// Makes every key of the merged tables optional, and requires them again (under the root's
+/// `if` no `extends`, `then`) only of a file without `extends`: an `extends` child merges its
+/// tables into its parent's, so `[pieces.queen] moves = [...]` alone is a whole change. Arrays of
+/// tables replace the inherited ones whole, so their items keep their required keys.
 fn extends_needs_nothing_else(mut root: Value) -> Value {
     let defs = root.get("definitions").cloned().unwrap_or(json!({}));
     let mut complete = relax(&mut root, &defs, true).unwrap_or_else(|| json!({}));
@@ -197,19 +200,16 @@ fn extends_needs_nothing_else(mut root: Value) -> Value {
         props.remove("players");
     }
     if let Some(o) = root.as_object_mut() {
-        o.insert(
-            "anyOf".into(),
-            json!([
-                { "required": ["extends"] },
-                complete,
-            ]),
-        );
+        o.insert("if".into(), json!({ "not": { "required": ["extends"] } }));
+        o.insert("then".into(), complete);
     }
     root
 }
 
 /// Removes `required` from a table schema and from the tables reachable through its keys
-/// (inlining their definitions), and returns what was removed as a schema of its own.
+/// (inlining their definitions), and returns what was removed as a schema of its own, each
+/// table's required keys behind the condition that the table has no unknown key (an unknown key
+/// is already an error, and usually the required one misspelt).
 fn relax(node: &mut Value, defs: &Value, top: bool) -> Option<Value> {
     if let Some(r) = reference(node) {
         let name = r.trim_start_matches("#/definitions/");
@@ -227,7 +227,15 @@ fn relax(node: &mut Value, defs: &Value, top: bool) -> Option<Value> {
     }
     let mut overlay = Map::new();
     if let Some(req) = o.remove("required") {
-        overlay.insert("required".into(), req);
+        let known: Map<String, Value> = match o.get("properties") {
+            Some(Value::Object(p)) => p.keys().map(|k| (k.clone(), json!({}))).collect(),
+            _ => Map::new(),
+        };
+        overlay.insert(
+            "if".into(),
+            json!({ "properties": known, "additionalProperties": false }),
+        );
+        overlay.insert("then".into(), json!({ "required": req }));
     }
     let mut props = Map::new();
     if let Some(Value::Object(p)) = o.get_mut("properties") {

@@ -40,10 +40,9 @@ fn import_writes_files_that_check_and_play() {
     for v in &variants {
         let path = format!("out/{v}");
         let text = std::fs::read_to_string(dir.path().join(&path)).unwrap();
-        assert!(
-            text.starts_with("#:schema ../schema/variant.schema.json\n"),
-            "{v}"
-        );
+        // No schema near `out`: no `#:schema` line naming a file that is not there.
+        assert!(text.starts_with("# Editors that read taplo's"), "{v}");
+        assert!(!text.lines().any(|l| l.starts_with("#:schema")), "{v}");
         let board = path.replace(".toml", ".board.toml");
         let check = in_dir(dir.path(), &["check", "--deny-warnings", &path, &board]);
         check.assert_ok();
@@ -125,17 +124,56 @@ fn import_one_section_reads_its_parents_and_writes_it_alone() {
     );
 }
 
+/// `-o DIR` in a checkout (a `schema/` folder in DIR or above it): each file's first line names
+/// the schema by its path from DIR, and that path exists.
+#[test]
+fn import_into_a_checkout_names_the_schema_by_a_path_that_exists() {
+    let dir = temp_dir();
+    std::fs::create_dir(dir.path().join("schema")).unwrap();
+    for kind in ["board", "variant"] {
+        let file = format!("schema/{kind}.schema.json");
+        std::fs::copy(&file, dir.path().join(&file)).unwrap();
+    }
+    for (out, up) in [("variants", "../"), ("deep/er", "../../"), (".", "")] {
+        let r = in_dir(
+            dir.path(),
+            &[
+                "import",
+                "fsf",
+                &sections(),
+                "--variant",
+                "imp-house",
+                "-o",
+                out,
+            ],
+        );
+        r.assert_ok();
+        for (file, kind) in [
+            ("imp-house.board.toml", "board"),
+            ("imp-house.toml", "variant"),
+        ] {
+            let written = dir.path().join(out).join(file);
+            let text = std::fs::read_to_string(&written).unwrap();
+            let want = format!("#:schema {up}schema/{kind}.schema.json");
+            assert_eq!(text.lines().next(), Some(want.as_str()), "{out} {file}");
+            let named = want.trim_start_matches("#:schema ");
+            assert!(dir.path().join(out).join(named).is_file(), "{out} {file}");
+            std::fs::remove_file(written).unwrap();
+        }
+    }
+}
+
 #[test]
 fn import_without_output_prints_both_files() {
     let r = run(&["import", "fsf", &sections(), "--variant", "imp-house"]);
     r.assert_ok();
     let board = r
         .stdout
-        .find("# ==> imp-house.board.toml <==\n#:schema ../schema/board.schema.json")
+        .find("# ==> imp-house.board.toml <==\n# Editors that read taplo's `#:schema PATH`")
         .unwrap();
     let variant = r
         .stdout
-        .find("# ==> imp-house.toml <==\n#:schema ../schema/variant.schema.json")
+        .find("# ==> imp-house.toml <==\n# Editors that read taplo's `#:schema PATH`")
         .unwrap();
     assert!(board < variant);
     assert!(r.stdout.contains("captured = \"to-hand\""), "{}", r.stdout);

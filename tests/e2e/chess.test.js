@@ -18,9 +18,9 @@ test("chess: a promotion through the chooser, undo and navigation", async () => 
     await clickNode(page, "a8");
     await page.waitForSelector("#chooser:not([hidden]) button.promotion");
     const options = await page.$$eval("#chooser button.promotion", (bs) => bs.map((b) => b.textContent));
-    assert.deepEqual(options.sort(), ["B", "N", "Q", "R"]);
+    assert.deepEqual(options.sort(), ["B bishop", "N knight", "Q queen", "R rook"]);
     await screenshot(page, "chess-promotion-chooser");
-    await page.click("#chooser button.promotion:text-is('N')");
+    await page.click("#chooser button.promotion:has-text('knight')");
     await waitPly(page, 1);
     assert.match(await page.textContent("#moves"), /a7-a8=N/);
     // The knight is on a8 (the board may be redrawn just after the move list).
@@ -118,11 +118,15 @@ test("chess: the result and why, at the end of a game", async () => {
     const page = await newPage(browser);
     await page.goto(server.url);
     await page.waitForSelector("#board svg path.cell");
-    for (const [from, to] of [["f2", "f3"], ["e7", "e5"], ["g2", "g4"], ["d8", "h4"]]) {
+    const moves = [["f2", "f3"], ["e7", "e5"], ["g2", "g4"], ["d8", "h4"]];
+    for (const [i, [from, to]] of moves.entries()) {
+      // Each move on the board as redrawn after the one before (a loaded machine redraws late).
       await clickNode(page, from);
+      await page.waitForSelector(`circle.mark-destination[data-node=${to}]`);
       await clickNode(page, to);
+      await waitPly(page, i + 1);
+      await page.waitForSelector(`g.piece[data-node=${to}]`);
     }
-    await waitPly(page, 4);
     await page.waitForFunction(() => /Result/.test(document.querySelector("#result").textContent));
     assert.equal(
       await page.textContent("#result"),

@@ -1,6 +1,6 @@
 //! The JSON Schema of board and variant files: the shipped `schema/*.json` are the generated
-//! ones, every shipped file names its schema and validates against it (draft-04, as taplo reads
-//! it), and the schema's keys, required keys and enumerated values are exactly what the loader
+//! ones, every shipped file names its schema and validates against it (draft-07, as taplo reads
+//! it), a mistake gives one error where it is, and the schema's keys, required keys and enumerated values are exactly what the loader
 //! accepts, table by table.
 
 use std::collections::BTreeSet;
@@ -44,7 +44,7 @@ fn as_json(path: &Path) -> Value {
     serde_json::to_value(value).unwrap()
 }
 
-/// A schema compiled by boon (a validator that passes the JSON-Schema-Test-Suite), for draft-04:
+/// A schema compiled by boon (a validator that passes the JSON-Schema-Test-Suite), for draft-07:
 /// the draft the schema's `$schema` names, and against whose meta-schema it is checked here.
 struct Validator {
     schemas: boon::Schemas,
@@ -59,12 +59,12 @@ impl Validator {
 
 fn validator(kind: FileKind) -> Validator {
     let (mut schemas, mut compiler) = (boon::Schemas::new(), boon::Compiler::new());
-    compiler.set_default_draft(boon::Draft::V4);
+    compiler.set_default_draft(boon::Draft::V7);
     let url = "file:///chessgraph/schema.json";
     compiler.add_resource(url, schema(kind)).unwrap();
     let index = compiler
         .compile(url, &mut schemas)
-        .unwrap_or_else(|e| panic!("not a valid draft-04 schema: {e:#}"));
+        .unwrap_or_else(|e| panic!("not a valid draft-07 schema: {e:#}"));
     Validator { schemas, index }
 }
 
@@ -88,13 +88,18 @@ fn shipped_schema_files_are_the_generated_ones() {
 }
 
 #[test]
-fn schema_is_draft04() {
+fn schema_is_plain_draft07() {
     for kind in [FileKind::Board, FileKind::Variant] {
         let text = schema_text(kind);
-        assert!(text.contains("\"$schema\": \"http://json-schema.org/draft-04/schema#\""));
-        for later in ["\"$defs\"", "\"const\"", "\"if\"", "\"then\"", "\"null\""] {
-            assert!(!text.contains(later), "{later} is not draft-04");
+        assert!(text.contains("\"$schema\": \"http://json-schema.org/draft-07/schema#\""));
+        for later in ["\"$defs\"", "\"const\"", "\"null\"", "\"format\""] {
+            assert!(!text.contains(later), "{later} is not plain draft-07");
         }
+    }
+    // No combinator over the whole file: its failure is reported against every key of the file.
+    let root = schema(FileKind::Variant);
+    for key in ["anyOf", "oneOf", "allOf"] {
+        assert!(root.get(key).is_none(), "a root `{key}`");
     }
 }
 
@@ -137,6 +142,57 @@ fn a_file_with_extends_needs_no_other_key_but_one_without_needs_variant() {
     assert!(!v.is_valid(&serde_json::json!({ "variant": { "name": "x", "board": "b", "start": "s" }, "pieces": { "queen": { "moves": [] } } })));
 }
 
+/// The innermost errors of a validation (where the validator says what is wrong), each as its
+/// instance location and message.
+fn leaf_errors(v: &Validator, instance: &Value) -> Vec<(String, String)> {
+    fn leaves(e: &boon::ValidationError, out: &mut Vec<(String, String)>) {
+        if e.causes.is_empty() {
+            out.push((e.instance_location.to_string(), e.kind.to_string()));
+        }
+        e.causes.iter().for_each(|c| leaves(c, out));
+    }
+    let mut out = Vec::new();
+    if let Err(e) = v.schemas.validate(instance, v.index) {
+        leaves(&e, &mut out);
+    }
+    out
+}
+
+/// One mistake, one error where it is (the issue: taplo printed 289 errors for one misspelt key,
+/// from a failed `anyOf` over the whole file): a misspelt required key is one unknown key in its
+/// table, not a missing key as well; a missing one is one missing key in its table.
+#[test]
+fn one_mistake_gives_one_error_in_its_table() {
+    let v = validator(FileKind::Variant);
+    let start = "start = \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"\n";
+    let strat = start.replace("start", "strat");
+    // What is replaced by what, where the one error must be, a word it must name.
+    let cases = [
+        ("letter = \"N\"", "lettr = \"N\"", "/pieces/knight", "lettr"),
+        ("letter = \"N\"", "", "/pieces/knight", "letter"),
+        ("[variant]", "[varient]", "", "varient"),
+        (start, strat.as_str(), "/variant", "strat"),
+        (start, "", "/variant", "start"),
+    ];
+    for (old, new, place, word) in cases {
+        let what = format!("{old:?} -> {new:?}");
+        let text = std::fs::read_to_string("variants/chess.toml").unwrap();
+        assert!(text.contains(old), "{what}");
+        let value: toml::Value = toml::from_str(&text.replacen(old, new, 1)).unwrap();
+        let errors = leaf_errors(&v, &serde_json::to_value(value).unwrap());
+        assert_eq!(errors.len(), 1, "{what}: {errors:#?}");
+        assert_eq!(errors[0].0, place, "{what}: {errors:#?}");
+        assert!(errors[0].1.contains(word), "{what}: {errors:#?}");
+    }
+    // A file that extends another needs no letter in a piece it changes, misspelt keys are still
+    // one error each.
+    let child =
+        serde_json::json!({ "extends": "chess.toml", "pieces": { "queen": { "lettr": "Q" } } });
+    let errors = leaf_errors(&v, &child);
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert_eq!(errors[0].0, "/pieces/queen");
+}
+
 /// One step into a document: a key or an array item.
 #[derive(Clone, Debug)]
 enum Seg {
@@ -153,12 +209,14 @@ struct Says {
     enumerated: Option<BTreeSet<String>>,
 }
 
-/// The schema nodes that apply at `path`: the schema's own, and the `anyOf` branch a file
-/// without `extends` must also satisfy.
+/// The schema nodes that apply at `path`: the schema's own, and the root's `then` that a file
+/// without `extends` must also satisfy (its tables' required keys under their own `then`).
 fn says(root: &Value, path: &[Seg], complete: bool) -> Says {
-    let mut nodes = vec![root.clone()];
-    if complete && let Some(Value::Array(branches)) = root.get("anyOf") {
-        nodes.extend(branches.iter().skip(1).cloned());
+    let mut own = root.clone();
+    let then = own.as_object_mut().and_then(|o| o.remove("then"));
+    let mut nodes = vec![own];
+    if complete {
+        nodes.extend(then);
     }
     for seg in path {
         nodes = nodes
@@ -200,9 +258,13 @@ fn says(root: &Value, path: &[Seg], complete: bool) -> Says {
     out
 }
 
-/// A node with its `$ref` and `allOf` followed.
+/// A node with its `$ref`, `allOf` and `then` followed (past the root, a `then` holds a table's
+/// required keys, behind an `if` that holds whenever the table has no unknown key).
 fn resolve(root: &Value, node: &Value) -> Vec<Value> {
     let mut out = vec![node.clone()];
+    if let Some(then) = node.get("then") {
+        out.extend(resolve(root, then));
+    }
     if let Some(r) = node.get("$ref").and_then(Value::as_str) {
         let name = r.trim_start_matches("#/definitions/");
         out.extend(resolve(root, &root["definitions"][name]));
@@ -345,7 +407,7 @@ fn schema_keys_and_required_keys_are_the_loaders() {
                     .iter()
                     .any(|d| d.code() == Code::MissingKey.as_str());
                 // A key of an either-or group is needed when no other key of its group is there;
-                // the schema (draft-04 without `oneOf` per table) leaves such keys optional.
+                // the schema (without `oneOf` per table) leaves such keys optional.
                 let group_needs = EITHER_OR.iter().any(|g| {
                     g.contains(&key.as_str())
                         && g.iter()

@@ -309,6 +309,10 @@ pub struct MoveBody {
     /// The move's text.
     #[serde(rename = "move")]
     text: String,
+    /// The game's `version` the move was chosen in: a move chosen before the game changed (the
+    /// other seat moved, a move was taken back) is refused, never played in a position its
+    /// player did not see. Without it, the move is judged in the position as it stands.
+    version: Option<u64>,
 }
 
 /// Why a move was refused, as JSON: `illegal` with the generator's reason (and its kind), or a
@@ -341,6 +345,17 @@ pub async fn play(
     let id = game_id(&id)?;
     s.room_for_moves(id, 1).map_err(|f| full(&s, f))?;
     let answer = with_live_game(&s, id, |slot, v| {
+        if let Some(seen) = body.version.filter(|&v| v != slot.version) {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "stale_move",
+                format!(
+                    "`{}` was chosen in version {seen} of the game, which is now at version {}: choose again",
+                    chessgraph::diagnostic::quoted(&body.text),
+                    slot.version
+                ),
+            ));
+        }
         let game = &mut slot.game;
         if game.outcome().is_none() {
             check_seat(&params, game, game.position().to_move(), "the move")?;

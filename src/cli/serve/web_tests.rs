@@ -1,6 +1,6 @@
-//! What the web board's defects of issue 34 asked of the API: `check` at checkmate, a variant
-//! named by its name, the favicon, the picture's caption for drops and promotions, and the
-//! position text of an earlier ply.
+//! What the web board's defects of issues 34 and 41 asked of the API: `check` at checkmate, a
+//! variant named by its name, the favicon, the picture's caption for drops and promotions, the
+//! position text of an earlier ply, promotions with their piece names, stale moves refused.
 
 use axum::http::StatusCode;
 use serde_json::{Value, json};
@@ -124,4 +124,98 @@ async fn the_position_text_of_an_earlier_ply() {
     let (status, e) = call(&s, get(&format!("/api/games/{id}/position?ply=3"))).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(e["message"], Value::from("ply: a number from 0 to 2"));
+}
+
+#[tokio::test]
+async fn promotions_name_their_piece() {
+    let s = server(&["variants/chess.toml"]);
+    let id = new_game(&s, json!({ "position": "4k3/P7/8/8/8/8/8/4K3 w - - 0 1" })).await;
+    let (_, g) = call(&s, get(&format!("/api/games/{id}"))).await;
+    assert!(
+        g["legal"]["e1"].as_array().is_some_and(|a| !a.is_empty()),
+        "{g}"
+    );
+    // Each promotion names the piece beside its letter; other moves have no name.
+    let named: Vec<(&str, &str)> = g["legal"]["a7"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["promotion"].as_str().unwrap(),
+                c["promotion_name"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        named,
+        [
+            ("B", "bishop"),
+            ("N", "knight"),
+            ("Q", "queen"),
+            ("R", "rook")
+        ]
+    );
+    assert!(
+        g["legal"]["e1"][0].get("promotion_name").is_none(),
+        "{}",
+        g["legal"]["e1"]
+    );
+}
+
+/// A move sent with the game's version it was chosen in: played while the game is at that
+/// version, refused (409 `stale_move`, nothing played) once another move or an undo changed it.
+#[tokio::test]
+async fn a_move_chosen_in_an_older_version_is_refused() {
+    let s = server(&["variants/chess.toml"]);
+    let fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    let id = new_game(&s, json!({ "position": fen })).await;
+    let uri = format!("/api/games/{id}/moves");
+    let (_, g) = call(&s, get(&format!("/api/games/{id}"))).await;
+    let seen = g["version"].as_u64().unwrap();
+    let (status, g) = call(
+        &s,
+        post(&uri, json!({ "move": "e1d1", "version": seen }).to_string()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    // Black moves; then White's promotion chosen before it is stale, whichever move it is.
+    let now = g["version"].as_u64().unwrap();
+    let (status, _) = call(
+        &s,
+        post(&uri, json!({ "move": "e8d8", "version": now }).to_string()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, e) = call(
+        &s,
+        post(
+            &uri,
+            json!({ "move": "a7a8=Q", "version": now }).to_string(),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{e}");
+    assert_eq!(e["error"], "stale_move");
+    let (_, g) = call(&s, get(&format!("/api/games/{id}"))).await;
+    assert_eq!(g["ply"], 2, "{g}");
+    // An undo changes the version too; without a version the move is judged as things stand.
+    let (status, g) = call(&s, post(&format!("/api/games/{id}/undo"), "")).await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    let stale = g["version"].as_u64().unwrap() - 1;
+    let (status, e) = call(
+        &s,
+        post(
+            &uri,
+            json!({ "move": "e8e7", "version": stale }).to_string(),
+        ),
+    )
+    .await;
+    assert_eq!(
+        (status, e["error"].as_str()),
+        (StatusCode::CONFLICT, Some("stale_move"))
+    );
+    let (status, g) = call(&s, post(&uri, r#"{"move":"e8e7"}"#)).await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    assert_eq!(g["ply"], 2);
 }
