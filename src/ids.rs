@@ -324,8 +324,7 @@ impl PlayerSet {
     }
 }
 
-/// A set of castling rights: bit `i` is castling entry `i` of the rules; the first-move rights
-/// (`[[first_move]]`) follow the castlings'.
+/// A set of castling rights: bit `i` is castling entry `i` of the rules.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct CastlingRights(u32);
 

@@ -115,9 +115,13 @@ impl Position {
 
     /// CASTLING: the right tokens held, in the variant's order, or `-`.
     fn fen_castling(&self) -> String {
-        let castling: String = (self.rules.right_tokens())
+        let castling: String = self
+            .rules
+            .castling()
+            .iter()
+            .enumerate()
             .filter(|(i, _)| self.castling & (1 << i) != 0)
-            .map(|(_, right)| right)
+            .map(|(_, c)| c.right.as_str())
             .collect();
         if castling.is_empty() {
             "-".into()

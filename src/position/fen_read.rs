@@ -421,11 +421,14 @@ fn read_castling(rules: &Rules, field: &str, setup: &mut Setup, errs: &mut Vec<S
     }
     let mut rest = field;
     while !rest.is_empty() {
-        let best = (rules.right_tokens())
-            .filter(|(_, right)| rest.starts_with(right))
-            .max_by_key(|(_, right)| right.len());
-        let Some((i, right)) = best else {
-            let tokens: Vec<&str> = rules.right_tokens().map(|(_, right)| right).collect();
+        let best = rules
+            .castling()
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| rest.starts_with(&c.right))
+            .max_by_key(|(_, c)| c.right.len());
+        let Some((i, c)) = best else {
+            let tokens: Vec<&str> = rules.castling().iter().map(|c| c.right.as_str()).collect();
             errs.push(format!(
                 "unknown castling right at `{}` (this variant's rights: {})",
                 quoted(rest),
@@ -438,11 +441,11 @@ fn read_castling(rules: &Rules, field: &str, setup: &mut Setup, errs: &mut Vec<S
             return;
         };
         if setup.castling.contains(i) {
-            errs.push(format!("castling right `{right}` is given twice"));
+            errs.push(format!("castling right `{}` is given twice", c.right));
             return;
         }
         setup.castling.insert(i);
-        rest = &rest[right.len()..];
+        rest = &rest[c.right.len()..];
     }
 }
 

@@ -14,7 +14,6 @@ mod engine;
 mod explosions;
 mod extends_edits;
 mod fairy_pieces;
-mod first_moves;
 mod flip_symmetry;
 mod four_player_chess;
 mod frames;
