@@ -168,6 +168,13 @@ pub enum PlayError {
         /// The move, as text.
         mv: String,
     },
+    /// A royal in check moves, and not to take the one piece checking it
+    /// (`checked_royal_takes_checker`: makpong).
+    #[error("{mv}: a royal in check may only move to take the one piece that checks it")]
+    RoyalMustTakeChecker {
+        /// The move, as text.
+        mv: String,
+    },
     /// The piece can make this move, but it would leave the mover's royal attacked.
     #[error("{mv} would leave {player}'s {royal} attacked")]
     RoyalLeftAttacked {
@@ -438,6 +445,15 @@ impl Position {
     fn move_rule_refusal(&self, p: Planned, legal: &[Planned]) -> Option<PlayError> {
         let rules = &*self.rules;
         let me = self.to_move;
+        if rules.moves.checked_royal_takes_checker {
+            let checkers = self.checkers();
+            let only = checkers.first().filter(|&c| checkers.last() == Some(c));
+            if !checkers.is_empty() && self.royal_move_refused(p.mv, only) {
+                return Some(PlayError::RoyalMustTakeChecker {
+                    mv: p.mv.text(rules),
+                });
+            }
+        }
         let mut work = self.clone();
         let undo = work.make_with::<false>(p);
         let (exposed, checks) = (work.royal_attacked(me), work.gives_check(me));

@@ -139,12 +139,60 @@ impl Position {
                 }
             }
         }
+        if self.rules.moves.checked_royal_takes_checker {
+            self.keep_checker_captures(out);
+        }
         if self.rules.moves.must_capture {
             self.keep_captures(out);
         }
         if !self.hands.is_empty() {
             self.refuse_mating_drops(out);
         }
+    }
+
+    /// `checked_royal_takes_checker`: while the side to move is in check, a move of one of its
+    /// royals stays only if it takes the one piece that checks (none stays under two checkers).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn keep_checker_captures(&self, moves: &mut Vec<Planned>) {
+        let checkers = self.checkers();
+        if checkers.is_empty() {
+            return;
+        }
+        let only = checkers.first().filter(|&c| checkers.last() == Some(c));
+        moves.retain(|m| !self.royal_move_refused(m.mv, only));
+    }
+
+    /// Whether `m` moves a royal of the side to move other than onto `only`, the one checker
+    /// (every royal move when there is no one checker): what `checked_royal_takes_checker`
+    /// refuses in check.
+    pub(super) fn royal_move_refused(&self, m: Move, only: Option<NodeId>) -> bool {
+        let royal_moves = m.from().is_some_and(|f| self.royals.contains(f));
+        royal_moves && !(matches!(m, Move::Normal { .. }) && Some(m.to()) == only)
+    }
+
+    /// The nodes of the live opponents' pieces that attack a royal of the side to move.
+    pub(crate) fn checkers(&self) -> NodeSet {
+        let t = self.rules.tables();
+        let by = self.alive & !(1 << self.to_move.0);
+        let mut found = NodeSet::default();
+        for royal in self.royals.and(self.by_owner[self.to_move.index()]).iter() {
+            for a in t.attacks_on(royal) {
+                if self.attacks_along(a, by)
+                    && t.between(a)
+                        .iter()
+                        .all(|b| self.squares[b.index()].is_none())
+                {
+                    found.insert(a.origin);
+                }
+            }
+            for sa in t.special_attacks_on(royal) {
+                if self.attacks_along(&sa.attack, by) && self.special_open(sa, royal) {
+                    found.insert(sa.attack.origin);
+                }
+            }
+        }
+        found
     }
 
     /// Whether a pseudo-legal move keeps the only royal safe, judged from its pins where that
@@ -355,6 +403,9 @@ impl Position {
             .into_iter()
             .filter(|&m| p.keeps_royals_safe(m))
             .collect();
+        if p.rules.moves.checked_royal_takes_checker {
+            p.keep_checker_captures(&mut legal);
+        }
         if p.rules.moves.must_capture {
             // A capture is compulsory over all of the owner's moves, not this piece's only.
             let mut all = Vec::new();
@@ -432,6 +483,9 @@ mod tests {
         let mut played = Vec::new();
         pos.pseudo_legal_moves(&mut played);
         played.retain(|&m| pos.keeps_royals_safe(m));
+        if pos.rules.moves.checked_royal_takes_checker {
+            pos.keep_checker_captures(&mut played);
+        }
         if pos.rules.moves.must_capture {
             pos.keep_captures(&mut played);
         }
@@ -469,6 +523,7 @@ mod tests {
             "threekings",
             "atomic",
             "nocheckatomic",
+            "makpong",
         ] {
             let rules = test_games::load(file);
             for game in 0..6u64 {

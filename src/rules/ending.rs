@@ -69,6 +69,8 @@ pub(crate) struct MoveRules {
     /// Whether a move may give check; when not, a move that attacks a live opponent's royal is
     /// illegal.
     pub(crate) may_check: bool,
+    /// A royal in check may move only to take the one piece checking it.
+    pub(crate) checked_royal_takes_checker: bool,
 }
 
 impl Default for MoveRules {
@@ -76,6 +78,7 @@ impl Default for MoveRules {
         MoveRules {
             must_capture: false,
             may_check: true,
+            checked_royal_takes_checker: false,
         }
     }
 }
@@ -138,6 +141,9 @@ impl Rules {
         }
         if !self.moves.may_check {
             s.push_str("\nmoves: no move may give check");
+        }
+        if self.moves.checked_royal_takes_checker {
+            s.push_str("\nmoves: a royal in check moves only to take its one checker");
         }
         s
     }

@@ -17,6 +17,7 @@
 //! [moves]
 //! must_capture = true              # when a capture exists, only captures are legal (antichess)
 //! may_check = false                # no move may give check (racing kings)
+//! checked_royal_takes_checker = true  # a royal in check moves only to take its checker (makpong)
 //!
 //! [draws]                          # for `play` and `show` only, never perft
 //! move_rule = 50                   # drawn after 50 moves of every player without a capture or pawn move
@@ -181,6 +182,10 @@ pub(crate) struct MovesSpec {
     /// Whether a move may give check (default true; false: racing kings).
     #[cfg_attr(feature = "schema", schemars(default = "default_true"))]
     pub(crate) may_check: Option<bool>,
+    /// A royal in check may move only to take the one piece checking it, and not at all when
+    /// two pieces check; the other pieces answer a check as usual (makpong).
+    #[serde(default)]
+    pub(crate) checked_royal_takes_checker: bool,
 }
 
 /// `[draws]`: the draw rules `play` and `show` apply (never perft or the move list).

@@ -71,6 +71,7 @@ const EXPECTED: &[&str] = &[
     "loop",
     "losalamos",
     "losers",
+    "makpong",
     "makruk",
     "mini",
     "minishogi",

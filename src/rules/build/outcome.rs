@@ -195,6 +195,7 @@ impl Builder<'_> {
         MoveRules {
             must_capture: spec.moves.must_capture,
             may_check: spec.moves.may_check.unwrap_or(true),
+            checked_royal_takes_checker: spec.moves.checked_royal_takes_checker,
         }
     }
 
