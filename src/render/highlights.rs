@@ -27,7 +27,7 @@ pub(super) fn drop_targets(pos: &Position, k: KindId) -> Vec<NodeId> {
         .legal_moves()
         .into_iter()
         .filter_map(|m| match m {
-            Move::Drop { kind, to } if kind == k => Some(to),
+            Move::Drop { kind, to, .. } if kind == k => Some(to),
             _ => None,
         })
         .collect();
