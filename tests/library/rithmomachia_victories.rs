@@ -227,20 +227,30 @@ fn progression_won(pos: &Position) -> Option<(usize, String)> {
     }
 }
 
+/// White's men of the Victoria excellentissima: d12-c11 completes 3 4 6 9 on the c file.
+const EXCELLENTISSIMA_WHITE: [(&str, &str); 5] = [
+    ("C3", "c9"),
+    ("C4", "c10"),
+    ("T9", "c12"),
+    ("C6", "d12"),
+    ("C2", "a1"),
+];
+/// Black's men far from it.
+const FAR_BLACK: [(&str, &str); 2] = [("C5", "h16"), ("C7", "a16")];
+
+/// The position before d12-c11, White to move.
+fn excellentissima_before() -> Position {
+    let none = [Material::default(); 2];
+    position_with(PROPER, &EXCELLENTISSIMA_WHITE, &FAR_BLACK, false, none)
+}
+
 #[test]
 fn progressions_of_four_and_the_order_they_are_reported_in() {
     // W: C3 c9, C4 c10, T9 c12, C6 d12 (on Black's half); d12-c11 completes 3 4 6 9 on the c
     // file, k = 1: 3-6-9 arithmetic, 4-6-9 geometric, 3-4-6 harmonic: Victoria excellentissima,
     // reported before the Victoria magna 3 4 6 holds too.
-    let white = [
-        ("C3", "c9"),
-        ("C4", "c10"),
-        ("T9", "c12"),
-        ("C6", "d12"),
-        ("C2", "a1"),
-    ];
-    let black = [("C5", "h16"), ("C7", "a16")];
-    let mut pos = position_with(PROPER, &white, &black, false, [Material::default(); 2]);
+    let mut pos = excellentissima_before();
+    let (white, black) = (EXCELLENTISSIMA_WHITE, FAR_BLACK);
     assert!(pos.outcome().is_none());
     assert!(play(&mut pos, "d12-c11").is_empty());
     let (who, text) = progression_won(&pos).expect("a progression");
@@ -331,15 +341,8 @@ fn marked_as_ending(pos: &Position) -> Vec<String> {
 #[test]
 fn a_progression_victory_names_its_squares_in_words_and_in_the_picture() {
     // The Victoria excellentissima above: d12-c11 completes 3 4 6 9 on c9 c10 c11 c12.
-    let white = [
-        ("C3", "c9"),
-        ("C4", "c10"),
-        ("T9", "c12"),
-        ("C6", "d12"),
-        ("C2", "a1"),
-    ];
-    let black = [("C5", "h16"), ("C7", "a16")];
-    let mut pos = position_with(PROPER, &white, &black, false, [Material::default(); 2]);
+    let mut pos = excellentissima_before();
+    let black = FAR_BLACK;
     assert!(marked_as_ending(&pos).is_empty(), "not finished yet");
     play(&mut pos, "d12-c11");
     assert_eq!(ending_names(&pos), ["c9", "c10", "c11", "c12"]);
