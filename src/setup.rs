@@ -136,6 +136,9 @@ pub struct Setup {
     pub stacks: BTreeMap<NodeId, Vec<StackPart>>,
     /// Pieces in the players' hands, by owner and kind (variants with drops).
     pub hands: BTreeMap<(PlayerId, KindId), u32>,
+    /// The numbers of numbered pieces in hand, by owner and kind (`[C{16}]` in position text),
+    /// one per piece.
+    pub(crate) hand_numbers: BTreeMap<(PlayerId, KindId), Vec<u32>>,
     /// Material each player has captured (games won on captured material; `captured:` in
     /// position text).
     pub captured: BTreeMap<PlayerId, Material>,
@@ -158,6 +161,7 @@ impl Setup {
             gates_open: GateSet::NONE,
             stacks: BTreeMap::new(),
             hands: BTreeMap::new(),
+            hand_numbers: BTreeMap::new(),
             captured: BTreeMap::new(),
             checks: BTreeMap::new(),
         }

@@ -305,7 +305,8 @@ function mark() {
     const node = cell.getAttribute("data-node");
     const piece = board.pieceTitle(svg, node);
     const d = dests.get(node);
-    const extra = d ? (d.capture ? ", capture" : ", legal destination") : "";
+    let extra = d ? (d.capture ? ", capture" : ", legal destination") : "";
+    if (ui.ply === null && (ui.game.ending_squares || []).includes(node)) extra += ", named by the result";
     cell.setAttribute("aria-label", `${node}: ${piece || "empty"}${extra}${ui.picked === node ? ", picked" : ""}`);
   }
 }

@@ -126,7 +126,7 @@ impl Game {
     /// read, the move is illegal and why, the game is at [`MAX_PLIES`]).
     pub fn play_text(&mut self, text: &str) -> Result<&Played, MoveError> {
         if let Some(o) = self.outcome() {
-            let result = o.describe(self.rules());
+            let result = self.position().result_text(o);
             return Err(PlayError::GameOver { result }.into());
         }
         if self.moves.len() >= MAX_PLIES {

@@ -27,7 +27,7 @@ pub fn moves_command(
     }
     let rules = pos.rules();
     if let Some(o) = pos.outcome() {
-        status!("{}", game_over_text(rules, o));
+        status!("{}", game_over_text(&pos, o));
         return Ok(ExitCode::SUCCESS);
     }
     let texts = legal_move_texts(&pos);

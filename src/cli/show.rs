@@ -34,7 +34,7 @@ pub fn show_command(
     }
     write!(out, "{}", pos.to_text()).map_err(io_error)?;
     if let Some(draw) = draw {
-        writeln!(out, "{}", game_over_text(&rules, draw)).map_err(io_error)?;
+        writeln!(out, "{}", game_over_text(&pos, draw)).map_err(io_error)?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -61,12 +61,13 @@ fn earlier_hashes(rules: &Arc<Rules>, at: &PositionArgs) -> Vec<u64> {
 }
 
 /// How a game ended, as `show` and `moves` print it.
-pub fn game_over_text(rules: &Rules, o: Outcome) -> String {
+pub fn game_over_text(pos: &Position, o: Outcome) -> String {
+    let rules = pos.rules();
     match o {
         Outcome::Winner(w) => format!("game over: {} wins", rules.player(w).name),
         Outcome::Stalemate(p) => {
             format!("game over: draw ({} is stalemated)", rules.player(p).name)
         }
-        other => format!("game over: {}", other.describe(rules)),
+        other => format!("game over: {}", pos.result_text(other)),
     }
 }

@@ -391,7 +391,7 @@ impl<'a> Searcher<'a> {
     fn history_index(&self, mv: &Move) -> usize {
         let n = self.tables.nodes;
         match *mv {
-            Move::Drop { kind, to } => n * n + kind.index() * n + to.index(),
+            Move::Drop { kind, to, .. } => n * n + kind.index() * n + to.index(),
             _ => mv.from().map_or(0, |f| f.index() * n) + mv.to().index(),
         }
     }

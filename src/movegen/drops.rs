@@ -26,18 +26,34 @@ impl Position {
         }
     }
 
-    /// The drops of one kind from the mover's hand.
+    /// The drops of one kind from the mover's hand (a numbered kind: one per number in hand).
     fn drops_of_kind(&self, k: KindId, rule: &DropRule, out: &mut Vec<Planned>) {
         let me = self.to_move;
         let targets = rule.targets(me);
+        let numbers = self.hand_numbers(me, k);
         let mut push = |n: NodeId| {
             if self.squares[n.index()].is_none() && targets.contains(n) {
-                out.push(Planned {
-                    mv: Move::Drop { kind: k, to: n },
-                    frame: self.rules.start_frame(me, k, n),
-                    effect: Effect::None,
-                    no_check: false,
-                });
+                let frame = self.rules.start_frame(me, k, n);
+                let mut drop = |value| {
+                    out.push(Planned {
+                        mv: Move::Drop {
+                            kind: k,
+                            to: n,
+                            value,
+                        },
+                        frame,
+                        effect: Effect::None,
+                        no_check: false,
+                    });
+                };
+                if numbers.is_empty() {
+                    drop(None);
+                }
+                for (i, &v) in numbers.iter().enumerate() {
+                    if i == 0 || numbers[i - 1] != v {
+                        drop(Some(v));
+                    }
+                }
             }
         };
         match &rule.per_line {
@@ -102,9 +118,15 @@ impl Position {
         mated
     }
 
-    /// Why the drop of `kind` onto `to` is not among `legal`, the legal moves of this settled
-    /// position.
-    pub(crate) fn explain_drop(&self, kind: KindId, to: NodeId, legal: &[Planned]) -> PlayError {
+    /// Why the drop of `kind` (with number `value`) onto `to` is not among `legal`, the legal
+    /// moves of this settled position.
+    pub(crate) fn explain_drop(
+        &self,
+        kind: KindId,
+        to: NodeId,
+        value: Option<u16>,
+        legal: &[Planned],
+    ) -> PlayError {
         let rules = &*self.rules;
         let Some(rule) = &rules.kind(kind).drop else {
             return PlayError::NoHands;
@@ -115,6 +137,24 @@ impl Position {
         let player = rules.player(me).name.clone();
         if self.hand(me, kind) == 0 {
             return PlayError::NoneInHand { player, token };
+        }
+        let numbers = self.hand_numbers(me, kind);
+        match value {
+            Some(v) if !numbers.is_empty() && !numbers.contains(&v) => {
+                let token = format!("{token}{{{v}}}");
+                return PlayError::NoneInHand { player, token };
+            }
+            None if !numbers.is_empty() => {
+                // A numbered piece's drop names its number: the legal ones onto `to`.
+                let choices: Vec<String> = (legal.iter())
+                    .filter(|l| matches!(l.mv, Move::Drop { kind: k, to: t, .. } if k == kind && t == to))
+                    .map(|l| l.mv.text(rules))
+                    .collect();
+                if !choices.is_empty() {
+                    return PlayError::OtherForm { choices };
+                }
+            }
+            _ => {}
         }
         if self.squares[to.index()].is_some() {
             return PlayError::DropOnPiece { square };
@@ -145,12 +185,13 @@ impl Position {
         let mut pseudo = Vec::new();
         self.drops_of_kind(kind, rule, &mut pseudo);
         let mut work = self.clone();
-        match pseudo.into_iter().find(|p| p.mv == Move::Drop { kind, to }) {
+        let wanted = Move::Drop { kind, to, value };
+        match pseudo.into_iter().find(|p| p.mv == wanted) {
             Some(p) if work.keeps_royals_safe(p) && !legal.iter().any(|l| l.mv == p.mv) => {
                 PlayError::DropMates { token, square }
             }
             _ => PlayError::RoyalLeftAttacked {
-                mv: Move::Drop { kind, to }.text(rules),
+                mv: wanted.text(rules),
                 player,
                 royal: rules
                     .kinds()

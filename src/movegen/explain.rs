@@ -310,7 +310,10 @@ impl Move {
                 }
                 s
             }
-            Move::Drop { kind, to } => format!("{}@{}", rules.kind(kind).token(), b.node_name(to)),
+            Move::Drop { kind, to, value } => {
+                let number = value.map_or(String::new(), |v| format!("{{{v}}}"));
+                format!("{}{number}@{}", rules.kind(kind).token(), b.node_name(to))
+            }
         }
     }
 }
@@ -396,7 +399,7 @@ impl Position {
         let name = |n: NodeId| rules.board().node_name(n).to_string();
         let Some(from) = m.from() else {
             return match *m {
-                Move::Drop { kind, to } => self.explain_drop(kind, to, legal),
+                Move::Drop { kind, to, value } => self.explain_drop(kind, to, value, legal),
                 _ => PlayError::NoHands,
             };
         };

@@ -88,25 +88,32 @@ impl Hit {
 
 impl Position {
     /// The step of `make` in a variant with numbers, after the move's own effects: the moved
-    /// piece's cell follows it, the pieces the move removed leave theirs (counted for the mover),
-    /// then the judged captures. `removed` are the pieces the move removed already.
+    /// piece's cell follows it (a dropped piece takes its number from the hand), the pieces the
+    /// move removed leave theirs (counted for the mover, and joining his hand with their numbers
+    /// when captures go to hand), then the judged captures. `removed` are the pieces the move
+    /// removed already; `dropped`: the kind and number of a drop.
     pub(crate) fn numbers_after_move<const HASH: bool>(
         &mut self,
-        from: Option<NodeId>,
-        to: NodeId,
+        (from, to): (Option<NodeId>, NodeId),
         mover: PlayerId,
         removed: &[(NodeId, Piece)],
+        dropped: Option<(KindId, u16)>,
     ) {
         self.numbers.marks.push(Mark {
             journal: self.numbers.journal.len() as u32,
+            hand_journal: self.numbers.hand_journal.len() as u32,
             mover,
             material: self.numbers.captured[mover.index()],
         });
+        let to_hand = self.rules.captures_to_hand();
         let mut gained = Material::default();
         for &(n, x) in removed {
             let cell = self.numbers.cells[n.index()];
             if x.owner != mover {
                 gained += cell.material();
+                if to_hand {
+                    self.cell_to_hand::<HASH>(mover, x.kind, &cell, u8::MAX);
+                }
             }
             self.set_cell::<HASH>(n, Cell::default());
         }
@@ -114,6 +121,9 @@ impl Position {
             let cell = self.numbers.cells[from.index()];
             self.set_cell::<HASH>(from, Cell::default());
             self.set_cell::<HASH>(to, cell);
+        } else if let Some((k, value)) = dropped {
+            self.number_dropped::<HASH>(mover, k, value);
+            self.set_cell::<HASH>(to, Cell::number(u32::from(value)));
         }
         if !self.rules.judged.is_empty() {
             let taken = self.judged_captures::<HASH>(mover);
@@ -147,6 +157,7 @@ impl Position {
                 hits.push((t, hit));
             }
         }
+        let to_hand = self.rules.captures_to_hand();
         let mut taken = Material::default();
         for (t, hit) in hits {
             let cell = self.numbers.cells[t.index()];
@@ -154,14 +165,21 @@ impl Position {
             if hit.whole || u16::from(hit.parts) == all {
                 taken += cell.material();
                 self.set_cell::<HASH>(t, Cell::default());
-                if let Some(x) = self.take::<HASH>(t)
-                    && self.rules.is_royal(x.kind)
-                {
+                let Some(x) = self.take::<HASH>(t) else {
+                    continue;
+                };
+                if to_hand {
+                    self.cell_to_hand::<HASH>(mover, x.kind, &cell, u8::MAX);
+                }
+                if self.rules.is_royal(x.kind) {
                     self.royal_taken(x.owner);
                 }
             } else {
                 taken += cell.parts_material(hit.parts);
                 self.set_cell::<HASH>(t, cell.without(hit.parts));
+                if to_hand && let Some(x) = self.squares[t.index()] {
+                    self.cell_to_hand::<HASH>(mover, x.kind, &cell, hit.parts);
+                }
             }
         }
         taken

@@ -466,7 +466,7 @@ impl Position {
                 rook_from,
             } => node(king_from) && node(king_to) && node(rook_from),
             Move::EnPassant { from, to, captured } => node(from) && node(to) && node(captured),
-            Move::Drop { kind, to } => kind.index() < kinds && node(to),
+            Move::Drop { kind, to, .. } => kind.index() < kinds && node(to),
         }
     }
 }

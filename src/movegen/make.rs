@@ -80,18 +80,22 @@ impl Position {
         if !self.rules.effects.is_empty() {
             self.after_move_effects::<HASH>(m.mv.to(), undo.moved.owner, &mut undo);
         }
-        if self
-            .rules
-            .hands
-            .as_ref()
-            .is_some_and(|h| h.captured_to_hand)
-        {
+        // (In a variant with numbers the numbers step puts captures in hand, with their numbers.)
+        if self.rules.captures_to_hand() && !self.rules.numbers {
             self.captures_to_hand::<HASH>(&undo, true);
         }
         self.after_move(m, &mut undo);
         if self.rules.numbers {
-            let (from, to) = (m.mv.from(), m.mv.to());
-            self.numbers_after_move::<HASH>(from, to, undo.moved.owner, &undo.removed);
+            let dropped = match m.mv {
+                Move::Drop {
+                    kind,
+                    value: Some(v),
+                    ..
+                } => Some((kind, v)),
+                _ => None,
+            };
+            let squares = (m.mv.from(), m.mv.to());
+            self.numbers_after_move::<HASH>(squares, undo.moved.owner, &undo.removed, dropped);
         }
         undo
     }
@@ -282,12 +286,7 @@ impl Position {
                 }
             }
         }
-        if self
-            .rules
-            .hands
-            .as_ref()
-            .is_some_and(|h| h.captured_to_hand)
-        {
+        if self.rules.captures_to_hand() && !self.rules.numbers {
             self.captures_to_hand::<false>(&undo, false);
         }
         self.castling = undo.castling;

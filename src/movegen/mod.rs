@@ -92,6 +92,9 @@ pub enum Move {
         kind: KindId,
         /// Where it is dropped.
         to: NodeId,
+        /// The number the dropped piece carries (a numbered kind's, one of those in the hand:
+        /// `C{16}@e5`); `None` for a kind without numbers.
+        value: Option<u16>,
     },
 }
 

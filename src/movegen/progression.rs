@@ -5,7 +5,7 @@ use arrayvec::ArrayVec;
 
 use super::judge::{Values, cell_values};
 use crate::ids::{NodeId, PlayerId};
-use crate::position::Position;
+use crate::position::{EndRule, Outcome, Position};
 use crate::rules::ProgressionWin;
 use crate::spec::outcome::Mean;
 
@@ -13,6 +13,18 @@ use crate::spec::outcome::Mean;
 pub(crate) type ProgressionSquares = ArrayVec<NodeId, 4>;
 
 impl Position {
+    /// The squares an end of the game names, for a picture or a report to show: the pieces of a
+    /// victory by numbers in progression (`[outcome] progression`), in line order (`A`, `M`, `E`
+    /// and `F`); none for every other end (a victory by captured material names no square).
+    pub fn ending_squares(&self, outcome: Outcome) -> Vec<NodeId> {
+        let Outcome::WonBy(p, EndRule::Progression(i)) = outcome else {
+            return Vec::new();
+        };
+        (self.rules.progressions().get(usize::from(i)))
+            .and_then(|w| self.progression_of(p, w))
+            .map_or_else(Vec::new, |squares| squares.to_vec())
+    }
+
     /// The squares of pieces of player `p` in progression as `win` asks, if he has them: one of
     /// his numbered pieces `A`, the first piece `M` met from it along a direction, `k` squares
     /// away, a piece `E` `k` squares from `M` straight on or after an allowed turn (the squares

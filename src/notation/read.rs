@@ -27,8 +27,12 @@ enum Parsed {
         promotion: Promo,
         rook: Option<NodeId>,
     },
-    /// A piece from the hand onto a node.
-    Drop { kind: KindId, to: NodeId },
+    /// A piece from the hand onto a node, with the number it carries (`C{16}@e5`).
+    Drop {
+        kind: KindId,
+        to: NodeId,
+        value: Option<u16>,
+    },
 }
 
 fn malformed(text: &str, reason: impl Into<String>) -> MoveError {
@@ -214,22 +218,46 @@ fn piece_token(pos: &Position, text: &str, token: &str, usage: &str) -> Result<K
 }
 
 /// `TOKEN@node`: a drop; the token is a piece letter (upper case for every player, as
-/// Fairy-Stockfish writes drops; lower case is read too).
+/// Fairy-Stockfish writes drops; lower case is read too), with the number of a numbered piece
+/// after it (`C{16}@e5`; it may be left out when the hand holds one number of the kind).
 fn parse_drop(
     pos: &Position,
     text: &str,
     token: &str,
     node_name: &str,
 ) -> Result<Parsed, MoveError> {
+    let (token, value) = match token.strip_suffix('}').and_then(|t| t.split_once('{')) {
+        Some((letter, number)) => {
+            let v = number
+                .parse::<u16>()
+                .ok()
+                .filter(|&v| v > 0)
+                .ok_or_else(|| {
+                    malformed(
+                        text,
+                        format!(
+                            "`{{{number}}}`: a piece's number is a whole number from 1 to 65535"
+                        ),
+                    )
+                })?;
+            (letter, Some(v))
+        }
+        None => (token, None),
+    };
     let kind = piece_token(
         pos,
         text,
         token,
-        "write a drop as a piece letter, `@` and a square, e.g. `P@e4`",
+        "write a drop as a piece letter, `@` and a square, e.g. `P@e4` (a numbered piece with its number: `C{16}@e5`)",
     )?;
+    let value = value.or_else(|| match pos.hand_numbers(pos.to_move(), kind) {
+        [first, rest @ ..] if rest.iter().all(|v| v == first) => Some(*first),
+        _ => None,
+    });
     Ok(Parsed::Drop {
         kind,
         to: node(pos, text, node_name)?,
+        value,
     })
 }
 
@@ -244,7 +272,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     }
     let rules = work.rules().clone();
     let wanted = match parsed {
-        Parsed::Drop { kind, to } => Move::Drop { kind, to },
+        Parsed::Drop { kind, to, value } => Move::Drop { kind, to, value },
         Parsed::Step {
             from,
             to,

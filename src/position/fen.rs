@@ -101,11 +101,8 @@ impl Position {
         if rules.hands().is_some() {
             text.push('[');
             for p in rules.player_ids() {
-                let mark = &rules.player(p).mark;
                 for (k, count) in self.hand_of(p) {
-                    for _ in 0..count {
-                        text.push_str(&rules.kind(k).token_for(mark));
-                    }
+                    text.push_str(&self.hand_tokens(p, k, count));
                 }
             }
             text.push(']');

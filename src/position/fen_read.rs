@@ -161,7 +161,7 @@ fn split_hand_group(field: &str) -> Option<(&str, &str)> {
 }
 
 /// The hand group's contents: one token per piece in hand (`QPpp`), in any order, each with its
-/// owner's mark.
+/// owner's mark and, for a numbered piece, its number (`C{16}c{3}`).
 fn read_hand(rules: &Rules, hand: &str, setup: &mut Setup, errs: &mut Vec<String>) {
     let chars: Vec<char> = hand.chars().collect();
     let mut i = 0;
@@ -173,11 +173,15 @@ fn read_hand(rules: &Rules, hand: &str, setup: &mut Setup, errs: &mut Vec<String
             let kind = rules.kind_by_token(plus, letter).ok_or_else(|| {
                 format!("no piece has the letter `{}`", quoted(&letter.to_string()))
             })?;
-            Ok((owner, kind, at + 1 - i))
+            let (value, len) = hand_number(&chars[at + 1..])?;
+            Ok((owner, kind, value, at + 1 + len - i))
         });
         match read {
-            Ok((owner, kind, len)) => {
+            Ok((owner, kind, value, len)) => {
                 *setup.hands.entry((owner, kind)).or_insert(0) += 1;
+                if let Some(v) = value {
+                    setup.hand_numbers.entry((owner, kind)).or_default().push(v);
+                }
                 i += len;
             }
             Err(e) => {
@@ -191,6 +195,23 @@ fn read_hand(rules: &Rules, hand: &str, setup: &mut Setup, errs: &mut Vec<String
             }
         }
     }
+}
+
+/// The number after a token in hand, `{16}`, and how many characters it takes (none: 0).
+fn hand_number(chars: &[char]) -> Result<(Option<u32>, usize), String> {
+    if chars.first() != Some(&'{') {
+        return Ok((None, 0));
+    }
+    let close = (chars.iter().position(|&c| c == '}'))
+        .ok_or("a `{` with no `}` after the number: write a numbered piece as `C{16}`")?;
+    let text: String = chars[1..close].iter().collect();
+    let value = text.parse::<u32>().map_err(|_| {
+        format!(
+            "`{{{}}}`: a piece's number is a whole number",
+            quoted(&text)
+        )
+    })?;
+    Ok((Some(value), close + 1))
 }
 
 /// The parts of a stacked piece.

@@ -108,9 +108,24 @@ impl Position {
         }
     }
 
-    /// Pieces in hand: no promoted piece, no more than [`MAX_IN_HAND`] of a kind.
+    /// Pieces in hand: no promoted piece, no more than [`MAX_IN_HAND`] of a kind, no number on
+    /// a kind without numbers.
     fn check_hands(&self, setup: &Setup, problems: &mut Vec<SetupProblem>) {
         let rules = &*self.rules;
+        for (&(p, k), numbers) in &setup.hand_numbers {
+            let (Some(player), Some(kind)) =
+                (rules.players().get(p.index()), rules.kinds().get(k.index()))
+            else {
+                continue;
+            };
+            if !kind.numbered && !numbers.is_empty() {
+                problems.push(SetupProblem::BadHand {
+                    player: player.name.clone(),
+                    token: kind.token_for(&player.mark),
+                    reason: format!("the {} carries no number", kind.name),
+                });
+            }
+        }
         for (&(p, k), &count) in &setup.hands {
             let kind = rules.kind(k);
             let bad = |reason: String| SetupProblem::BadHand {

@@ -17,6 +17,7 @@ mod fen;
 mod fen_ep;
 mod fen_read;
 mod from_setup;
+mod hand_numbers;
 pub(crate) mod numbers;
 mod outcome;
 mod text;
@@ -174,6 +175,7 @@ impl PartialEq for Position {
             && self.hands == o.hands
             && self.numbers.cells == o.numbers.cells
             && self.numbers.captured == o.numbers.captured
+            && self.numbers.hand == o.numbers.hand
     }
 }
 
@@ -262,12 +264,9 @@ impl Position {
         let each: Vec<String> = rules
             .player_ids()
             .map(|p| {
-                let mark = &rules.player(p).mark;
                 let mut held = String::new();
                 for (k, count) in self.hand_of(p) {
-                    for _ in 0..count {
-                        held.push_str(&rules.kind(k).token_for(mark));
-                    }
+                    held.push_str(&self.hand_tokens(p, k, count));
                 }
                 if held.is_empty() {
                     held.push('-');
@@ -311,6 +310,9 @@ impl Position {
         }
         if !self.numbers.captured.is_empty() {
             h ^= self.numbers.captured_key();
+        }
+        if !self.numbers.hand.is_empty() {
+            h ^= self.numbers.hand_key();
         }
         h
     }

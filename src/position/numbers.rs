@@ -115,6 +115,7 @@ pub(crate) struct Entry {
 #[derive(Clone, Copy, Debug)]
 pub struct Mark {
     pub(crate) journal: u32,
+    pub(crate) hand_journal: u32,
     pub(crate) mover: PlayerId,
     pub(crate) material: Material,
 }
@@ -131,6 +132,11 @@ pub(crate) struct Numbers {
     pub(crate) digits_counted: bool,
     /// Changes made by the moves played, to undo.
     pub(crate) journal: Vec<Entry>,
+    /// The numbers of the pieces in hand, `[player * kinds + kind]`, each list ascending (empty
+    /// unless the hands keep numbers: see [`super::hand_numbers`]).
+    pub(crate) hand: Vec<Vec<u16>>,
+    /// Changes of the hands made by the moves played, to undo.
+    pub(crate) hand_journal: Vec<super::hand_numbers::HandEntry>,
     /// Where each move's changes start.
     pub(crate) marks: Vec<Mark>,
 }
@@ -147,6 +153,12 @@ impl PartialEq for Mark {
     }
 }
 impl Eq for Mark {}
+impl PartialEq for super::hand_numbers::HandEntry {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+impl Eq for super::hand_numbers::HandEntry {}
 
 impl Numbers {
     /// The tables for a set-up, with every problem of its numbers in `problems`.
@@ -206,6 +218,7 @@ impl Numbers {
                 });
             }
         }
+        out.hand_from_setup(rules, setup, problems);
         for (&p, &m) in &setup.captured {
             match out.captured.get_mut(p.index()) {
                 Some(_) if m.men > MAX_CAPTURED_MEN || m.value > MAX_CAPTURED_VALUE => {
@@ -439,6 +452,7 @@ impl Position {
             self.set_square(e.node, e.piece);
             self.numbers.cells[e.node.index()] = e.cell;
         }
+        self.unmake_hand_numbers(mark.hand_journal as usize);
         self.numbers.captured[mark.mover.index()] = mark.material;
     }
 }

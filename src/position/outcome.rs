@@ -1,5 +1,6 @@
 //! How a finished game ended, and the words for it.
 
+use crate::ids::NodeId;
 use crate::rules::{PlayerId, Rules};
 
 /// How a finished game ended.
@@ -66,8 +67,9 @@ impl EndRule {
     }
 
     /// Why the game ended, in words, for the player it concerns (`p`: the winner of
-    /// [`Outcome::WonBy`]; the player to move for a draw).
-    pub(crate) fn describe(self, rules: &Rules, p: PlayerId) -> String {
+    /// [`Outcome::WonBy`]; the player to move for a draw); `on`: the squares the end names
+    /// ([`crate::Position::ending_squares`]), written after a progression's numbers.
+    pub(crate) fn describe(self, rules: &Rules, p: PlayerId, on: &[NodeId]) -> String {
         let name = &rules.player(p).name;
         match self {
             EndRule::Stalemate => {
@@ -90,9 +92,10 @@ impl EndRule {
             },
             EndRule::Progression(i) => match rules.progressions().get(i as usize) {
                 Some(w) => format!(
-                    "{} ({name} has {} numbers in progression)",
+                    "{} ({name} has {} numbers in progression{})",
                     w.name,
-                    if w.kinds.is_some() { "four" } else { "three" }
+                    if w.kinds.is_some() { "four" } else { "three" },
+                    squares_text(rules, on)
                 ),
                 None => "numbers in progression".into(),
             },
@@ -109,9 +112,24 @@ impl EndRule {
     }
 }
 
+/// ` on c9 c10 c11 c12`: the squares an end names, or nothing.
+fn squares_text(rules: &Rules, on: &[NodeId]) -> String {
+    let names: Vec<&str> = on.iter().map(|&n| rules.board().node_name(n)).collect();
+    if names.is_empty() {
+        String::new()
+    } else {
+        format!(" on {}", names.join(" "))
+    }
+}
+
 impl Outcome {
     /// The result in words: `white wins: ...`, `draw: ...`.
     pub fn describe(self, rules: &Rules) -> String {
+        self.describe_on(rules, &[])
+    }
+
+    /// [`Outcome::describe`], naming the squares the end names (`on`, e.g. a progression's).
+    pub(crate) fn describe_on(self, rules: &Rules, on: &[NodeId]) -> String {
         match self {
             Outcome::Winner(w) => {
                 format!("{} wins: the last player standing", rules.player(w).name)
@@ -121,10 +139,14 @@ impl Outcome {
                 rules.player(p).name
             ),
             Outcome::WonBy(w, rule) => {
-                format!("{} wins: {}", rules.player(w).name, rule.describe(rules, w))
+                format!(
+                    "{} wins: {}",
+                    rules.player(w).name,
+                    rule.describe(rules, w, on)
+                )
             }
             Outcome::DrawnBy(rule) => {
-                format!("draw: {}", rule.describe(rules, PlayerId::seat(0)))
+                format!("draw: {}", rule.describe(rules, PlayerId::seat(0), on))
             }
         }
     }

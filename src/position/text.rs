@@ -117,7 +117,7 @@ impl Position {
                 );
             }
             Some(other) => {
-                let _ = writeln!(s, "game over: {}", other.describe(rules));
+                let _ = writeln!(s, "game over: {}", self.result_text(other));
             }
             None => {}
         }
@@ -154,7 +154,7 @@ impl Position {
             Outcome::Winner(w) => {
                 format!("{} wins: the last player standing", rules.player(w).name)
             }
-            other => other.describe(rules),
+            other => other.describe_on(rules, &self.ending_squares(other)),
         }
     }
 }

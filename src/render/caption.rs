@@ -107,7 +107,7 @@ fn status(pos: &Position, last: Option<(NodeId, NodeId)>, text: Option<&str>) ->
             "game over: draw ({} is stalemated)",
             rules.player(p).name
         )),
-        Some(other) => parts.push(format!("game over: {}", other.describe(rules))),
+        Some(other) => parts.push(format!("game over: {}", pos.result_text(other))),
         None => parts.push(format!("{} to move", rules.player(pos.to_move()).name)),
     }
     if let Some(hands) = pos.hands_text() {
@@ -138,6 +138,30 @@ fn status(pos: &Position, last: Option<(NodeId, NodeId)>, text: Option<&str>) ->
         (None, None) => {}
     }
     parts.join(" · ")
+}
+
+/// The caption's lines as the picture writes them: a line wider than the picture (`width`, at
+/// about 8 units a character) is broken after its last ` · ` (or space) that fits, the rest
+/// going on the next line, so a long status (a finished game's result) stays in the picture.
+pub(super) fn wrap(lines: &[String], width: f64) -> Vec<String> {
+    let fits = ((width - 24.0) / 8.0).max(20.0) as usize;
+    let mut out = Vec::new();
+    for line in lines {
+        let mut rest = line.as_str();
+        while rest.chars().count() > fits {
+            let head: String = rest.chars().take(fits).collect();
+            let cut = head
+                .rfind(" · ")
+                .map(|i| (i, i + " · ".len()))
+                .or_else(|| head.rfind(' ').map(|i| (i, i + 1)))
+                .filter(|&(i, _)| i > 0);
+            let Some((end, next)) = cut else { break };
+            out.push(rest[..end].to_string());
+            rest = &rest[next..];
+        }
+        out.push(rest.to_string());
+    }
+    out
 }
 
 /// The caption layer: its lines (the first in bold), then one legend entry per tag.

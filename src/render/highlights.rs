@@ -1,5 +1,5 @@
 //! Marks on cells: the last move, the piece whose moves are shown and its destinations (captures
-//! ringed), checked royals.
+//! ringed), checked royals, the squares a finished game's end names.
 
 use std::collections::BTreeSet;
 use std::fmt::Write;
@@ -27,7 +27,7 @@ pub(super) fn drop_targets(pos: &Position, k: KindId) -> Vec<NodeId> {
         .legal_moves()
         .into_iter()
         .filter_map(|m| match m {
-            Move::Drop { kind, to } if kind == k => Some(to),
+            Move::Drop { kind, to, .. } if kind == k => Some(to),
             _ => None,
         })
         .collect();
@@ -35,7 +35,8 @@ pub(super) fn drop_targets(pos: &Position, k: KindId) -> Vec<NodeId> {
     targets
 }
 
-/// The highlights layer, under the pieces: last move, the chosen piece, checked royals.
+/// The highlights layer, under the pieces: last move, the chosen piece, the squares the end of
+/// a finished game names, checked royals.
 pub(super) fn write_highlights(
     s: &mut String,
     board: &Board,
@@ -60,6 +61,17 @@ pub(super) fn write_highlights(
     }
     if let Some(n) = from.filter(|&n| pos.piece_at(n).is_some()) {
         overlay(s, "from", n, "fill=\"#3d85c6\" fill-opacity=\"0.5\"");
+    }
+    // A finished game: the squares its end names (a progression's line), ringed in green.
+    if let Some(o) = pos.outcome() {
+        for n in pos.ending_squares(o) {
+            overlay(
+                s,
+                "ending",
+                n,
+                "fill=\"#6aa84f\" fill-opacity=\"0.45\" stroke=\"#274e13\" stroke-width=\"3\"",
+            );
+        }
     }
     let checked = pos.checked_players();
     let rules = pos.rules();

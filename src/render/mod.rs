@@ -177,7 +177,8 @@ impl<'a> Picture<'a> {
         if !self.options.marked_moves.is_empty() {
             highlights::write_marked_moves(&mut s, board, geo, &self.options.marked_moves);
         }
-        caption::write(&mut s, board, geo.height(), &self.caption, &self.tag_legend);
+        let lines = caption::wrap(&self.caption, geo.width());
+        caption::write(&mut s, board, geo.height(), &lines, &self.tag_legend);
         s.push_str("</svg>\n");
         s
     }
@@ -186,7 +187,8 @@ impl<'a> Picture<'a> {
     /// title (the caption on one line), the shared definitions and the white background.
     fn write_header(&self, s: &mut String) {
         let width = self.geo.width();
-        let height = self.geo.height() + caption::height(self.caption.len(), self.tag_legend.len());
+        let lines = caption::wrap(&self.caption, width).len();
+        let height = self.geo.height() + caption::height(lines, self.tag_legend.len());
         let _ = writeln!(
             s,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"DejaVu Sans, Arial, sans-serif\">",

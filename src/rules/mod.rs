@@ -433,6 +433,12 @@ impl Rules {
         self.hands.as_ref()
     }
 
+    /// Whether captured pieces join the capturer's hand (`[hands] captured = "to-hand"`).
+    #[inline]
+    pub(crate) fn captures_to_hand(&self) -> bool {
+        self.hands.as_ref().is_some_and(|h| h.captured_to_hand)
+    }
+
     /// The kind a captured piece of kind `k` joins a hand as.
     #[inline]
     pub(crate) fn hand_kind(&self, k: KindId) -> KindId {

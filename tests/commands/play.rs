@@ -248,3 +248,52 @@ fn save_and_load_carry_a_game_between_sessions() {
     );
     assert!(text.contains("is a game of Orthodox chess"), "{text}");
 }
+
+/// Rithmomachia with every proper victory: White's C3 c9, C4 c10, T9 c12 and C6 d12 on Black's
+/// half; d12-c11 completes 3 4 6 9 on the c file (Victoria excellentissima).
+const PROPER: &str = "variants/rithmomachia_proper.toml";
+const FOUR_IN_LINE: &str =
+    "c{7}6c{5}/8/8/8/2T{9}C{6}4/8/2C{4}5/2C{3}5/8/8/8/8/8/8/8/C{2}7 w - - 0 1";
+
+#[test]
+fn a_progression_victory_is_reported_by_name_with_its_squares_and_marked() {
+    let o = run_with_input(&["play", PROPER, "--fen", FOUR_IN_LINE], b"d12-c11\n");
+    assert!(o.success());
+    assert!(
+        o.stdout.ends_with(
+            "result: white wins: Victoria excellentissima (white has four numbers in progression on c9 c10 c11 c12)\n"
+        ),
+        "{}",
+        o.stdout
+    );
+    // `render` of the finished position marks the four squares and writes the result under it
+    // (the long line broken to stay in the picture).
+    let r = run(&[
+        "render",
+        PROPER,
+        "--fen",
+        FOUR_IN_LINE,
+        "--moves",
+        "d12-c11",
+    ]);
+    r.assert_ok();
+    let svg = crate::helpers::cli::stdout(&r);
+    for n in ["c9", "c10", "c11", "c12"] {
+        assert!(
+            svg.contains(&format!("class=\"ending\" data-node=\"{n}\"")),
+            "{n}: {svg}"
+        );
+    }
+    assert_eq!(svg.matches("class=\"ending\"").count(), 4);
+    assert!(
+        svg.contains(">game over: white wins: Victoria excellentissima (white has four</text>"),
+        "{svg}"
+    );
+    assert!(
+        svg.contains(">numbers in progression on c9 c10 c11 c12) · last move: d12-c11</text>"),
+        "{svg}"
+    );
+    // Before the move nothing is marked.
+    let r = run(&["render", PROPER, "--fen", FOUR_IN_LINE]);
+    assert!(!crate::helpers::cli::stdout(&r).contains("class=\"ending\""));
+}

@@ -29,6 +29,7 @@ mod invalid_variants;
 mod lints;
 mod move_reasons;
 mod move_values;
+mod numbered_hands;
 mod numbers;
 mod perft;
 mod piece_tokens;

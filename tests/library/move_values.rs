@@ -68,6 +68,7 @@ impl Pool {
             _ => Move::Drop {
                 kind: self.kind(rng),
                 to: self.node(rng),
+                value: None,
             },
         }
     }
@@ -108,9 +109,10 @@ impl Pool {
                 to,
                 captured: self.node(rng),
             },
-            Move::Drop { to, .. } => Move::Drop {
+            Move::Drop { to, value, .. } => Move::Drop {
                 kind: self.kind(rng),
                 to,
+                value,
             },
         }
     }
@@ -133,7 +135,7 @@ fn is_foreign(rules: &Rules, m: Move) -> bool {
             rook_from,
         } => node(king_from) || node(king_to) || node(rook_from),
         Move::EnPassant { from, to, captured } => node(from) || node(to) || node(captured),
-        Move::Drop { kind, to } => kind.index() >= kinds || node(to),
+        Move::Drop { kind, to, .. } => kind.index() >= kinds || node(to),
     }
 }
 
@@ -234,6 +236,7 @@ fn foreign_ids_and_drops_without_hands_are_refused_with_their_reason() {
     let drop = Move::Drop {
         kind: pawn,
         to: chess.board().node("e4").expect("e4"),
+        value: None,
     };
     assert!(!pos.is_legal(&drop));
     assert_eq!(pos.play(&drop).unwrap_err(), PlayError::NoHands);

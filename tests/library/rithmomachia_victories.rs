@@ -2,6 +2,7 @@
 //! retold with these vectors in docs/rules/rithmomachia.md): each vector a position built as a
 //! `Setup`, checked by hand against the ruling.
 
+use chessgraph::render::{RenderOptions, render_svg};
 use chessgraph::{EndRule, Material, Outcome, PlayerId, Position};
 
 use crate::rithmomachia::{play, position_with};
@@ -226,20 +227,30 @@ fn progression_won(pos: &Position) -> Option<(usize, String)> {
     }
 }
 
+/// White's men of the Victoria excellentissima: d12-c11 completes 3 4 6 9 on the c file.
+const EXCELLENTISSIMA_WHITE: [(&str, &str); 5] = [
+    ("C3", "c9"),
+    ("C4", "c10"),
+    ("T9", "c12"),
+    ("C6", "d12"),
+    ("C2", "a1"),
+];
+/// Black's men far from it.
+const FAR_BLACK: [(&str, &str); 2] = [("C5", "h16"), ("C7", "a16")];
+
+/// The position before d12-c11, White to move.
+fn excellentissima_before() -> Position {
+    let none = [Material::default(); 2];
+    position_with(PROPER, &EXCELLENTISSIMA_WHITE, &FAR_BLACK, false, none)
+}
+
 #[test]
 fn progressions_of_four_and_the_order_they_are_reported_in() {
     // W: C3 c9, C4 c10, T9 c12, C6 d12 (on Black's half); d12-c11 completes 3 4 6 9 on the c
     // file, k = 1: 3-6-9 arithmetic, 4-6-9 geometric, 3-4-6 harmonic: Victoria excellentissima,
     // reported before the Victoria magna 3 4 6 holds too.
-    let white = [
-        ("C3", "c9"),
-        ("C4", "c10"),
-        ("T9", "c12"),
-        ("C6", "d12"),
-        ("C2", "a1"),
-    ];
-    let black = [("C5", "h16"), ("C7", "a16")];
-    let mut pos = position_with(PROPER, &white, &black, false, [Material::default(); 2]);
+    let mut pos = excellentissima_before();
+    let (white, black) = (EXCELLENTISSIMA_WHITE, FAR_BLACK);
     assert!(pos.outcome().is_none());
     assert!(play(&mut pos, "d12-c11").is_empty());
     let (who, text) = progression_won(&pos).expect("a progression");
@@ -306,5 +317,69 @@ fn progressions_of_four_and_the_order_they_are_reported_in() {
     assert!(
         text.starts_with("white wins: Victoria excellentissima"),
         "{text}"
+    );
+}
+
+/// The names of the squares a finished game's end names.
+fn ending_names(pos: &Position) -> Vec<String> {
+    let outcome = pos.outcome().expect("a finished game");
+    let board = pos.rules().board();
+    (pos.ending_squares(outcome).into_iter())
+        .map(|n| board.node_name(n).to_string())
+        .collect()
+}
+
+/// The nodes a picture of `pos` marks as named by the end of the game, in picture order.
+fn marked_as_ending(pos: &Position) -> Vec<String> {
+    let svg = render_svg(pos.rules().board(), Some(pos), &RenderOptions::default());
+    svg.split("class=\"ending\" data-node=\"")
+        .skip(1)
+        .map(|rest| rest.split('"').next().expect("a node name").to_string())
+        .collect()
+}
+
+#[test]
+fn a_progression_victory_names_its_squares_in_words_and_in_the_picture() {
+    // The Victoria excellentissima above: d12-c11 completes 3 4 6 9 on c9 c10 c11 c12.
+    let mut pos = excellentissima_before();
+    let black = FAR_BLACK;
+    assert!(marked_as_ending(&pos).is_empty(), "not finished yet");
+    play(&mut pos, "d12-c11");
+    assert_eq!(ending_names(&pos), ["c9", "c10", "c11", "c12"]);
+    let outcome = pos.outcome().expect("finished");
+    assert_eq!(
+        pos.result_text(outcome),
+        "white wins: Victoria excellentissima (white has four numbers in progression on c9 c10 c11 c12)"
+    );
+    let mut marked = marked_as_ending(&pos);
+    marked.sort();
+    assert_eq!(marked, ["c10", "c11", "c12", "c9"]);
+    let svg = render_svg(pos.rules().board(), Some(&pos), &RenderOptions::default());
+    assert!(
+        svg.contains("Victoria excellentissima"),
+        "the caption names it"
+    );
+
+    // The turned line (A c9, M c10, then east: E d10, F e10) is named in line order.
+    let white = [
+        ("C3", "c9"),
+        ("C4", "c10"),
+        ("T9", "e10"),
+        ("C6", "e11"),
+        ("C2", "a1"),
+    ];
+    let mut pos = position_with(PROPER, &white, &black, false, [Material::default(); 2]);
+    play(&mut pos, "e11-d10");
+    assert_eq!(ending_names(&pos), ["c9", "c10", "d10", "e10"]);
+
+    // A victory by captured material names no square, and the picture marks none.
+    let pos = lite_case(LITE, material(10, 1300, 30));
+    assert_eq!(won_by(&pos), Some((0, "De lite".into())));
+    assert!(ending_names(&pos).is_empty());
+    assert!(marked_as_ending(&pos).is_empty());
+    let text = pos.result_text(pos.outcome().expect("finished"));
+    assert_eq!(
+        text,
+        "white wins: De lite (white captured value 1315 and at most 40 digits)"
     );
 }

@@ -115,6 +115,10 @@ pub fn game_json(id: u64, slot: &Slot, variant: &Variant) -> Value {
         "players": players_json(pos),
         "captured": pos.captured_text(),
         "result": game.result_text(),
+        "ending_squares": game
+            .outcome()
+            .map(|o| pos.ending_squares(o).into_iter().map(name).collect::<Vec<_>>())
+            .unwrap_or_default(),
         "legal": if over { Default::default() } else { choices_by_origin(pos) },
         "last_move": moves.last(),
         "moves": moves,

@@ -219,3 +219,25 @@ async fn a_move_chosen_in_an_older_version_is_refused() {
     assert_eq!(status, StatusCode::OK, "{g}");
     assert_eq!(g["ply"], 2);
 }
+
+#[tokio::test]
+async fn a_progression_victory_names_its_squares_in_the_game_and_the_picture() {
+    let s = server(&["variants/rithmomachia_proper.toml"]);
+    let fen = "c{7}6c{5}/8/8/8/2T{9}C{6}4/8/2C{4}5/2C{3}5/8/8/8/8/8/8/8/C{2}7 w - - 0 1";
+    let id = new_game(&s, json!({ "position": fen, "moves": "d12-c11" })).await;
+    let (_, g) = call(&s, get(&format!("/api/games/{id}"))).await;
+    assert_eq!(
+        g["result"],
+        "white wins: Victoria excellentissima (white has four numbers in progression on c9 c10 c11 c12)"
+    );
+    assert_eq!(g["ending_squares"], json!(["c9", "c10", "c11", "c12"]));
+    let (status, svg, _) = send(&s, get(&format!("/api/games/{id}/svg"))).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(svg.matches("class=\"ending\"").count(), 4, "{svg}");
+    // The position before the last move is not finished: nothing named, nothing marked.
+    let (_, svg, _) = send(&s, get(&format!("/api/games/{id}/svg?ply=0"))).await;
+    assert!(!svg.contains("class=\"ending\""));
+    let other = new_game(&s, json!({ "position": fen })).await;
+    let (_, g) = call(&s, get(&format!("/api/games/{other}"))).await;
+    assert_eq!(g["ending_squares"], json!([]));
+}
