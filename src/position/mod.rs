@@ -20,6 +20,7 @@ mod from_setup;
 pub(crate) mod numbers;
 mod outcome;
 mod text;
+mod walls;
 
 use std::sync::Arc;
 

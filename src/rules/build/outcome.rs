@@ -8,7 +8,9 @@ use super::lookup::unknown;
 use super::zones::ZoneKeys;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::rules::ends::{BuildContext, Declared, FAMILIES};
-use crate::rules::{DrawRules, EndCondition, KindId, MoveRules, OutcomePolicy, PieceKind, Policy};
+use crate::rules::{
+    DrawRules, EndCondition, KindId, MoveRules, OutcomePolicy, PieceKind, PlayerId, Policy,
+};
 use crate::spec::Located;
 use crate::spec::variant::VariantSpec;
 
@@ -119,6 +121,9 @@ impl Builder<'_> {
             checkmate: o.checkmate.as_ref().map_or(Policy::Eliminate, |p| p.value),
             stalemate,
             stalemate_score: self.stalemate_score(spec, stalemate),
+            draw_odds: (o.draw_odds.as_ref())
+                .and_then(|name| self.player(spec, name))
+                .map(|seat| PlayerId(seat as u8)),
             stalemate_by_players: by,
             checks,
             declared,
@@ -195,6 +200,7 @@ impl Builder<'_> {
         MoveRules {
             must_capture: spec.moves.must_capture,
             may_check: spec.moves.may_check.unwrap_or(true),
+            capture_bars: false,
         }
     }
 
