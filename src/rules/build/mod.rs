@@ -178,7 +178,6 @@ impl Builder<'_> {
             .map(|p| zone_keys.intern(&crate::spec::Located::from(p.zone.clone())))
             .collect();
         self.promotions(spec, &mut kinds);
-        self.capture_bars(spec, &mut kinds);
         let (hands, drop_zones) = self.hand_rules(spec, &mut zone_keys);
         self.demotions(spec, &mut kinds);
         let zones = self.zones(spec, &zone_keys);
@@ -196,8 +195,7 @@ impl Builder<'_> {
         let (castling, castle_clear) = self.castling_entries(spec, &kinds);
         self.diags.extend(end_problems);
         let outcome = self.outcome(spec, players.len(), &kinds, declared);
-        let mut moves = self.move_rules(spec);
-        moves.capture_bars = kinds.iter().any(|k| k.cannot_capture != 0);
+        let moves = self.move_rules(spec, &kinds);
         let draws = self.draw_rules(spec, &kinds);
         let (gates, gate_tags) = self.gates(spec);
         tables.build_count_plans(gate_tags);

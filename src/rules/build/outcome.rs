@@ -196,11 +196,11 @@ impl Builder<'_> {
     }
 
     /// `[moves]`.
-    pub(super) fn move_rules(&mut self, spec: &VariantSpec) -> MoveRules {
+    pub(super) fn move_rules(&mut self, spec: &VariantSpec, kinds: &[PieceKind]) -> MoveRules {
         MoveRules {
             must_capture: spec.moves.must_capture,
             may_check: spec.moves.may_check.unwrap_or(true),
-            capture_bars: false,
+            capture_bars: kinds.iter().any(|k| k.cannot_capture != 0),
         }
     }
 

@@ -70,6 +70,7 @@ impl Builder<'_> {
                 value: self.piece_value(p),
             });
         }
+        self.capture_bars(spec, &mut kinds);
         kinds
     }
 
@@ -144,7 +145,7 @@ impl Builder<'_> {
     }
 
     /// The kinds each piece may not capture (`cannot_capture`), now that every kind is known.
-    pub(super) fn capture_bars(&mut self, spec: &VariantSpec, kinds: &mut [PieceKind]) {
+    fn capture_bars(&mut self, spec: &VariantSpec, kinds: &mut [PieceKind]) {
         for (i, p) in spec.pieces.iter().enumerate() {
             let Some(names) = &p.cannot_capture else {
                 continue;
