@@ -139,6 +139,8 @@ pub struct Board {
     zones: Vec<Zone>,
     steps: Vec<Option<Step>>,
     rows: Vec<Vec<NodeId>>,
+    /// With `[grid] walls`: every grid row top first, a wall (an omitted cell) as `None`.
+    wall_rows: Option<Vec<Vec<Option<NodeId>>>>,
     node_index: HashMap<String, NodeId>,
     graph: DiGraph<NodeId, (DirId, TwistId, TagSet)>,
 }
@@ -325,6 +327,12 @@ impl Board {
     /// Node rows for position text (FEN): top row first, each left to right.
     pub fn rows(&self) -> &[Vec<NodeId>] {
         &self.rows
+    }
+
+    /// With `[grid] walls`, the rows of position text: every cell of the grid's rectangle, top
+    /// row first, a wall (a cell the grid omits) as `None`.
+    pub(crate) fn wall_rows(&self) -> Option<&[Vec<Option<NodeId>>]> {
+        self.wall_rows.as_deref()
     }
 
     /// Every link, as (from, direction, step), in node then direction order.

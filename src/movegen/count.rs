@@ -203,14 +203,20 @@ impl Position {
         let rules = &*self.rules;
         let gates = self.gate_tags();
         let unrestricted = gates.unrestricted();
-        if !rules.any_royal && unrestricted && rules.effects.is_empty() && self.hands.is_empty() {
+        if !rules.any_royal
+            && unrestricted
+            && rules.effects.is_empty()
+            && self.hands.is_empty()
+            && !rules.moves.capture_bars
+        {
             return self.count_without_royals(gates, buf);
         }
         let countable = rules.any_royal
             && unrestricted
             && !rules.moves.must_capture
             && rules.effects.is_empty()
-            && rules.moves.may_check;
+            && rules.moves.may_check
+            && !rules.moves.capture_bars;
         let mut pins = [(NodeId(0), 0u16); MAX_PINS];
         let mut sensitive = NodeSet::default();
         let pinned = if countable {

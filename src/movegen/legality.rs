@@ -84,6 +84,9 @@ impl Position {
     pub(crate) fn legal_moves_into(&mut self, out: &mut Vec<Planned>) {
         out.clear();
         self.pseudo_legal_moves(out);
+        if self.rules.moves.capture_bars {
+            self.drop_barred_captures(out);
+        }
         if !self.rules.any_royal
             && self.rules.gates().is_empty()
             && self.hands.is_empty()
@@ -239,6 +242,32 @@ impl Position {
             }
             Move::Castle { .. } | Move::Drop { .. } => false,
         }
+    }
+
+    /// The captures a piece may not make (`cannot_capture`: its kind may not take the victim's)
+    /// go; they are no moves at all.
+    #[cold]
+    #[inline(never)]
+    fn drop_barred_captures(&self, moves: &mut Vec<Planned>) {
+        let rules = &*self.rules;
+        moves.retain(|m| {
+            let Some(mover) = m.mv.from().and_then(|f| self.squares[f.index()]) else {
+                return true;
+            };
+            let victim = match m.mv {
+                Move::Normal { to, .. } => {
+                    self.squares[to.index()].filter(|x| x.owner != mover.owner)
+                }
+                Move::EnPassant { .. } => self
+                    .ep
+                    .iter()
+                    .find(|e| e.square == m.mv.to())
+                    .and_then(|e| self.squares[e.pawn.index()]),
+                Move::Castle { .. } | Move::Drop { .. } => None,
+            };
+            victim
+                .is_none_or(|v| rules.kind(mover.kind).cannot_capture & (1 << v.kind.index()) == 0)
+        });
     }
 
     /// A capture is compulsory: when any move of `moves` captures, the others go.

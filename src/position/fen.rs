@@ -4,7 +4,8 @@
 //! - ROWS: the board's rows top first (as [`crate::board::Board::rows`] orders them), separated by
 //!   `/`; in a row, a number counts empty squares and a piece is its player's mark and letter (`P`,
 //!   `p`, or `gP` for prefix marks), followed by `[frame]` when its frame is not the one it would
-//!   start with there.
+//!   start with there. On a board with `[grid] walls`, a wall (a cell the grid omits) is `*`,
+//!   as Fairy-Stockfish writes it (`*pppppppp*`); other boards write only their squares.
 //! - SIDE: the `short` name of the player to move. CASTLING: `-` or the right tokens held.
 //! - EP: `-` or entries separated by `,`: `square`, optionally `owner:square` and `square@pawn`
 //!   (the owner defaults to the player who moved last, the pawn to the only piece that can have
@@ -70,33 +71,22 @@ impl Position {
         out
     }
 
-    /// ROWS: the board's rows top first, separated by `/`; runs of empty squares as numbers.
+    /// ROWS: the board's rows top first, separated by `/`; runs of empty squares as numbers, a
+    /// wall (`[grid] walls`) as `*`.
     fn fen_rows(&self) -> String {
         let rules = &*self.rules;
-        let mut rows = Vec::new();
-        for row in rules.board().rows() {
-            let mut s = String::new();
-            let mut empty = 0;
-            for &n in row {
-                match self.squares[n.index()] {
-                    None => empty += 1,
-                    Some(pc) => {
-                        if empty > 0 {
-                            let _ = write!(s, "{empty}");
-                            empty = 0;
-                        }
-                        s.push_str(&piece_token(rules, n, pc));
-                        if rules.has_numbers() {
-                            s.push_str(&self.numbers_text(n));
-                        }
-                    }
-                }
-            }
-            if empty > 0 {
-                let _ = write!(s, "{empty}");
-            }
-            rows.push(s);
-        }
+        let board = rules.board();
+        let rows: Vec<String> = match board.wall_rows() {
+            Some(rows) => rows
+                .iter()
+                .map(|row| self.fen_row(row.iter().copied()))
+                .collect(),
+            None => board
+                .rows()
+                .iter()
+                .map(|row| self.fen_row(row.iter().map(|&n| Some(n))))
+                .collect(),
+        };
         let mut text = rows.join("/");
         if rules.hands().is_some() {
             text.push('[');
@@ -108,6 +98,37 @@ impl Position {
             text.push(']');
         }
         text
+    }
+
+    /// One row of ROWS from its cells (a wall as `None`).
+    fn fen_row(&self, cells: impl Iterator<Item = Option<NodeId>>) -> String {
+        let rules = &*self.rules;
+        let mut s = String::new();
+        let mut empty = 0;
+        for cell in cells {
+            let piece = cell.and_then(|n| self.squares[n.index()].map(|pc| (n, pc)));
+            if cell.is_some() && piece.is_none() {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                let _ = write!(s, "{empty}");
+                empty = 0;
+            }
+            match piece {
+                Some((n, pc)) => {
+                    s.push_str(&piece_token(rules, n, pc));
+                    if rules.has_numbers() {
+                        s.push_str(&self.numbers_text(n));
+                    }
+                }
+                None => s.push('*'),
+            }
+        }
+        if empty > 0 {
+            let _ = write!(s, "{empty}");
+        }
+        s
     }
 
     /// CASTLING: the right tokens held, in the variant's order, or `-`.

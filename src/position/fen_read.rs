@@ -127,18 +127,18 @@ fn read_rows(rules: &Rules, field: &str, setup: &mut Setup, errs: &mut Vec<Strin
         },
         None => field,
     };
-    let board = rules.board();
+    let cells = super::walls::text_rows(rules.board());
     let rows: Vec<&str> = field.split('/').collect();
-    if rows.len() != board.rows().len() {
+    if rows.len() != cells.len() {
         errs.push(format!(
             "the board has {} rows, the text has {}",
-            board.rows().len(),
+            cells.len(),
             rows.len()
         ));
         return;
     }
-    for (ri, (row, nodes)) in rows.iter().zip(board.rows()).enumerate() {
-        match read_row(rules, row, nodes) {
+    for (ri, (row, slots)) in rows.iter().zip(cells.iter()).enumerate() {
+        match read_row(rules, (ri, slots), row) {
             Ok(cells) => {
                 for (n, pc, parts) in cells {
                     setup.place(n, pc);
@@ -217,12 +217,14 @@ fn hand_number(chars: &[char]) -> Result<(Option<u32>, usize), String> {
 /// The parts of a stacked piece.
 type Stack = Vec<StackPart>;
 
-/// One row: empty-square counts and pieces, exactly as many squares as the row has.
+/// One row: empty-square counts, pieces and walls (`*`), exactly as many cells as the row has
+/// (`slots`: its squares, a wall as `None`; `ri`: its index, top row 0).
 fn read_row(
     rules: &Rules,
+    (ri, slots): (usize, &[Option<NodeId>]),
     row: &str,
-    nodes: &[NodeId],
 ) -> Result<Vec<(NodeId, SetupPiece, Option<Stack>)>, String> {
+    let board = rules.board();
     let chars: Vec<char> = row.chars().collect();
     let mut i = 0;
     let mut col = 0usize;
@@ -235,7 +237,7 @@ fn read_row(
                 .collect();
             i += digits.len();
             // Compared as written: a count never wraps round to a small number.
-            let n = digits.parse::<usize>().ok().filter(|&n| n <= nodes.len());
+            let n = digits.parse::<usize>().ok().filter(|&n| n <= slots.len());
             match n {
                 Some(0) => return Err("an empty-square count of 0".into()),
                 _ if digits.starts_with('0') => {
@@ -244,27 +246,50 @@ fn read_row(
                         quoted(&digits)
                     ));
                 }
-                Some(n) if col + n <= nodes.len() => col += n,
+                Some(n) if col + n <= slots.len() => {
+                    if let Some(wall) = slots[col..col + n].iter().position(Option::is_none) {
+                        return Err(super::walls::misplaced(
+                            board,
+                            ri,
+                            slots,
+                            col + wall,
+                            "empty squares",
+                        ));
+                    }
+                    col += n;
+                }
                 _ => {
                     return Err(format!(
                         "{} empty squares, more than the row's {} squares",
                         quoted(&digits),
-                        nodes.len()
+                        slots.len()
                     ));
                 }
             }
             continue;
         }
+        if chars[i] == '*' {
+            match slots.get(col) {
+                Some(None) => {}
+                Some(Some(n)) => return Err(super::walls::not_a_wall(board, slots, *n)),
+                None => return Err(format!("more than {} squares", slots.len())),
+            }
+            i += 1;
+            col += 1;
+            continue;
+        }
         let (piece, parts, len) = read_piece(rules, &chars[i..])?;
         i += len;
-        let Some(&n) = nodes.get(col) else {
-            return Err(format!("more than {} squares", nodes.len()));
+        let n = match slots.get(col) {
+            Some(Some(n)) => *n,
+            Some(None) => return Err(super::walls::misplaced(board, ri, slots, col, "a piece")),
+            None => return Err(format!("more than {} squares", slots.len())),
         };
         out.push((n, piece, parts));
         col += 1;
     }
-    if col != nodes.len() {
-        return Err(format!("{} squares, the row has {}", col, nodes.len()));
+    if col != slots.len() {
+        return Err(super::walls::short_row(col, slots));
     }
     Ok(out)
 }

@@ -21,6 +21,7 @@ mod hand_numbers;
 pub(crate) mod numbers;
 mod outcome;
 mod text;
+mod walls;
 
 use std::sync::Arc;
 

@@ -47,6 +47,16 @@ pub enum EndRule {
 }
 
 impl EndRule {
+    /// Whether the rule ends a game drawn where no draw odds turn it into a win: a stalemate the
+    /// variant scores a draw, and the draw rules of `[draws]`.
+    fn draws(self, rules: &Rules) -> bool {
+        match self {
+            EndRule::Stalemate => rules.outcome().stalemate == crate::rules::Policy::Draw,
+            EndRule::MoveRule | EndRule::Repetition | EndRule::InsufficientMaterial => true,
+            _ => false,
+        }
+    }
+
     /// The rule in a few words, the same for every player (`checkmate`, `repetition`, the
     /// `[outcome]` key of a declared rule, the name of a victory by captured material): what
     /// `playtest` counts games by.
@@ -123,6 +133,16 @@ fn squares_text(rules: &Rules, on: &[NodeId]) -> String {
 }
 
 impl Outcome {
+    /// The outcome under the variant's draw odds (`[outcome] draw_odds`): a game that would end
+    /// drawn is won by the player who has them.
+    pub(crate) fn with_draw_odds(self, rules: &Rules) -> Outcome {
+        match (rules.outcome().draw_odds, self) {
+            (Some(w), Outcome::Stalemate(_)) => Outcome::WonBy(w, EndRule::Stalemate),
+            (Some(w), Outcome::DrawnBy(rule)) => Outcome::WonBy(w, rule),
+            _ => self,
+        }
+    }
+
     /// The result in words: `white wins: ...`, `draw: ...`.
     pub fn describe(self, rules: &Rules) -> String {
         self.describe_on(rules, &[])
@@ -138,6 +158,15 @@ impl Outcome {
                 "draw: {} has no legal move and is not in check (stalemate)",
                 rules.player(p).name
             ),
+            Outcome::WonBy(w, rule)
+                if rules.outcome().draw_odds == Some(w) && rule.draws(rules) =>
+            {
+                format!(
+                    "{} wins by draw odds: {}",
+                    rules.player(w).name,
+                    rule.describe(rules, w)
+                )
+            }
             Outcome::WonBy(w, rule) => {
                 format!(
                     "{} wins: {}",

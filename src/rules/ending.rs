@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use super::ends::Declared;
-use super::{KindId, Policy, Rules};
+use super::{KindId, PlayerId, Policy, Rules};
 
 /// A way a player's turn can end the game or a player's part in it, checked in order at the
 /// start of every turn (before the moves of the player to move are generated). Only the
@@ -37,6 +37,8 @@ pub(crate) struct OutcomePolicy {
     pub(crate) stalemate: Policy,
     /// The score a player who loses by stalemate keeps, when the variant scores it.
     pub(crate) stalemate_score: Option<f64>,
+    /// The player who wins every game that would end drawn (`draw_odds`).
+    pub(crate) draw_odds: Option<PlayerId>,
     /// The number of checks that wins, when the variant counts them.
     pub(crate) checks: Option<u32>,
     /// The end rules of `[outcome]` that are slices, in the order they are judged.
@@ -71,6 +73,8 @@ pub(crate) struct MoveRules {
     pub(crate) may_check: bool,
     /// A royal in check may move only to take the one piece checking it.
     pub(crate) checked_royal_takes_checker: bool,
+    /// Some piece may not capture some kinds (`cannot_capture`): such captures are no moves.
+    pub(crate) capture_bars: bool,
 }
 
 impl Default for MoveRules {
@@ -79,6 +83,7 @@ impl Default for MoveRules {
             must_capture: false,
             may_check: true,
             checked_royal_takes_checker: false,
+            capture_bars: false,
         }
     }
 }
@@ -125,6 +130,13 @@ impl Rules {
             );
         }
         let mut s = format!("checkmate: {}; {st}", policy_word(o.checkmate));
+        if let Some(w) = o.draw_odds {
+            let _ = write!(
+                s,
+                "\ndraw odds: a game that would end drawn is won by {}",
+                self.player(w).name
+            );
+        }
         let (before, after): (Vec<&Declared>, Vec<&Declared>) =
             o.declared.iter().partition(|d| d.before_checks);
         for d in &after {

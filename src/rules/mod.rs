@@ -89,6 +89,8 @@ pub struct PieceKind {
     pub(crate) resets_clock_if_irreversible: bool,
     /// Its promotions reset the clock.
     pub(crate) promotion_resets_clock: bool,
+    /// The kinds it may not capture (bit `k`: kind `k`).
+    pub(crate) cannot_capture: u32,
     /// Move patterns.
     pub(crate) patterns: Vec<Pattern>,
     /// Promotion, when the piece promotes.

@@ -155,6 +155,13 @@ impl Rules {
         } else if k.promotion_resets_clock {
             flags.push("promotion resets the clock".to_string());
         }
+        if k.cannot_capture != 0 {
+            let names: Vec<&str> = (self.kind_ids())
+                .filter(|c| k.cannot_capture & (1 << c.index()) != 0)
+                .map(|c| self.kinds[c.index()].name.as_str())
+                .collect();
+            flags.push(format!("cannot capture {}", names.join(" ")));
+        }
         if let Some(pr) = &k.promotion {
             let tokens = |list: &[KindId]| -> String {
                 list.iter().map(|c| self.kinds[c.index()].token()).collect()

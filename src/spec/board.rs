@@ -10,6 +10,7 @@
 //! ranks = 8
 //! light = "odd"                   # a node is light when file index + rank index (from 0) is odd
 //! omit = ["a1..c3", "n14"]         # cells left out: rectangles (corners in any order) and names
+//! walls = true                    # the omitted cells are walls: `*` in position text
 //!
 //! [hex]                           # or a hexagon of hexagons (see `spec::hex`)
 //!
@@ -123,6 +124,8 @@ pub(crate) struct GridSpec {
     pub(crate) light: Option<Located<Parity>>,
     /// Cells of the grid left out of the board (`omit`): names and rectangles `a1..c3`.
     pub(crate) omit: Vec<Located<String>>,
+    /// `walls = true`: the omitted cells are walls, written `*` in position text.
+    pub(crate) walls: bool,
 }
 
 /// A drawing coordinate: a finite number of magnitude at most [`MAX_COORDINATE`] (TOML's `nan`
@@ -507,6 +510,7 @@ fn read_grid(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Opti
         .map_or_else(Vec::new, |o| {
             o.value.into_iter().map(Located::from).collect()
         });
+    let walls = g.optional::<bool>("walls", diags).is_some_and(|w| w.value);
     let span = g.span();
     g.finish(diags);
     Some(GridSpec {
@@ -515,6 +519,7 @@ fn read_grid(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Opti
         ranks: ranks?,
         light,
         omit,
+        walls,
     })
 }
 

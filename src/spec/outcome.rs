@@ -7,6 +7,7 @@
 //! stalemate = "draw"               # the stalemated player: "loss"/"eliminate", "draw", "win"
 //! stalemate_by_players = { "3" = "eliminate" }
 //! stalemate_score = 0.25           # a stalemate lost scores 1/4 to the loser, 3/4 to the winner
+//! draw_odds = "black"              # a game that would end drawn is won by black (Armageddon)
 //! bare_royal = "loss"              # a player left with royal pieces only loses (shatranj)
 //! material = [{ pieces = ["king"], at_most = 2, result = "loss" }]   # three kings
 //! checks = 3                       # the third check given wins (3check)
@@ -62,6 +63,8 @@ pub(crate) struct OutcomeSpec {
     pub(crate) stalemate_by_players: Vec<(Located<String>, Located<Policy>)>,
     /// The score a stalemated player who loses keeps (Gliński: 0.25; the winner gets the rest).
     pub(crate) stalemate_score: Option<Located<f64>>,
+    /// The player who wins every game that would end drawn (`draw_odds`).
+    pub(crate) draw_odds: Option<toml::Spanned<String>>,
     /// The number of checks a player must give to win.
     pub(crate) checks: Option<Located<u32>>,
     /// Victories by captured material.
@@ -231,6 +234,9 @@ pub(super) fn read_outcome(
         })
         .collect();
     let stalemate_score = o.optional::<f64>("stalemate_score", diags);
+    let draw_odds = o
+        .optional::<toml::Spanned<String>>("draw_odds", diags)
+        .map(|d| d.value);
     let mut read_declared = Vec::new();
     for d in declared {
         if let Some(v) = o.raw(d.key) {
@@ -255,6 +261,7 @@ pub(super) fn read_outcome(
         stalemate,
         stalemate_by_players: by,
         stalemate_score,
+        draw_odds,
         checks,
         captured,
         progression,

@@ -344,6 +344,10 @@ struct GridTable {
     /// Cells left out of the board: cell names (`"a1"`) and rectangles between two cells
     /// (`"a1..c3"`); no node is made there and no `[map]` link leads there.
     omit: Option<Vec<String>>,
+    /// The omitted cells are walls: position text writes each as `*` in its row (as
+    /// Fairy-Stockfish writes walls) and reads one there; when false, omitted cells are not
+    /// written (the four-player board).
+    walls: Option<bool>,
 }
 
 /// `[cube]`.
@@ -506,6 +510,10 @@ struct OutcomeTable {
     /// stalemating player). Shown with the result; perft never sees it.
     #[schemars(range(min = 0, max = 1))]
     stalemate_score: Option<f64>,
+    /// The player (by name) who wins every game that would end drawn: a drawn stalemate, a draw
+    /// rule of `[draws]`, a draw an `[outcome]` rule declares (Armageddon: `"black"`, draw odds).
+    /// Shown with the result; perft never sees it.
+    draw_odds: Option<String>,
     /// The number of checks (1 to 255) a player must give to win (3check).
     #[schemars(range(min = 1, max = 255))]
     checks: Option<u32>,

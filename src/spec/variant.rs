@@ -234,6 +234,8 @@ pub(crate) struct PieceSpec {
     pub(crate) resets_clock_if_irreversible: bool,
     /// Whether its promotion resets the halfmove clock.
     pub(crate) promotion_resets_clock: bool,
+    /// The piece names it may not capture (`cannot_capture`).
+    pub(crate) cannot_capture: Option<DirNames>,
     /// Path programs, one pattern per string.
     pub(crate) moves: Vec<Spanned<String>>,
     /// Betza / XBetza notation (`betza = "WfcFifmnD"`), compiled into path programs beside
@@ -295,6 +297,11 @@ pub(crate) struct PieceBody {
     /// (pawnback, whose pawns step back and forth).
     #[serde(default)]
     promotion_resets_clock: bool,
+    /// The piece names it may not capture: a move of this piece onto one of them is no move
+    /// (atomar's kings, which may not take each other). Attacks are unchanged: a royal it could
+    /// not take is still in check from it.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<String>>"))]
+    cannot_capture: Option<DirNames>,
     /// The piece's move patterns in the path language, one pattern per string:
     /// `[move|capture] leap|step|ride PATH... [modifiers]` (`"ride n s e w"`,
     /// `"move step (n n) from:pawn_start creates-ep"`). A piece needs `moves`, `betza` or both.
@@ -726,6 +733,7 @@ fn read_pieces(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Ve
                 resets_clock: b.resets_clock,
                 resets_clock_if_irreversible: b.resets_clock_if_irreversible,
                 promotion_resets_clock: b.promotion_resets_clock,
+                cannot_capture: b.cannot_capture,
                 moves: b.moves.unwrap_or_default(),
                 betza: b.betza,
                 promotion: b.promotion,

@@ -121,3 +121,34 @@ fn without_check_the_player_who_blows_up_his_own_king_loses() {
         pos.outcome()
     );
 }
+
+#[test]
+fn atomar_kings_survive_every_blast_and_may_not_take_each_other() {
+    let r = rules("atomar");
+    // Kings side by side: White's king may take the queen beside it (and survives its own
+    // blast), never the black king; the rook's capture on d6 spares the black king on d5.
+    let fen = "8/8/3r4/3kKq2/8/8/8/3R4 w - - 0 1";
+    let from_e5 = crate::helpers::legal_moves_from(&at(&r, fen), "e5");
+    assert!(from_e5.contains(&"e5-f5".to_string()), "{from_e5:?}");
+    assert!(!from_e5.contains(&"e5-d5".to_string()), "{from_e5:?}");
+    let mut pos = at(&r, fen);
+    let m = parse_move(&pos, "e5-f5").expect("reads");
+    pos.play(&m).expect("legal");
+    assert_eq!(pos.to_fen(), "8/8/3r4/3k1K2/8/8/8/3R4 b - - 0 1");
+    let mut pos = at(&r, fen);
+    let m = parse_move(&pos, "d1-d5").expect("the rook may take the king");
+    pos.play(&m).expect("legal");
+    // The rook takes the king (blown up with it: a rook is no king); Black has no king left.
+    assert!(
+        matches!(pos.outcome(), Some(Outcome::WonBy(p, _)) if p == WHITE),
+        "{:?}",
+        pos.outcome()
+    );
+    let mut pos = at(&r, "8/8/3r4/3kKq2/8/8/8/8 b - - 0 1");
+    let m = parse_move(&pos, "d6-e6").expect("reads");
+    pos.play(&m).expect("a quiet move");
+    let m = parse_move(&pos, "e5-e6").expect("the king takes the rook");
+    pos.play(&m).expect("legal");
+    // The black king on d5 stands beside the blast on e6 and stays; the queen on f5 goes.
+    assert_eq!(pos.to_fen(), "8/8/4K3/3k4/8/8/8/8 b - - 0 2");
+}

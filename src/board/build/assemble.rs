@@ -4,7 +4,7 @@
 use petgraph::graph::DiGraph;
 
 use super::Builder;
-use crate::board::{Board, DirId, Node, NodeId, Placement, TagSet, TwistId};
+use crate::board::{Board, DirId, GridShape, Node, NodeId, Placement, TagSet, TwistId};
 
 impl Builder<'_> {
     /// The links as a graph; edges in (node, direction) order, so that the graph does not depend
@@ -49,5 +49,19 @@ pub(super) fn rows(nodes: &[Node]) -> Vec<Vec<NodeId>> {
         }
         rows.last_mut().expect("pushed above").push(id);
     }
+    rows
+}
+
+/// With `[grid] walls`: every cell of the grid, rank by rank from the top, file by file; a cell
+/// without a node (omitted: a wall) is `None`.
+pub(super) fn wall_rows(nodes: &[Node], shape: &GridShape) -> Vec<Vec<Option<NodeId>>> {
+    let files = shape.files.len();
+    let mut rows = vec![vec![None; files]; usize::from(shape.ranks)];
+    for (i, node) in nodes.iter().enumerate() {
+        if let Some((f, r)) = node.grid {
+            rows[usize::from(r)][usize::from(f)] = Some(NodeId(i as u16));
+        }
+    }
+    rows.reverse();
     rows
 }

@@ -56,6 +56,12 @@ pub(super) fn build(text: &str) -> (Option<Board>, Vec<Diagnostic>) {
     if b.has_errors() {
         return (None, b.diags);
     }
+    let wall_rows = spec
+        .grid
+        .as_ref()
+        .filter(|g| g.walls)
+        .zip(grid.as_ref())
+        .map(|(_, shape)| assemble::wall_rows(&b.nodes, shape));
     let board = Board {
         name: spec.name.value.clone(),
         description: spec.description.clone(),
@@ -69,6 +75,7 @@ pub(super) fn build(text: &str) -> (Option<Board>, Vec<Diagnostic>) {
         zones,
         steps,
         rows: assemble::rows(&b.nodes),
+        wall_rows,
         graph: b.graph(),
     };
     b.warnings(&board);

@@ -8,7 +8,9 @@ use super::lookup::unknown;
 use super::zones::ZoneKeys;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::rules::ends::{BuildContext, Declared, FAMILIES};
-use crate::rules::{DrawRules, EndCondition, KindId, MoveRules, OutcomePolicy, PieceKind, Policy};
+use crate::rules::{
+    DrawRules, EndCondition, KindId, MoveRules, OutcomePolicy, PieceKind, PlayerId, Policy,
+};
 use crate::spec::Located;
 use crate::spec::variant::VariantSpec;
 
@@ -119,6 +121,9 @@ impl Builder<'_> {
             checkmate: o.checkmate.as_ref().map_or(Policy::Eliminate, |p| p.value),
             stalemate,
             stalemate_score: self.stalemate_score(spec, stalemate),
+            draw_odds: (o.draw_odds.as_ref())
+                .and_then(|name| self.player(spec, name))
+                .map(|seat| PlayerId(seat as u8)),
             stalemate_by_players: by,
             checks,
             declared,
@@ -191,11 +196,12 @@ impl Builder<'_> {
     }
 
     /// `[moves]`.
-    pub(super) fn move_rules(&mut self, spec: &VariantSpec) -> MoveRules {
+    pub(super) fn move_rules(&mut self, spec: &VariantSpec, kinds: &[PieceKind]) -> MoveRules {
         MoveRules {
             must_capture: spec.moves.must_capture,
             may_check: spec.moves.may_check.unwrap_or(true),
             checked_royal_takes_checker: spec.moves.checked_royal_takes_checker,
+            capture_bars: kinds.iter().any(|k| k.cannot_capture != 0),
         }
     }
 

@@ -57,6 +57,7 @@ impl Builder<'_> {
                 resets_clock: p.resets_clock,
                 resets_clock_if_irreversible: p.resets_clock_if_irreversible,
                 promotion_resets_clock: p.promotion_resets_clock || p.resets_clock_if_irreversible,
+                cannot_capture: 0,
                 patterns,
                 promotion,
                 oriented: true,
@@ -69,6 +70,7 @@ impl Builder<'_> {
                 value: self.piece_value(p),
             });
         }
+        self.capture_bars(spec, &mut kinds);
         kinds
     }
 
@@ -140,6 +142,22 @@ impl Builder<'_> {
             }
         }
         c
+    }
+
+    /// The kinds each piece may not capture (`cannot_capture`), now that every kind is known.
+    fn capture_bars(&mut self, spec: &VariantSpec, kinds: &mut [PieceKind]) {
+        for (i, p) in spec.pieces.iter().enumerate() {
+            let Some(names) = &p.cannot_capture else {
+                continue;
+            };
+            let mut mask = 0;
+            for n in names.get_ref() {
+                if let Some(k) = self.kind_named(n, kinds, "`cannot_capture`") {
+                    mask |= 1 << k.index();
+                }
+            }
+            kinds[i].cannot_capture = mask;
+        }
     }
 
     /// Promotion choices, now that every letter is known.
