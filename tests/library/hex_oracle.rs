@@ -9,7 +9,7 @@
 //!   random games (depth 3) agrees.
 
 use crate::helpers::hex_oracle::{GLINSKI, HexBoard, HexGame, MCCOOEY, SHAFRAN};
-use crate::helpers::{Rng, load};
+use crate::helpers::{Rng, assert_same_moves, load};
 use std::sync::LazyLock;
 
 use chessgraph::Position;
@@ -77,17 +77,7 @@ fn compare_along_playouts(
                 );
             }
             assert_eq!(fen4(&oracle.to_fen()), fen4(&fen), "position text");
-            let (mine, theirs) = (oracle.legal_texts(), legal_move_texts(&pos));
-            if mine != theirs {
-                let only = |a: &[String], b: &[String]| -> Vec<String> {
-                    a.iter().filter(|t| !b.contains(t)).cloned().collect()
-                };
-                panic!(
-                    "move sets differ at {fen}\n  engine only: {:?}\n  oracle only: {:?}",
-                    only(&theirs, &mine),
-                    only(&mine, &theirs)
-                );
-            }
+            assert_same_moves(&oracle.legal_texts(), &legal_move_texts(&pos), &fen);
             for m in pos.legal_moves() {
                 let text = move_text(&pos, m);
                 assert_eq!(parse_move(&pos, &text), Ok(m), "`{text}` at {fen}");
@@ -155,9 +145,9 @@ fn perft_from_the_start_agrees_with_the_oracle() {
         );
     }
     // Gliński's depth 1 by hand: 51 (pawns 9 + 8 double steps, knights 8, bishops 12, rooks 6,
-    // queen 6, king 2). McCooey's: 31 (pawns 7 + 6 double steps, knights 8, bishops 6 from f3,
-    // rooks 2, king 2: d1's queen is walled in). Shafran's: 42 (pawns 9 + 7 + 3 longer first
-    // steps, knights 6, bishops 12 from c1, f2 and h4, queen 3, king 2, rooks none).
+    // queen 6, king 2). McCooey's: 31 (pawns 7 + 6 double steps, knights 10, the bishop on f3 8;
+    // the rest walled in). Shafran's: 42 (pawns 9 + 10 longer first steps, knights 7, bishops 4
+    // each from c1, f2 and h4, queen 4).
     assert_eq!(
         counts.iter().map(|c| c[0]).collect::<Vec<_>>(),
         [51, 31, 42],
