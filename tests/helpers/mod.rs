@@ -11,6 +11,8 @@ pub mod box_oracle;
 pub mod cli;
 /// The coordinate-arithmetic oracle for four-player chess.
 pub mod four_player;
+/// Gliński's, McCooey's and Shafran's hexagonal games as the hex oracle knows them.
+pub mod hex_games;
 /// The picture-coordinate oracle for Gliński's, McCooey's and Shafran's hexagonal chess.
 pub mod hex_oracle;
 /// What the oracles share: the `Oracle` trait, perft and sorted move texts.

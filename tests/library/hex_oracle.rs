@@ -8,7 +8,8 @@
 //! - Perft from the start (depth 1..=3; 4 with `--ignored`) and from five positions of seeded
 //!   random games (depth 3) agrees.
 
-use crate::helpers::hex_oracle::{GLINSKI, HexBoard, HexGame, MCCOOEY, SHAFRAN};
+use crate::helpers::hex_games::{GLINSKI, HexGame, MCCOOEY, SHAFRAN};
+use crate::helpers::hex_oracle::HexBoard;
 use crate::helpers::{Rng, assert_same_moves, load};
 use std::sync::LazyLock;
 
