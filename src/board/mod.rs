@@ -13,6 +13,7 @@
 //! ```
 
 mod build;
+pub(crate) mod hex;
 mod report;
 
 use std::collections::HashMap;
@@ -121,8 +122,8 @@ pub struct GridShape {
     pub ranks: u16,
     /// Which edges the `[map]` offsets cross.
     pub(crate) wrap: crate::spec::board::Wrap,
-    /// The side of the hexagon, for a `[hex]` board (its `[map]` offsets are axial).
-    pub(crate) hex: Option<u16>,
+    /// The shape of a `[hex]` board's cells (its `[map]` offsets are axial).
+    pub(crate) hex: Option<hex::HexShape>,
 }
 
 /// A validated board.

@@ -44,12 +44,22 @@ impl Board {
         let count = |c: Colour| self.nodes.iter().filter(|n| n.colour == c).count();
         let shape = match &self.grid {
             Some(GridShape {
-                hex: Some(side),
+                hex: Some(shape),
                 files,
                 ..
-            }) => {
-                format!(", a hexagon of side {side} in {} files", files.len())
-            }
+            }) => match shape.side {
+                Some(side) => format!(", a hexagon of side {side} in {} files", files.len()),
+                None => format!(
+                    ", a hexagon in {} files of {} cells",
+                    files.len(),
+                    shape
+                        .lengths
+                        .iter()
+                        .map(u16::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            },
             Some(g) => format!(
                 ", grid {} files x {} ranks{}",
                 g.files.len(),

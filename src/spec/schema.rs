@@ -318,14 +318,22 @@ struct BoardTable {
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
 struct HexTable {
-    /// Cells along each of the hexagon's six sides (1 to 9; 6 makes Gliński's 91 cells). Ranks
-    /// count from 1 at the lowest cell of each file; zones `top`, `bottom`, `edge` and the six
-    /// sides (`edge_left`, `edge_top_left`, ...) are generated with `rank_N` and `file_X`.
+    /// Cells along each of the hexagon's six sides (1 to 9; 6 makes Gliński's 91 cells); or give
+    /// `lengths` instead. Zones `top`, `bottom`, `edge` and the six sides (`edge_left`,
+    /// `edge_top_left`, ...) are generated with `rank_N` and `file_X`.
     #[schemars(range(min = 1, max = 9))]
-    side: u32,
-    /// The `2 * side - 1` file names, left to right: a string of one-letter files or an array of
-    /// names (default: letters from `a`, without `j`).
+    side: Option<u32>,
+    /// Instead of `side`: the number of cells of each file, left to right, each file centred on
+    /// the middle height, so neighbouring lengths differ by an odd number (Shafran's board:
+    /// `[6, 7, 8, 9, 10, 9, 8, 7, 6]`).
+    lengths: Option<Vec<u32>>,
+    /// The file names, left to right: a string of one-letter files or an array of names (default:
+    /// letters from `a`, without `j`).
     files: Option<GridFiles>,
+    /// How ranks run: `bent` (counted from 1 at the lowest cell of each file; the default),
+    /// `falling` or `rising` (straight lines of cells falling or rising to the right, numbered
+    /// from the lowest: Shafran's `falling`).
+    rank_lines: Option<super::hex::RankLines>,
 }
 
 /// `[grid]`.

@@ -419,9 +419,12 @@ impl Four {
 
     /// The sorted texts of the legal moves.
     pub fn legal_texts(&self) -> Vec<String> {
-        let mut v: Vec<String> = self.legal_moves().iter().map(|&m| self.text(m)).collect();
-        v.sort();
-        v
+        super::oracle::legal_texts(self, &())
+    }
+
+    /// Perft: leaves of the legal move tree `depth` plies deep.
+    pub fn perft(&self, depth: u32) -> u64 {
+        super::oracle::perft(self, &(), depth)
     }
 
     /// Whether `m` takes a piece.
@@ -429,27 +432,25 @@ impl Four {
         self.at(m.to).is_some()
     }
 
-    /// The number of move sequences of `depth` plies (one ply: one move of the seat to move).
-    pub fn perft(&self, depth: u32) -> u64 {
-        let moves = self.legal_moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        if depth == 0 {
-            return 1;
-        }
-        moves
-            .into_iter()
-            .map(|m| {
-                let mut next = self.clone();
-                next.make(m);
-                next.perft(depth - 1)
-            })
-            .sum()
-    }
-
     /// The seats still in.
     pub fn alive(&self) -> [bool; 4] {
         self.alive
+    }
+}
+
+impl super::oracle::Oracle for Four {
+    type Move = OMove;
+    type Game = ();
+
+    fn legal(&self, _: &()) -> Vec<OMove> {
+        self.legal_moves()
+    }
+
+    fn play(&mut self, _: &(), m: OMove) {
+        self.make(m);
+    }
+
+    fn write(&self, _: &(), m: OMove) -> String {
+        self.text(m)
     }
 }

@@ -1,40 +1,32 @@
-//! A second, independent move generator for Gliński's hexagonal chess, written from the rules
-//! page (`docs/rules/glinski.md`) with cube coordinates.
+//! A second, independent move generator for the hexagonal games (Gliński's, McCooey's and
+//! Shafran's), written from the rules pages (`docs/rules/glinski.md`, `mccooey.md`,
+//! `shafran.md`) with picture coordinates.
 //!
 //! It knows nothing of links, directions, frames, zones, path programs or compiled tables. A cell
-//! is a pair `(q, r)` of axial coordinates (the cube coordinates `(q, r, -q-r)` without the third):
-//! `q` counts files from the middle one (`-5` is file a, `5` file l), `r` counts cells up the file,
-//! and the centre f6 is `(0, 0)`. A cell is on the board when `|q|`, `|r|` and `|q + r|` are at most
-//! 5 (91 cells). The cell one file to the right at the same `r` is half a cell higher, so the
-//! picture height of a cell, in half cells, is `2r + q`.
+//! is a pair `(f, h)`: `f` the file from 0 on the left, `h` the height of its centre in half
+//! cells above the lowest cell of the board. Each file is a column of cells a whole cell apart,
+//! centred on the board's middle height, so the cells of neighbouring files stand half a cell
+//! apart. The six orthogonal steps cross a side of the cell (`(0, 2)` straight up, `(1, 1)` up
+//! and to the right, ...); the six diagonal steps are the sums of two neighbouring orthogonal
+//! ones; a knight goes two orthogonal steps and one more turned 60 degrees.
 //!
-//! Names: the file letter (`abcdefghikl`, no `j`) and the rank, counted from 1 at the lowest cell
-//! of the file. Moves: the six orthogonal steps cross a side of the cell; the six diagonal steps
-//! are the sums of two neighbouring orthogonal ones; a knight goes two orthogonal steps and one
-//! more turned 60 degrees. White's pawns walk up their file (`(0, 1)`) and take on the two cells
-//! ahead that share a side with theirs (`(-1, 1)` and `(1, 0)`); Black's are the mirror image.
+//! Names: the file letter and the rank: counted from 1 at the lowest cell of the file (Gliński's
+//! and McCooey's notation), or the line of cells falling to the right, counted from 1 at White's
+//! left corner (Shafran's). Black's army is White's mirrored top to bottom (Gliński, McCooey) or
+//! turned half round the centre (Shafran); so are its pawn moves, start cells and castlings.
 //!
-//! The engine is used only to read a position: the piece on each cell (by name), the side to move
-//! and the en passant cells.
+//! The games themselves (boards, names, pawns, castlings) are described in `hex_games.rs`.
+//!
+//! The engine is used only to read a position: the piece on each cell (by name), the side to move,
+//! the castling rights and the en passant cells.
 
 use chessgraph::Position;
 
+use super::hex_games::{HexGame, ORTHOGONAL, Step};
 pub use super::ring_oracle::{Color, Role};
 
-/// Files left to right.
-const FILES: &str = "abcdefghikl";
-/// Cells along each side of the hexagon, less one.
-const N: i32 = 5;
-/// Board cells indexed `(q + N) * 11 + (r + N)` (some indices are off the hexagon).
-const SLOTS: usize = 121;
-
-/// A step in axial coordinates, `(dq, dr)`.
-type Step = (i32, i32);
-
-const ORTHOGONAL: [(i32, i32); 6] = [(0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1)];
-
 /// The six diagonal steps: each pair of neighbouring orthogonal steps added.
-fn diagonals() -> Vec<(i32, i32)> {
+fn diagonals() -> Vec<Step> {
     (0..6)
         .map(|i| {
             let (a, b) = (ORTHOGONAL[i], ORTHOGONAL[(i + 1) % 6]);
@@ -44,7 +36,7 @@ fn diagonals() -> Vec<(i32, i32)> {
 }
 
 /// The twelve knight leaps: two orthogonal steps, then one turned 60 degrees either way.
-fn knight_leaps() -> Vec<(i32, i32)> {
+fn knight_leaps() -> Vec<Step> {
     let mut out = Vec::new();
     for i in 0..6 {
         let a = ORTHOGONAL[i];
@@ -56,52 +48,6 @@ fn knight_leaps() -> Vec<(i32, i32)> {
     out
 }
 
-/// The slot of `(q, r)`, when it is a cell of the board.
-fn at(q: i32, r: i32) -> Option<usize> {
-    (q.abs() <= N && r.abs() <= N && (q + r).abs() <= N).then(|| ((q + N) * 11 + (r + N)) as usize)
-}
-
-fn qr(slot: usize) -> (i32, i32) {
-    (slot as i32 / 11 - N, slot as i32 % 11 - N)
-}
-
-/// The lowest `r` of file `q`.
-fn bottom(q: i32) -> i32 {
-    (-N).max(-N - q)
-}
-
-/// A cell's name: its file letter and its rank from the bottom of the file.
-pub fn name(slot: usize) -> String {
-    let (q, r) = qr(slot);
-    let file = FILES.as_bytes()[(q + N) as usize] as char;
-    format!("{file}{}", r - bottom(q) + 1)
-}
-
-fn parse_name(name: &str) -> usize {
-    let file = name.chars().next().expect("a cell name");
-    let q = FILES.find(file).expect("a file letter") as i32 - N;
-    let rank: i32 = name[1..].parse().expect("a rank number");
-    at(q, bottom(q) + rank - 1).expect("a cell of the board")
-}
-
-/// The pawn start cells of a side (the rules page's setup).
-fn pawn_starts(c: Color) -> Vec<usize> {
-    let names = match c {
-        Color::White => "b1 c2 d3 e4 f5 g4 h3 i2 k1",
-        Color::Black => "b7 c7 d7 e7 f7 g7 h7 i7 k7",
-    };
-    names.split(' ').map(parse_name).collect()
-}
-
-/// A pawn's step forward and its two capture steps.
-fn pawn_steps(c: Color) -> ((i32, i32), [(i32, i32); 2]) {
-    match c {
-        Color::White => ((0, 1), [(-1, 1), (1, 0)]),
-        // Mirrored top to bottom: the height 2r + q changes sign, q stays.
-        Color::Black => ((0, -1), [(-1, 0), (1, -1)]),
-    }
-}
-
 /// A move found by the oracle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OMove {
@@ -110,8 +56,10 @@ pub struct OMove {
     promotion: Option<Role>,
     /// En passant: the cell of the pawn taken.
     ep_capture: Option<usize>,
-    /// Double step: the cell passed.
-    passed: Option<usize>,
+    /// A longer first step: the cells passed (the second only on a three-cell step).
+    passed: [Option<usize>; 2],
+    /// Castling: the index of the castle played.
+    castle: Option<usize>,
 }
 
 impl OMove {
@@ -121,7 +69,8 @@ impl OMove {
             to,
             promotion: None,
             ep_capture: None,
-            passed: None,
+            passed: [None; 2],
+            castle: None,
         }
     }
 
@@ -134,6 +83,11 @@ impl OMove {
     pub fn is_en_passant(&self) -> bool {
         self.ep_capture.is_some()
     }
+
+    /// Whether the move castles.
+    pub fn is_castling(&self) -> bool {
+        self.castle.is_some()
+    }
 }
 
 const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
@@ -141,110 +95,134 @@ const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knig
 /// A position as the oracle sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HexBoard {
+    game: &'static HexGame,
     cells: Vec<Option<(Color, Role)>>,
     to_move: Color,
-    /// The cell a pawn passed on the last move, and the pawn's cell.
-    ep: Option<(usize, usize)>,
+    /// The cells a pawn passed on the last move (in the order passed), and the pawn's cell.
+    ep: Vec<(usize, usize)>,
+    /// The castlings (by index in the game's list) still allowed.
+    rights: Vec<bool>,
 }
 
 impl HexBoard {
-    /// Reads an engine position: pieces by cell name, side to move, the en passant cell.
-    pub fn read(pos: &Position) -> HexBoard {
+    /// Reads an engine position of `game`: pieces by cell name, side to move, castling rights,
+    /// the en passant cells.
+    pub fn read(game: &'static HexGame, pos: &Position) -> HexBoard {
         let rules = pos.rules();
         let board = rules.board();
-        assert_eq!(board.node_count(), 91, "not Gliński's board");
+        assert_eq!(
+            board.node_count(),
+            game.cells().count(),
+            "not {}'s board",
+            game.name
+        );
         let color = |name: &str| match name {
             "white" => Color::White,
             "black" => Color::Black,
             other => panic!("the oracle does not know the player `{other}`"),
         };
-        let mut cells = vec![None; SLOTS];
+        let mut cells = vec![None; game.slots()];
         for n in board.node_ids() {
             if let Some(pc) = pos.piece_at(n) {
-                cells[parse_name(board.node_name(n))] = Some((
+                cells[game.parse(board.node_name(n))] = Some((
                     color(&rules.player(pc.owner).name),
                     Role::from_name(&rules.kind(pc.kind).name),
                 ));
             }
         }
         let to_move = color(&rules.player(pos.to_move()).name);
-        let eps: Vec<usize> = chessgraph::testing::en_passant(pos)
+        let fen = pos.to_fen();
+        let field: Vec<&str> = fen.split(' ').collect();
+        let rights = game
+            .castles
             .iter()
-            .map(|e| parse_name(board.node_name(e.square)))
+            .map(|c| field[2].contains(c.right))
             .collect();
-        assert!(eps.len() <= 1, "two en passant cells in a two-player game");
-        // The pawn that passed stands one step further on, in its own direction.
-        let ep = eps.first().map(|&passed| {
-            let (q, r) = qr(passed);
-            let (fwd, _) = pawn_steps(to_move.other());
-            (passed, at(q + fwd.0, r + fwd.1).expect("the pawn's cell"))
-        });
-        HexBoard { cells, to_move, ep }
+        // Each pawn that passed a cell stands further on in its own direction.
+        let (fwd, _) = game.pawn_steps(to_move.other());
+        let ep = chessgraph::testing::en_passant(pos)
+            .iter()
+            .map(|e| {
+                let passed = game.parse(board.node_name(e.square));
+                let (f, h) = HexGame::fh(passed);
+                let pawn = (1..=2)
+                    .filter_map(|k| game.at(f + k * fwd.0, h + k * fwd.1))
+                    .find(|&s| cells[s] == Some((to_move.other(), Role::Pawn)))
+                    .expect("the pawn that passed");
+                (passed, pawn)
+            })
+            .collect();
+        HexBoard {
+            game,
+            cells,
+            to_move,
+            ep,
+            rights,
+        }
     }
 
-    /// Position text: rows of the picture from the highest down (height `2r + q`), each left to
-    /// right, runs of empty cells as numbers.
+    /// Position text: rows of the picture from the highest down, each left to right, runs of
+    /// empty cells as numbers.
     pub fn to_fen(&self) -> String {
-        let mut by_height: Vec<(i32, i32, usize)> = (0..SLOTS)
-            .filter(|&s| {
-                let (q, r) = qr(s);
-                at(q, r).is_some()
-            })
-            .map(|s| {
-                let (q, r) = qr(s);
-                (-(2 * r + q), q, s)
-            })
-            .collect();
-        by_height.sort();
         let mut rows: Vec<String> = Vec::new();
-        let mut last = None;
-        let mut empty = 0;
-        for (h, _, s) in by_height {
-            if last != Some(h) {
-                if let Some(row) = rows.last_mut()
-                    && empty > 0
-                {
-                    row.push_str(&empty.to_string());
-                }
-                rows.push(String::new());
-                empty = 0;
-                last = Some(h);
+        for h in (0..=self.game.top()).rev() {
+            let row: Vec<Option<(Color, Role)>> = (0..self.game.columns.len() as i32)
+                .filter_map(|f| self.game.at(f, h))
+                .map(|s| self.cells[s])
+                .collect();
+            if row.is_empty() {
+                continue;
             }
-            let row = rows.last_mut().expect("pushed");
-            match self.cells[s] {
-                None => empty += 1,
-                Some((c, role)) => {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
+            let mut text = String::new();
+            let mut empty = 0;
+            for cell in row {
+                match cell {
+                    None => empty += 1,
+                    Some((c, role)) => {
+                        if empty > 0 {
+                            text.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        let l = role.letter();
+                        text.push(if c == Color::White {
+                            l
+                        } else {
+                            l.to_ascii_lowercase()
+                        });
                     }
-                    let l = role.letter();
-                    row.push(if c == Color::White {
-                        l
-                    } else {
-                        l.to_ascii_lowercase()
-                    });
                 }
             }
+            if empty > 0 {
+                text.push_str(&empty.to_string());
+            }
+            rows.push(text);
         }
-        if empty > 0 {
-            rows.last_mut().expect("a row").push_str(&empty.to_string());
-        }
+        let rights: String = self
+            .game
+            .castles
+            .iter()
+            .zip(&self.rights)
+            .filter(|(_, on)| **on)
+            .map(|(c, _)| c.right)
+            .collect();
+        let ep: Vec<String> = self.ep.iter().map(|&(s, _)| self.game.name(s)).collect();
+        let dash = |s: String| if s.is_empty() { "-".to_string() } else { s };
         format!(
-            "{} {} - {} 0 1",
+            "{} {} {} {} 0 1",
             rows.join("/"),
             if self.to_move == Color::White {
                 "w"
             } else {
                 "b"
             },
-            self.ep.map_or("-".to_string(), |(s, _)| name(s))
+            dash(rights),
+            dash(ep.join(","))
         )
     }
 
     /// Whether the move takes a piece.
     pub fn is_capture(&self, m: OMove) -> bool {
-        self.cells[m.to].is_some() || m.ep_capture.is_some()
+        m.castle.is_none() && self.cells[m.to].is_some() || m.ep_capture.is_some()
     }
 
     fn king(&self, c: Color) -> Option<usize> {
@@ -256,38 +234,38 @@ impl HexBoard {
             .is_some_and(|(c, r)| c == by && roles.contains(&r))
     }
 
-    /// The first occupied cell from `(q, r)` along `(dq, dr)`.
-    fn ray_end(&self, (q, r): (i32, i32), (dq, dr): (i32, i32)) -> Option<usize> {
+    /// The first occupied cell from `(f, h)` along `(df, dh)`.
+    fn ray_end(&self, (f, h): Step, (df, dh): Step) -> Option<usize> {
         (1..)
-            .map_while(|k| at(q + k * dq, r + k * dr))
+            .map_while(|k| self.game.at(f + k * df, h + k * dh))
             .find(|&s| self.cells[s].is_some())
     }
 
     /// Whether `by` attacks `sq`, looked for from `sq` outward.
     fn attacked(&self, sq: usize, by: Color) -> bool {
-        let (q, r) = qr(sq);
+        let (f, h) = HexGame::fh(sq);
         let diag = diagonals();
-        let near = |d: &(i32, i32)| at(q + d.0, r + d.1);
+        let near = |d: &Step| self.game.at(f + d.0, h + d.1);
         knight_leaps().iter().any(|d| self.holds(near(d), by, &[Role::Knight]))
             || ORTHOGONAL.iter().chain(&diag).any(|d| self.holds(near(d), by, &[Role::King]))
             || ORTHOGONAL.iter().any(|&d| {
-                self.holds(self.ray_end((q, r), d), by, &[Role::Rook, Role::Queen])
+                self.holds(self.ray_end((f, h), d), by, &[Role::Rook, Role::Queen])
             })
             || diag.iter().any(|&d| {
-                self.holds(self.ray_end((q, r), d), by, &[Role::Bishop, Role::Queen])
+                self.holds(self.ray_end((f, h), d), by, &[Role::Bishop, Role::Queen])
             })
             // A pawn of `by` attacks the cells its capture steps lead to.
-            || pawn_steps(by)
+            || self.game.pawn_steps(by)
                 .1
                 .iter()
-                .any(|&(dq, dr)| self.holds(at(q - dq, r - dr), by, &[Role::Pawn]))
+                .any(|&(df, dh)| self.holds(self.game.at(f - df, h - dh), by, &[Role::Pawn]))
     }
 
     fn push_pawn(&self, m: OMove, c: Color, out: &mut Vec<OMove>) {
-        let (q, r) = qr(m.to);
-        let (fwd, _) = pawn_steps(c);
+        let (f, h) = HexGame::fh(m.to);
+        let (fwd, _) = self.game.pawn_steps(c);
         // Promotion on the last cell of the file.
-        if at(q + fwd.0, r + fwd.1).is_none() {
+        if self.game.at(f + fwd.0, h + fwd.1).is_none() {
             out.extend(PROMOTIONS.map(|role| OMove {
                 promotion: Some(role),
                 ..m
@@ -298,33 +276,63 @@ impl HexBoard {
     }
 
     fn pawn_moves(&self, from: usize, c: Color, out: &mut Vec<OMove>) {
-        let (q, r) = qr(from);
-        let (fwd, takes) = pawn_steps(c);
-        if let Some(one) = at(q + fwd.0, r + fwd.1)
-            && self.cells[one].is_none()
-        {
-            self.push_pawn(OMove::plain(from, one), c, out);
-            if pawn_starts(c).contains(&from)
-                && let Some(two) = at(q + 2 * fwd.0, r + 2 * fwd.1)
-                && self.cells[two].is_none()
-            {
-                out.push(OMove {
-                    passed: Some(one),
-                    ..OMove::plain(from, two)
-                });
+        let (f, h) = HexGame::fh(from);
+        let (fwd, takes) = self.game.pawn_steps(c);
+        let mut passed = Vec::new();
+        for k in 1..=self.game.first_step(c, from) {
+            let Some(to) = self.game.at(f + k * fwd.0, h + k * fwd.1) else {
+                break;
+            };
+            if self.cells[to].is_some() {
+                break;
             }
+            let m = OMove {
+                passed: [passed.first().copied(), passed.get(1).copied()],
+                ..OMove::plain(from, to)
+            };
+            self.push_pawn(m, c, out);
+            passed.push(to);
         }
-        for (dq, dr) in takes {
-            let Some(to) = at(q + dq, r + dr) else {
+        for (df, dh) in takes {
+            let Some(to) = self.game.at(f + df, h + dh) else {
                 continue;
             };
-            match (self.cells[to], self.ep) {
-                (Some((o, _)), _) if o != c => self.push_pawn(OMove::plain(from, to), c, out),
-                (None, Some((passed, pawn))) if passed == to => out.push(OMove {
-                    ep_capture: Some(pawn),
-                    ..OMove::plain(from, to)
-                }),
+            match self.cells[to] {
+                Some((o, _)) if o != c => self.push_pawn(OMove::plain(from, to), c, out),
+                None => {
+                    if let Some(&(_, pawn)) = self.ep.iter().find(|&&(s, _)| s == to) {
+                        self.push_pawn(
+                            OMove {
+                                ep_capture: Some(pawn),
+                                ..OMove::plain(from, to)
+                            },
+                            c,
+                            out,
+                        );
+                    }
+                }
                 _ => {}
+            }
+        }
+    }
+
+    /// The castlings of the side to move whose squares are free and safe.
+    fn castlings(&self, out: &mut Vec<OMove>) {
+        let me = self.to_move;
+        for (i, c) in self.game.castles.iter().enumerate() {
+            let mine = self.cells[c.king.0] == Some((me, Role::King))
+                && self.cells[c.rook.0] == Some((me, Role::Rook));
+            if !self.rights[i] || !mine {
+                continue;
+            }
+            let movers = [c.king.0, c.rook.0];
+            let clear = |s: &usize| movers.contains(s) || self.cells[*s].is_none();
+            let free = c.empty.iter().chain(&[c.king.1, c.rook.1]).all(clear);
+            if free && c.safe.iter().all(|&s| !self.attacked(s, me.other())) {
+                out.push(OMove {
+                    castle: Some(i),
+                    ..OMove::plain(c.king.0, c.king.1)
+                });
             }
         }
     }
@@ -334,14 +342,14 @@ impl HexBoard {
         let me = self.to_move;
         let diag = diagonals();
         let mut out = Vec::new();
-        for from in 0..SLOTS {
+        for from in 0..self.cells.len() {
             let Some((c, role)) = self.cells[from] else {
                 continue;
             };
             if c != me {
                 continue;
             }
-            let (q, r) = qr(from);
+            let (f, h) = HexGame::fh(from);
             let free = |s: usize| self.cells[s].is_none_or(|(o, _)| o != me);
             let (steps, rides): (Vec<Step>, Vec<Step>) = match role {
                 Role::Pawn => {
@@ -360,13 +368,13 @@ impl HexBoard {
                     ORTHOGONAL.iter().chain(&diag).copied().collect(),
                 ),
             };
-            for (dq, dr) in steps {
-                if let Some(to) = at(q + dq, r + dr).filter(|&s| free(s)) {
+            for (df, dh) in steps {
+                if let Some(to) = self.game.at(f + df, h + dh).filter(|&s| free(s)) {
                     out.push(OMove::plain(from, to));
                 }
             }
-            for (dq, dr) in rides {
-                for to in (1..).map_while(|k| at(q + k * dq, r + k * dr)) {
+            for (df, dh) in rides {
+                for to in (1..).map_while(|k| self.game.at(f + k * df, h + k * dh)) {
                     if free(to) {
                         out.push(OMove::plain(from, to));
                     }
@@ -376,6 +384,7 @@ impl HexBoard {
                 }
             }
         }
+        self.castlings(&mut out);
         out
     }
 
@@ -385,20 +394,37 @@ impl HexBoard {
         if let Some(s) = m.ep_capture {
             self.cells[s] = None;
         }
+        if let Some(i) = m.castle {
+            let (from, to) = self.game.castles[i].rook;
+            let rook = self.cells[from].take();
+            self.cells[to] = rook;
+        }
+        // A castling right goes with its king or rook leaving, or being taken on, its cell.
+        for (i, c) in self.game.castles.iter().enumerate() {
+            if [c.king.0, c.rook.0]
+                .iter()
+                .any(|s| *s == m.from || *s == m.to)
+            {
+                self.rights[i] = false;
+            }
+        }
         self.cells[m.to] = Some((piece.0, m.promotion.unwrap_or(piece.1)));
         self.to_move = self.to_move.other();
         // A passed cell no enemy pawn can take on is not remembered.
         let taker = self.to_move;
+        let takes = self.game.pawn_steps(taker).1;
         self.ep = m
             .passed
-            .filter(|&passed| {
-                let (q, r) = qr(passed);
-                pawn_steps(taker)
-                    .1
+            .iter()
+            .flatten()
+            .filter(|&&passed| {
+                let (f, h) = HexGame::fh(passed);
+                takes
                     .iter()
-                    .any(|&(dq, dr)| self.holds(at(q - dq, r - dr), taker, &[Role::Pawn]))
+                    .any(|&(df, dh)| self.holds(self.game.at(f - df, h - dh), taker, &[Role::Pawn]))
             })
-            .map(|passed| (passed, m.to));
+            .map(|&passed| (passed, m.to))
+            .collect();
     }
 
     /// The legal moves of the side to move.
@@ -422,9 +448,10 @@ impl HexBoard {
             .is_some_and(|k| self.attacked(k, self.to_move.other()))
     }
 
-    /// A move's text as the engine writes it: `from-to`, `=X` for a promotion.
+    /// A move's text as the engine writes it: `from-to` (a castling as the king's move), `=X`
+    /// for a promotion.
     pub fn text(&self, m: OMove) -> String {
-        let mut s = format!("{}-{}", name(m.from), name(m.to));
+        let mut s = format!("{}-{}", self.game.name(m.from), self.game.name(m.to));
         if let Some(r) = m.promotion {
             s.push('=');
             s.push(r.letter());
@@ -434,31 +461,28 @@ impl HexBoard {
 
     /// The sorted texts of the legal moves.
     pub fn legal_texts(&self) -> Vec<String> {
-        let mut v: Vec<String> = self
-            .legal_moves()
-            .into_iter()
-            .map(|m| self.text(m))
-            .collect();
-        v.sort();
-        v
+        super::oracle::legal_texts(self, &())
     }
 
     /// Perft: leaves of the legal move tree `depth` plies deep.
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal_moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .into_iter()
-            .map(|m| {
-                let mut next = self.clone();
-                next.make(m);
-                next.perft(depth - 1)
-            })
-            .sum()
+        super::oracle::perft(self, &(), depth)
+    }
+}
+
+impl super::oracle::Oracle for HexBoard {
+    type Move = OMove;
+    type Game = ();
+
+    fn legal(&self, _: &()) -> Vec<OMove> {
+        self.legal_moves()
+    }
+
+    fn play(&mut self, _: &(), m: OMove) {
+        self.make(m);
+    }
+
+    fn write(&self, _: &(), m: OMove) -> String {
+        self.text(m)
     }
 }

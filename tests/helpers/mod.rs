@@ -11,8 +11,12 @@ pub mod box_oracle;
 pub mod cli;
 /// The coordinate-arithmetic oracle for four-player chess.
 pub mod four_player;
-/// The cube-coordinate oracle for Gliński's hexagonal chess.
+/// Gliński's, McCooey's and Shafran's hexagonal games as the hex oracle knows them.
+pub mod hex_games;
+/// The picture-coordinate oracle for Gliński's, McCooey's and Shafran's hexagonal chess.
 pub mod hex_oracle;
+/// What the oracles share: the `Oracle` trait, perft and sorted move texts.
+pub mod oracle;
 /// pyffish's legal move lists along random games (`tests/import/`, `tests/games/`), read and compared.
 pub mod oracle_games;
 /// The coordinate-arithmetic oracle for Circular and Cylindrical Chess.

@@ -813,31 +813,28 @@ impl OBoard {
 
     /// The sorted texts of the legal moves.
     pub fn legal_texts(&self, game: &Game) -> Vec<String> {
-        let mut v: Vec<String> = self
-            .legal_moves(game)
-            .into_iter()
-            .map(|m| self.text(game, m))
-            .collect();
-        v.sort();
-        v
+        super::oracle::legal_texts(self, game)
     }
 
     /// Perft: leaves of the legal move tree `depth` plies deep.
     pub fn perft(&self, game: &Game, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal_moves(game);
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .into_iter()
-            .map(|m| {
-                let mut next = self.clone();
-                next.make(game, m);
-                next.perft(game, depth - 1)
-            })
-            .sum()
+        super::oracle::perft(self, game, depth)
+    }
+}
+
+impl super::oracle::Oracle for OBoard {
+    type Move = OMove;
+    type Game = Game;
+
+    fn legal(&self, game: &Game) -> Vec<OMove> {
+        self.legal_moves(game)
+    }
+
+    fn play(&mut self, game: &Game, m: OMove) {
+        self.make(game, m);
+    }
+
+    fn write(&self, game: &Game, m: OMove) -> String {
+        self.text(game, m)
     }
 }

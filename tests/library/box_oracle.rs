@@ -9,7 +9,7 @@
 //!   oracle's, its own make reaching the position the engine reaches.
 
 use crate::helpers::box_oracle::{Game, OBoard};
-use crate::helpers::{load, playout_positions};
+use crate::helpers::{assert_same_moves, load, playout_positions};
 use chessgraph::Position;
 use chessgraph::notation::legal_move_texts;
 use chessgraph::perft::perft;
@@ -53,18 +53,8 @@ fn random_games(file: &str, game: &Game, seed: u64, plies: usize) -> Coverage {
             let oracle = OBoard::read(game, pos);
             cov.turned += usize::from(oracle.turned_pawns() > 0);
             cov.en_passant += usize::from(oracle.has_en_passant());
-            let mine = oracle.legal_texts(game);
-            let theirs = legal_move_texts(pos);
-            if mine != theirs {
-                let only_engine: Vec<&String> =
-                    theirs.iter().filter(|t| !mine.contains(t)).collect();
-                let only_oracle: Vec<&String> =
-                    mine.iter().filter(|t| !theirs.contains(t)).collect();
-                panic!(
-                    "{file}: move sets differ at {}\n  engine only: {only_engine:?}\n  oracle only: {only_oracle:?}",
-                    pos.to_fen()
-                );
-            }
+            let at = format!("{file}: {}", pos.to_fen());
+            assert_same_moves(&oracle.legal_texts(game), &legal_move_texts(pos), &at);
             cov.positions += 1;
         }
         for pair in positions.windows(2) {

@@ -1,5 +1,6 @@
-//! The engine against a second, independent move generator for Gliński's hexagonal chess
-//! (`tests/helpers/hex_oracle.rs`: cube coordinates, no link graph, no compiled tables).
+//! The engine against a second, independent move generator for the hexagonal games, Gliński's,
+//! McCooey's and Shafran's (`tests/helpers/hex_oracle.rs`: picture coordinates, no link graph, no
+//! compiled tables).
 //!
 //! - Legal move sets (as sorted move texts) agree along seeded random games; every legal move's
 //!   text parses back to the same move, the oracle's own make gives the position the engine
@@ -7,13 +8,21 @@
 //! - Perft from the start (depth 1..=3; 4 with `--ignored`) and from five positions of seeded
 //!   random games (depth 3) agrees.
 
+use crate::helpers::hex_games::{GLINSKI, HexGame, MCCOOEY, SHAFRAN};
 use crate::helpers::hex_oracle::HexBoard;
-use crate::helpers::{Rng, load};
+use crate::helpers::{Rng, assert_same_moves, load};
+use std::sync::LazyLock;
+
 use chessgraph::Position;
 use chessgraph::notation::{legal_move_texts, move_text, parse_move};
 use chessgraph::perft::perft;
 
-const GLINSKI: &str = "variants/glinski.toml";
+/// The three games: variant file and the oracle's description.
+const GAMES: [(&str, &LazyLock<HexGame>); 3] = [
+    ("variants/glinski.toml", &GLINSKI),
+    ("variants/mccooey.toml", &MCCOOEY),
+    ("variants/shafran.toml", &SHAFRAN),
+];
 
 /// The first four fields of position text (pieces, side, castling, en passant).
 fn fen4(fen: &str) -> String {
@@ -21,8 +30,8 @@ fn fen4(fen: &str) -> String {
 }
 
 /// Perft of `pos` by the engine and by the oracle, asserted equal.
-fn assert_perft(pos: &Position, depth: u32) -> u64 {
-    let oracle = HexBoard::read(pos).perft(depth);
+fn assert_perft(game: &'static HexGame, pos: &Position, depth: u32) -> u64 {
+    let oracle = HexBoard::read(game, pos).perft(depth);
     let engine = perft(&mut pos.clone(), depth);
     assert_eq!(engine, oracle, "perft {depth} of {}", pos.to_fen());
     engine
@@ -35,22 +44,33 @@ struct Coverage {
     checks: usize,
     promotions: usize,
     en_passant: usize,
+    castlings: usize,
     ends: usize,
 }
 
-/// Plays seeded random games from the start until `want` positions have been compared; special
-/// moves (promotion, en passant) are chosen half of the time they are available and captures a
-/// third of the time, so that games reach them and thin out.
-fn compare_along_playouts(want: usize, seed: u64) -> Coverage {
-    let rules = load(GLINSKI);
+/// Plays seeded random games of `variant` from the start until `want` positions have been
+/// compared (more if they have not yet met every special move); special moves (promotion, en passant, castling) are chosen half of the time they are
+/// available and captures a third of the time, so that games reach them and thin out.
+fn compare_along_playouts(
+    (variant, game): (&str, &'static LazyLock<HexGame>),
+    want: usize,
+    seed: u64,
+) -> Coverage {
+    let rules = load(variant);
     let mut rng = Rng::new(seed);
     let mut cov = Coverage::default();
-    while cov.positions < want {
+    // Games go on past `want` positions (up to ten times as many) until they have met checks,
+    // promotions, en passant and, where the game has it, castling.
+    let castles = !rules.castling().is_empty();
+    let met = |c: &Coverage| {
+        c.checks > 0 && c.promotions > 0 && c.en_passant > 0 && (c.castlings > 0 || !castles)
+    };
+    while cov.positions < want || !met(&cov) && cov.positions < 10 * want {
         let mut pos = Position::start(&rules);
         let mut expected: Option<HexBoard> = None;
         for _ in 0..120 {
             let fen = pos.to_fen();
-            let oracle = HexBoard::read(&pos);
+            let oracle = HexBoard::read(game, &pos);
             if let Some(e) = expected.take() {
                 assert_eq!(
                     e, oracle,
@@ -58,17 +78,7 @@ fn compare_along_playouts(want: usize, seed: u64) -> Coverage {
                 );
             }
             assert_eq!(fen4(&oracle.to_fen()), fen4(&fen), "position text");
-            let (mine, theirs) = (oracle.legal_texts(), legal_move_texts(&pos));
-            if mine != theirs {
-                let only = |a: &[String], b: &[String]| -> Vec<String> {
-                    a.iter().filter(|t| !b.contains(t)).cloned().collect()
-                };
-                panic!(
-                    "move sets differ at {fen}\n  engine only: {:?}\n  oracle only: {:?}",
-                    only(&theirs, &mine),
-                    only(&mine, &theirs)
-                );
-            }
+            assert_same_moves(&oracle.legal_texts(), &legal_move_texts(&pos), &fen);
             for m in pos.legal_moves() {
                 let text = move_text(&pos, m);
                 assert_eq!(parse_move(&pos, &text), Ok(m), "`{text}` at {fen}");
@@ -78,6 +88,7 @@ fn compare_along_playouts(want: usize, seed: u64) -> Coverage {
             cov.checks += usize::from(oracle.in_check());
             cov.promotions += usize::from(moves.iter().any(|m| m.is_promotion()));
             cov.en_passant += usize::from(moves.iter().any(|m| m.is_en_passant()));
+            cov.castlings += usize::from(moves.iter().any(|m| m.is_castling()));
             if moves.is_empty() {
                 cov.ends += 1;
                 break;
@@ -85,7 +96,9 @@ fn compare_along_playouts(want: usize, seed: u64) -> Coverage {
             let pick = |keep: &dyn Fn(usize) -> bool| -> Vec<usize> {
                 (0..moves.len()).filter(|&i| keep(i)).collect()
             };
-            let special = pick(&|i| moves[i].is_promotion() || moves[i].is_en_passant());
+            let special = pick(&|i| {
+                moves[i].is_promotion() || moves[i].is_en_passant() || moves[i].is_castling()
+            });
             let captures = pick(&|i| oracle.is_capture(moves[i]));
             let i = if !special.is_empty() && rng.below(2) == 0 {
                 special[rng.below(special.len())]
@@ -107,38 +120,61 @@ fn compare_along_playouts(want: usize, seed: u64) -> Coverage {
 
 #[test]
 fn move_sets_agree_with_the_oracle_along_random_games() {
-    let cov = compare_along_playouts(600, 0x6c1a5);
-    assert!(
-        cov.checks > 0 && cov.promotions > 0 && cov.en_passant > 0,
-        "the games must reach checks, promotions and en passant: {cov:?}"
-    );
+    for (game, seed) in GAMES.into_iter().zip([0x6c1a5, 0x3c00e, 0x5af7a]) {
+        let cov = compare_along_playouts(game, 400, seed);
+        assert!(
+            cov.checks > 0 && cov.promotions > 0 && cov.en_passant > 0,
+            "{}: the games must reach checks, promotions and en passant: {cov:?}",
+            game.0
+        );
+        // Only Shafran's game castles, and its games must meet castling.
+        let castles = game.0.contains("shafran");
+        assert_eq!(cov.castlings > 0, castles, "{}: castlings {cov:?}", game.0);
+    }
 }
 
 #[test]
 fn perft_from_the_start_agrees_with_the_oracle() {
-    let rules = load(GLINSKI);
-    let start = Position::start(&rules);
-    let counts: Vec<u64> = (1..=3).map(|d| assert_perft(&start, d)).collect();
-    // Depth 1 by hand: 51 (pawns 9 + 8 double steps, knights 8, bishops 12, rooks 6, queen 6, king 2).
-    assert_eq!(counts, [51, 2586, 137_858]);
+    let mut counts = Vec::new();
+    for (variant, game) in GAMES {
+        let rules = load(variant);
+        let start = Position::start(&rules);
+        counts.push(
+            (1..=3)
+                .map(|d| assert_perft(game, &start, d))
+                .collect::<Vec<u64>>(),
+        );
+    }
+    // Gliński's depth 1 by hand: 51 (pawns 9 + 8 double steps, knights 8, bishops 12, rooks 6,
+    // queen 6, king 2). McCooey's: 31 (pawns 7 + 6 double steps, knights 10, the bishop on f3 8;
+    // the rest walled in). Shafran's: 42 (pawns 9 + 10 longer first steps, knights 7, bishops 4
+    // each from c1, f2 and h4, queen 4).
+    assert_eq!(
+        counts.iter().map(|c| c[0]).collect::<Vec<_>>(),
+        [51, 31, 42],
+        "{counts:?}"
+    );
+    assert_eq!(counts[0], [51, 2586, 137_858]);
 }
 
 #[test]
 fn perft_3_from_random_positions_agrees_with_the_oracle() {
-    let rules = load(GLINSKI);
-    let mut rng = Rng::new(0x91);
-    for game in 0..5 {
-        let mut pos = Position::start(&rules);
-        let plies = 10 + 6 * game;
-        for _ in 0..plies {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
+    for (variant, game) in GAMES {
+        let rules = load(variant);
+        let mut rng = Rng::new(0x91);
+        for n in 0..5 {
+            let mut pos = Position::start(&rules);
+            let plies = 10 + 6 * n;
+            for _ in 0..plies {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len())];
+                pos.play(&m).expect("a legal move");
             }
-            let m = moves[rng.below(moves.len())];
-            pos.play(&m).expect("a legal move");
+            assert_perft(game, &pos, 3);
         }
-        assert_perft(&pos, 3);
     }
 }
 
@@ -146,6 +182,9 @@ fn perft_3_from_random_positions_agrees_with_the_oracle() {
 #[test]
 #[ignore = "slow in the dev profile: perft 4 with the oracle"]
 fn perft_4_from_the_start_agrees_with_the_oracle() {
-    let rules = load(GLINSKI);
-    eprintln!("perft 4 = {}", assert_perft(&Position::start(&rules), 4));
+    for (variant, game) in GAMES {
+        let rules = load(variant);
+        let count = assert_perft(game, &Position::start(&rules), 4);
+        eprintln!("{variant}: perft 4 = {count}");
+    }
 }

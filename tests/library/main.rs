@@ -23,6 +23,7 @@ mod game_records;
 mod halfmove_clock;
 mod hashed_perft;
 mod hex_oracle;
+mod hex_shapes;
 mod hoppers;
 mod import;
 mod invalid_boards;

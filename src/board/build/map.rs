@@ -175,11 +175,12 @@ impl Builder<'_> {
                 let Some(&from) = by_pos.get(&(f as u16, r as u16)) else {
                     continue; // not a cell of the hexagon
                 };
-                let target = match grid.hex {
-                    Some(side) => {
-                        let (q, ar) = super::hex::axial(side, (f as u16, r as u16));
+                let target = match &grid.hex {
+                    Some(shape) => {
                         let [dq, dr] = offset.value;
-                        super::hex::cell(side, (q + dq, ar + dr))
+                        shape
+                            .axial((f as u16, r as u16))
+                            .and_then(|(q, ar)| shape.cell((q + dq, ar + dr)))
                             .map(|(tf, tr)| (i64::from(tf), i64::from(tr), false))
                     }
                     None => wrapped(wrap, files, ranks, f, r, offset.value),

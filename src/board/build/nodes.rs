@@ -34,8 +34,8 @@ impl Builder<'_> {
         // The parity of `2y - x` every cell of a hex layout shares (set by the first one).
         let mut parity = shape
             .as_ref()
-            .and_then(|s| s.hex)
-            .map(|side| f64::from((side - 1) % 2));
+            .and_then(|s| s.hex.as_ref())
+            .map(|h| f64::from(h.parity()));
         if let Some(cube) = &spec.cube {
             self.cube_nodes(spec.layout.value, cube);
         }

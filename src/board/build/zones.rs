@@ -33,7 +33,8 @@ fn generated_zones(grid: &GridShape, nodes: &[crate::board::Node]) -> Vec<Zone> 
     });
     let edges = grid
         .hex
-        .map_or_else(Vec::new, |side| super::hex::edge_zones(side, nodes));
+        .as_ref()
+        .map_or_else(Vec::new, |shape| super::hex::edge_zones(shape, nodes));
     ranks.chain(files).chain(edges).collect()
 }
 
