@@ -164,7 +164,7 @@ impl Outcome {
                 format!(
                     "{} wins by draw odds: {}",
                     rules.player(w).name,
-                    rule.describe(rules, w)
+                    rule.describe(rules, w, on)
                 )
             }
             Outcome::WonBy(w, rule) => {
