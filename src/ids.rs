@@ -154,25 +154,37 @@ impl NodeSet {
     }
 
     /// The nodes in both sets.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn and(self, o: NodeSet) -> NodeSet {
-        NodeSet(std::array::from_fn(|i| self.0[i] & o.0[i]))
+        let mut out = self.0;
+        for (w, x) in out.iter_mut().zip(o.0) {
+            *w &= x;
+        }
+        NodeSet(out)
     }
 
     /// The nodes in either set.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn or(self, o: NodeSet) -> NodeSet {
-        NodeSet(std::array::from_fn(|i| self.0[i] | o.0[i]))
+        let mut out = self.0;
+        for (w, x) in out.iter_mut().zip(o.0) {
+            *w |= x;
+        }
+        NodeSet(out)
     }
 
     /// The nodes of this set that are not in `o`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn minus(self, o: NodeSet) -> NodeSet {
-        NodeSet(std::array::from_fn(|i| self.0[i] & !o.0[i]))
+        let mut out = self.0;
+        for (w, x) in out.iter_mut().zip(o.0) {
+            *w &= !x;
+        }
+        NodeSet(out)
     }
 
     /// Whether the two sets share a node.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn intersects(self, o: NodeSet) -> bool {
         !self.and(o).is_empty()
     }
@@ -194,9 +206,11 @@ impl NodeSet {
     pub(crate) fn add_word(&mut self, i: usize, bits: u64) {
         // Every word written with a constant index keeps the set in registers: a store into one
         // word of it on the stack, read back at once as a whole, would stall the load.
-        *self = NodeSet(std::array::from_fn(|k| {
-            self.0[k] | if k == i { bits } else { 0 }
-        }));
+        let mut out = self.0;
+        for (k, w) in out.iter_mut().enumerate() {
+            *w |= if k == i { bits } else { 0 };
+        }
+        *self = NodeSet(out);
     }
 
     /// The lowest node of the set.
