@@ -71,7 +71,7 @@ mod zobrist;
 pub use board::{
     Board, Colour, Direction, GridShape, Layout, LoadError, Node, Placement, Step, Twist, Zone,
 };
-pub use engine::{Engine, Found, Limits, MultiPlayer};
+pub use engine::{Engine, Found, Limits};
 pub use ids::{
     CastlingRights, DirId, FrameId, KindId, NodeId, NodeSet, PlayerId, PlayerSet, TagSet, TwistId,
 };

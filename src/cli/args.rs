@@ -327,12 +327,9 @@ pub enum MultiArg {
 }
 
 impl SearchArgs {
-    /// The search for more than two players.
-    pub fn multi(&self) -> chessgraph::MultiPlayer {
-        match self.search {
-            MultiArg::Paranoid => chessgraph::MultiPlayer::Paranoid,
-            MultiArg::MaxN => chessgraph::MultiPlayer::MaxN,
-        }
+    /// Whether positions of more than two players are searched by max-n.
+    pub fn max_n(&self) -> bool {
+        self.search == MultiArg::MaxN
     }
 
     /// The limit given, or `default` when none is.

@@ -31,7 +31,7 @@ pub fn play_command(
         computer: Computer {
             seats,
             limits: computer.limits(),
-            multi: computer.search.multi(),
+            max_n: computer.search.max_n(),
         },
     };
     super::session::play(pos, stdin.lock(), out, &options).map_err(io_error)?;

@@ -15,7 +15,7 @@ use super::output_file::write_output;
 use chessgraph::diagnostic::{is_unprintable, printable};
 use chessgraph::notation::{MoveError, legal_move_texts, sorted_texts};
 use chessgraph::render::{RenderOptions, render_svg};
-use chessgraph::{Engine, Limits, Move, MultiPlayer, NodeId, Outcome, PlayerSet, Position, Rules};
+use chessgraph::{Engine, Limits, Move, NodeId, Outcome, PlayerSet, Position, Rules};
 
 use super::game::{Game, MAX_RECORD_BYTES, Record};
 
@@ -42,8 +42,8 @@ pub struct Computer {
     pub seats: PlayerSet,
     /// Its limits per move.
     pub limits: Limits,
-    /// How it searches games of more than two players.
-    pub multi: MultiPlayer,
+    /// Whether it searches games of more than two players by max-n.
+    pub max_n: bool,
 }
 
 /// How a call to [`play`] ended.
@@ -174,7 +174,7 @@ pub fn play(
     greet(&mut out, start.rules())?;
     let engine = (!options.computer.seats.is_empty()).then(|| {
         let mut engine = Engine::new(start.rules());
-        engine.set_multi_player(options.computer.multi);
+        engine.set_max_n(options.computer.max_n);
         engine
     });
     let mut game = Session {

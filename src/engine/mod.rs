@@ -45,17 +45,6 @@ pub struct Limits {
     pub movetime: Option<Duration>,
 }
 
-/// How the search treats more than two players (two players are searched by negamax either
-/// way).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum MultiPlayer {
-    /// Every other player is taken to be allied against the one to move (alpha-beta prunes).
-    #[default]
-    Paranoid,
-    /// Every player picks the move best for himself (max-n: no alliance, no pruning).
-    MaxN,
-}
-
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Found {
@@ -91,7 +80,7 @@ pub struct Engine {
     tt: Table,
     history: Vec<i32>,
     stop: Arc<AtomicBool>,
-    multi: MultiPlayer,
+    max_n: bool,
 }
 
 impl Engine {
@@ -105,13 +94,15 @@ impl Engine {
             tt: Table::new(TABLE_BITS),
             history,
             stop: Arc::new(AtomicBool::new(false)),
-            multi: MultiPlayer::default(),
+            max_n: false,
         }
     }
 
-    /// Searches positions of more than two players as `multi` says from now on.
-    pub fn set_multi_player(&mut self, multi: MultiPlayer) {
-        self.multi = multi;
+    /// From now on, searches positions of three or more players still in the game by max-n
+    /// (`true`: each player for himself) or by the paranoid search (`false`, the default: the
+    /// others allied against the player to move). Two players are searched by negamax either way.
+    pub fn set_max_n(&mut self, on: bool) {
+        self.max_n = on;
     }
 
     /// The flag that stops a search: set it (from any thread) and the search returns soon with
@@ -170,7 +161,7 @@ impl Engine {
             nodes: 0,
             line: Vec::new(),
         };
-        let max_n = self.multi == MultiPlayer::MaxN && pos.alive_count() > 2;
+        let max_n = self.max_n && pos.alive_count() > 2;
         for depth in 1..=max_depth {
             let score = if max_n {
                 s.max_n(&mut pos, depth as i32, 0)[root.index()]

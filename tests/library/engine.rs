@@ -3,7 +3,7 @@
 //! three-player and numbered games without failing.
 
 use chessgraph::notation::move_text;
-use chessgraph::{Engine, Limits, MultiPlayer, Position};
+use chessgraph::{Engine, Limits, Position};
 use std::time::Duration;
 
 const WIN: i32 = 1_000_000;
@@ -181,7 +181,7 @@ fn a_value_in_the_file_overrides_the_estimate() {
 /// The engine with max-n for more than two players.
 fn max_n_engine(rules: &std::sync::Arc<chessgraph::Rules>) -> Engine {
     let mut engine = Engine::new(rules);
-    engine.set_multi_player(MultiPlayer::MaxN);
+    engine.set_max_n(true);
     engine
 }
 

@@ -15,7 +15,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use chessgraph::notation::{legal_move_texts, move_text};
-use chessgraph::{Engine, Limits, MultiPlayer, Outcome, Position};
+use chessgraph::{Engine, Limits, Outcome, Position};
 use rayon::prelude::*;
 
 use super::args::PlaytestArgs;
@@ -65,7 +65,7 @@ pub fn playtest_command(
                 let played = play_one(
                     &start,
                     limits,
-                    args.search.multi(),
+                    args.search.max_n(),
                     args.random_plies,
                     args.max_plies,
                     seed,
@@ -126,14 +126,14 @@ fn game_seed(seed: u64, i: usize) -> u64 {
 fn play_one(
     start: &Position,
     limits: Limits,
-    multi: MultiPlayer,
+    max_n: bool,
     random_plies: usize,
     max_plies: usize,
     seed: u64,
 ) -> Result<Played, String> {
     let mut game = Game::new(start.clone(), true);
     let mut engine = Engine::new(start.rules());
-    engine.set_multi_player(multi);
+    engine.set_max_n(max_n);
     let mut state = seed;
     while game.outcome().is_none() && game.moves().len() < max_plies {
         let pos = game.position().clone();

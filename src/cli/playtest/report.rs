@@ -99,7 +99,7 @@ impl Summary {
             (_, _, Some(t)) => format!("{} ms", t.as_millis()),
             _ => "no limit".into(),
         };
-        if seats_n > 2 && args.search.multi() == chessgraph::MultiPlayer::MaxN {
+        if seats_n > 2 && args.search.max_n() {
             limit.push_str(" (max-n)");
         }
         Summary {
