@@ -19,7 +19,11 @@ macro_rules! codes {
         impl Code {
             /// Every code, in declaration order (for the tests that check each is produced).
             #[cfg(any(test, feature = "testing"))]
-            pub const ALL: &'static [Code] = &[$(Code::$variant),*];
+            pub const ALL: &'static [Code] = Code::EVERY;
+
+            /// Every code, in declaration order (for names a file may give, such as the lints
+            /// `[lints] allow` silences).
+            pub(crate) const EVERY: &'static [Code] = &[$(Code::$variant),*];
 
             /// The printed form, such as `board::unknown-node`.
             pub fn as_str(self) -> &'static str {
@@ -161,6 +165,9 @@ codes! {
     LintStartWithoutMoves = "lint::start-without-moves", Warning;
     /// No piece is royal while the outcome relies on mate.
     LintMateWithoutRoyal = "lint::mate-without-royal", Warning;
+    /// A player can capture in the start position: usually a link or frame joining squares it
+    /// should not.
+    LintStartCaptures = "lint::start-captures", Warning;
     /// A player's zone that nothing of the variant uses.
     LintUnusedZone = "lint::unused-zone", Warning;
     /// A tag of the board that no gate and no `avoid:` of the variant reads.

@@ -104,7 +104,7 @@ pub fn import_fsf(
             continue;
         };
         match interpret(props).map(|m| files(&m, &name)) {
-            Ok(imp) => match verify(&imp, props).or_else(|| same_file(&imp, &out, props)) {
+            Ok(mut imp) => match verify(&mut imp, props).or_else(|| same_file(&imp, &out, props)) {
                 None => out.push(imp),
                 Some(d) => diags.push(d),
             },
@@ -189,8 +189,10 @@ fn no_such_variant(v: &str, sections: &[ini::Section]) -> Diagnostic {
 
 /// Loads the written files (in a temporary folder): a combination of keys the importer did not
 /// catch itself, which the files would not survive, is reported at the section's header with
-/// the loader's first error, and nothing is written.
-fn verify(i: &Imported, props: &Props) -> Option<Diagnostic> {
+/// the loader's first error, and nothing is written. A game that starts in contact (a capture
+/// possible before anyone moved) gets `[lints] allow = ["start-captures"]`: Fairy-Stockfish
+/// plays it so on purpose.
+fn verify(i: &mut Imported, props: &Props) -> Option<Diagnostic> {
     let failed = |why: String| {
         // A start position the loader refuses is shown at `startFen` when the file gives it.
         let at = match props.get("startFen") {
@@ -223,7 +225,10 @@ fn verify(i: &Imported, props: &Props) -> Option<Diagnostic> {
         }
     }
     let (rules, reports) = crate::rules::Rules::check_file(&variant);
-    if rules.is_some() {
+    if let Some(rules) = rules {
+        if crate::lint::start_has_captures(&std::sync::Arc::new(rules)) {
+            i.variant_text.push_str(START_CONTACT);
+        }
         return None;
     }
     // A start position that does not read makes castling and other checks fail after it:
@@ -242,6 +247,9 @@ fn verify(i: &Imported, props: &Props) -> Option<Diagnostic> {
         |d| format!("{} ({})", d.message, d.code),
     ))
 }
+
+/// The allowance written into an imported game that starts in contact.
+const START_CONTACT: &str = "\n[lints]\n# Pieces can take from the first move: the game starts in contact, as Fairy-Stockfish plays it.\nallow = [\"start-captures\"]\n";
 
 /// A file name made of the section's name: letters, digits, `_` and `-`, the rest `_`.
 pub(crate) fn file_stem(name: &str) -> String {

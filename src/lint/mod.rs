@@ -3,7 +3,7 @@
 //! A variant file can be valid and still wrong: a frame no player uses, Black's pawns walking the
 //! same way as White's, a piece stuck on its start square, a promotion zone out of reach, castling
 //! squares the usual rule would check, a start with no legal move, mate without a royal piece,
-//! zones and tags nothing uses. Each lint is a warning with a stable `lint::` code, located on the
+//! zones and tags nothing uses, captures before anyone moved. Each lint is a warning with a stable `lint::` code, located on the
 //! file's own text and with a help line; `chessgraph check` prints them and `--deny-warnings` makes
 //! them fail. They run on the finished rules and their start position, so this module comes after
 //! `variant` in the data flow; one file per group of lints.
@@ -23,6 +23,7 @@ mod unused;
 mod zones;
 
 pub use migrate::migrate;
+pub(crate) use start::start_has_captures;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -56,7 +57,8 @@ pub fn check_variant(path: impl AsRef<Path>) -> (Option<Rules>, Vec<FileReport>)
     let diags = lints(&rules, &spec);
     merge(&mut reports, &sources, diags);
     if let Ok(source) = SourceFile::read(&spec.board_path) {
-        let diags = board_lints(source.text(), rules.board());
+        let mut diags = board_lints(source.text(), rules.board());
+        diags.retain(|d| !spec.allowed_lints.allows(d.code()));
         let mut board = SourceSet::new();
         board.add(source);
         merge(&mut reports, &board, diags);
@@ -103,8 +105,10 @@ fn lints(rules: &Arc<Rules>, spec: &VariantSpec) -> Vec<Diagnostic> {
     castling::castling_squares(&cx, &mut diags);
     start::start_without_moves(&cx, &mut diags);
     start::mate_without_royal(&cx, &mut diags);
+    start::start_captures(&cx, &mut diags);
     unused::unused_zones(&cx, &mut diags);
     unused::unused_tags(&cx, &mut diags);
+    diags.retain(|d| !spec.allowed_lints.allows(d.code()));
     diags
 }
 

@@ -1,9 +1,15 @@
 //! The game as a whole: a start position whose side to move has no legal move
 //! (`lint::start-without-moves`; the side not to move in check is already an error), and mate
-//! relied on without a royal piece (`lint::mate-without-royal`).
+//! relied on without a royal piece (`lint::mate-without-royal`), and captures possible before
+//! anyone moved (`lint::start-captures`).
 
 use super::Context;
 use crate::diagnostic::{Code, Diagnostic};
+use std::sync::Arc;
+
+use crate::ids::{NodeId, PlayerId, PlayerSet};
+use crate::position::Position;
+use crate::rules::Rules;
 
 /// The side to move has no legal move in the start position: the game is over before it starts.
 pub(super) fn start_without_moves(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
@@ -63,4 +69,67 @@ pub(super) fn mate_without_royal(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             .label("relies on mate")
             .help("make the king royal (`royal = true`), or end the game another way (`[outcome] material`, `reach`, `stalemate = \"eliminate\"`)"),
     );
+}
+
+/// Some player can capture in the start position: on most boards a link or frame that joins
+/// squares it should not (a seam glued the wrong way, a frame turning a player's pawns).
+/// Games that start in contact (Clobber, 3 Man Chess's centre, a torus) say so in
+/// `[lints] allow`.
+pub(super) fn start_captures(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    let rules = cx.rules;
+    let board = rules.board();
+    let found: Vec<String> = capture_targets(cx.start)
+        .into_iter()
+        .map(|(by, targets)| {
+            let more = match targets.len() {
+                1 => String::new(),
+                2 => " (and 1 more square)".to_string(),
+                n => format!(" (and {} more squares)", n - 1),
+            };
+            let first = board.node_name(targets[0]);
+            format!("{} can take on {first}{more}", rules.player(by).name)
+        })
+        .collect();
+    if found.is_empty() {
+        return;
+    }
+    out.push(
+        Diagnostic::new(
+            Code::LintStartCaptures,
+            cx.spec.start.span.clone(),
+            format!(
+                "in the start position a capture is already possible: {}",
+                super::listed(&found)
+            ),
+        )
+        .label("this start position")
+        .help("on most boards this is a link or frame joining squares it should not (see `chessgraph links`); if the game starts in contact, add `allow = [\"start-captures\"]` to `[lints]`"),
+    );
+}
+
+/// Whether some player can capture in the start position of `rules` (`lint::start-captures`
+/// would fire): `import fsf` writes the allowance into such files, whose games start in contact
+/// on purpose.
+pub(crate) fn start_has_captures(rules: &Arc<Rules>) -> bool {
+    !capture_targets(&Position::start(rules)).is_empty()
+}
+
+/// Each live player who attacks another's piece in `pos`, with the squares of those pieces.
+fn capture_targets(pos: &Position) -> Vec<(PlayerId, Vec<NodeId>)> {
+    let rules = pos.rules();
+    let board = rules.board();
+    rules
+        .player_ids()
+        .filter(|&p| pos.is_alive(p))
+        .filter_map(|by| {
+            let targets: Vec<NodeId> = board
+                .node_ids()
+                .filter(|&n| {
+                    pos.piece_at(n).is_some_and(|piece| piece.owner != by)
+                        && pos.attacked_by(n, PlayerSet::only(by))
+                })
+                .collect();
+            (!targets.is_empty()).then_some((by, targets))
+        })
+        .collect()
 }

@@ -10,6 +10,7 @@ pub(crate) mod cube;
 mod extends;
 pub(crate) mod hex;
 pub(crate) mod kind;
+pub(crate) mod lints;
 pub(crate) mod outcome;
 #[cfg(feature = "schema")]
 pub mod schema;

@@ -477,6 +477,20 @@ struct VariantFile {
     /// Two royals of different players may not stand alone on one line (xiangqi's flying
     /// general).
     facing_royals: Option<FacingSpec>,
+    /// Lints (warnings of `chessgraph check`) this file silences because what they warn of is
+    /// meant.
+    lints: Option<LintsTable>,
+}
+
+/// `[lints]`.
+#[derive(JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct LintsTable {
+    /// The lints silenced, by name with or without `lint::` (`["start-captures"]`: Clobber, whose
+    /// every move is a capture). Inherited through `extends`; `[]` brings them back.
+    #[serde(default)]
+    allow: Vec<String>,
 }
 
 /// `[variant]`.

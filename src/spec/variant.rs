@@ -533,6 +533,8 @@ pub struct VariantSpec {
     pub(crate) facing: Option<FacingSpec>,
     /// Span of `[[player]]` items (or the file start).
     pub(crate) players_span: Span,
+    /// `[lints] allow`.
+    pub(crate) allowed_lints: super::lints::AllowedLints,
 }
 
 /// Keys of a variant file's top level.
@@ -552,6 +554,7 @@ pub(crate) const TOP_LEVEL_KEYS: &[&str] = &[
     "remove",
     "players",
     "facing_royals",
+    "lints",
 ];
 
 /// Whether a TOML text looks like a variant file (it has `[variant]` or `extends`), as opposed to a
@@ -634,6 +637,7 @@ fn read_merged(
     let facing = top
         .raw("facing_royals")
         .and_then(|v| deserialize::<FacingSpec>(v, "`[facing_royals]`", diags));
+    let allowed_lints = super::lints::read_lints(&mut top, diags);
     // Applied (and taken out) by the merge, but keys of the file all the same: a misspelt
     // `[remov]` is told about them.
     let _ = (top.raw("remove"), top.raw("players"));
@@ -664,6 +668,7 @@ fn read_merged(
         hands,
         facing,
         players_span,
+        allowed_lints,
     })
 }
 

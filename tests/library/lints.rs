@@ -94,3 +94,28 @@ fn shipped_boards_and_variants_give_no_warning() {
     let noisy: String = noisy.concat();
     assert_eq!(noisy, "", "shipped files with warnings");
 }
+
+#[test]
+fn an_allowance_is_inherited_and_an_empty_list_brings_the_warning_back() {
+    let dir = crate::helpers::temp_dir();
+    let clobber = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/clobber.toml");
+    let write = |name: &str, lints: &str| {
+        let path = dir.path().join(name);
+        let text = format!("extends = {:?}\n{lints}", clobber.display().to_string());
+        std::fs::write(&path, text).expect("write the variant");
+        let (rules, reports) = check_variant(&path);
+        assert!(rules.is_some(), "{name} loads");
+        codes(&reports)
+    };
+    assert!(
+        write("inherits.toml", "").is_empty(),
+        "Clobber's allowance is inherited"
+    );
+    let back = write("strict.toml", "[lints]\nallow = []\n");
+    assert_eq!(back, BTreeSet::from(["lint::start-captures".to_string()]));
+    let prefixed = write(
+        "prefixed.toml",
+        "[lints]\nallow = [\"lint::start-captures\"]\n",
+    );
+    assert!(prefixed.is_empty(), "the `lint::` prefix may be written");
+}

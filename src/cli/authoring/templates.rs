@@ -48,7 +48,11 @@ pub fn write_new(args: &NewArgs) -> Result<ExitCode, String> {
                     (board_file, g)
                 }
             };
-            files.push((main, variant_text(&args.name, &board_ref, &g)));
+            let mut text = variant_text(&args.name, &board_ref, &g);
+            if args.board.is_none() {
+                text.push_str(start_contact_allowance(args.wrap));
+            }
+            files.push((main, text));
         }
     }
     super::write_new_files(&files, "new")?;
@@ -341,6 +345,18 @@ fn castlings(g: &Grid, player: &str, rank: u32, upper: bool) -> (String, String)
         .ok();
     }
     (text, rights)
+}
+
+/// The `[lints]` table of a variant on the template's own board when its seam brings the two
+/// armies into contact (a torus, Möbius strip or Klein bottle joins the back ranks' ends):
+/// otherwise `check --deny-warnings` would refuse the file `new` just wrote.
+fn start_contact_allowance(wrap: Option<WrapArg>) -> &'static str {
+    match wrap {
+        Some(WrapArg::Torus | WrapArg::Moebius | WrapArg::Klein) => {
+            "\n[lints]\n# The seam joins the two armies' edges: pieces can take from the first move, as meant.\nallow = [\"start-captures\"]\n"
+        }
+        Some(WrapArg::Cylinder) | None => "",
+    }
 }
 
 /// Chess on the grid: the variant file.
