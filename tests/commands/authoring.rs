@@ -199,16 +199,22 @@ fn new_wrap_makes_every_surface() {
     }
     let up = in_dir(dir.path(), &["links", "torus_board.toml", "c8"]);
     assert!(up.stdout.lines().any(|l| l == "n c1"), "{}", up.stdout);
-    in_dir(
-        dir.path(),
-        &["new", "variant", "moebius_chess", "--wrap", "moebius"],
-    )
-    .assert_ok();
-    in_dir(
-        dir.path(),
-        &["check", "--deny-warnings", "moebius_chess.toml"],
-    )
-    .assert_ok();
+    // Every surface makes a variant that checks clean: where the ranks wrap, the armies stand
+    // one rank in from the edges (else the kings would touch across the seam).
+    for (surface, first_row) in [
+        ("cylinder", "start = \"rnbqkbnr/"),
+        ("torus", "start = \"8/rnbqkbnr/"),
+        ("moebius", "start = \"rnbqkbnr/"),
+        ("klein", "start = \"8/rnbqkbnr/"),
+    ] {
+        let name = format!("{surface}_chess");
+        in_dir(dir.path(), &["new", "variant", &name, "--wrap", surface]).assert_ok();
+        let file = format!("{name}.toml");
+        let text = std::fs::read_to_string(dir.path().join(&file)).expect("written");
+        assert!(text.contains(first_row), "{surface}:\n{text}");
+        in_dir(dir.path(), &["check", "--deny-warnings", &file]).assert_ok();
+        in_dir(dir.path(), &["perft", &file, "2"]).assert_ok();
+    }
     in_dir(dir.path(), &["new", "board", "ball", "--wrap", "sphere"])
         .assert_error(&["invalid value 'sphere'", "moebius"]);
 }

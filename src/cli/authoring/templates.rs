@@ -40,8 +40,10 @@ pub fn write_new(args: &NewArgs) -> Result<ExitCode, String> {
                 Some(path) => (path.display().to_string(), existing_grid(path)?),
                 None => {
                     let (f, r) = args.grid.unwrap_or(DEFAULT_GRID);
-                    check_size(f, r, 4)?;
-                    let g = grid(f, r);
+                    let margin = edge_margin(args.wrap);
+                    check_size(f, r, 4 + 2 * margin)?;
+                    let mut g = grid(f, r);
+                    g.margin = margin;
                     let board_file = format!("{}.board.toml", args.name);
                     let text = board_text(&args.name, &g, args);
                     files.push((PathBuf::from(&board_file), text));
@@ -99,6 +101,9 @@ struct Grid {
     ranks: u32,
     /// Zone names: first rank, second rank, next-to-last rank, last rank.
     zones: [String; 4],
+    /// Empty ranks between each army and its edge (1 where the ranks wrap round, so that the
+    /// kings do not touch across the seam).
+    margin: u32,
 }
 
 impl Grid {
@@ -124,6 +129,7 @@ fn grid(files: u32, ranks: u32) -> Grid {
             .collect(),
         ranks,
         zones: [FIRST_RANK, SECOND_RANK, NEXT_TO_LAST_RANK, LAST_RANK].map(String::from),
+        margin: 0,
     }
 }
 
@@ -151,6 +157,7 @@ fn existing_grid(path: &Path) -> Result<Grid, String> {
         files: shape.files.clone(),
         ranks,
         zones: Default::default(),
+        margin: 0,
     };
     for (slot, rank) in [1, 2, ranks - 1, ranks].into_iter().enumerate() {
         let mut want: Vec<_> = (0..g.files.len())
@@ -298,10 +305,12 @@ fn start_text(g: &Grid, rights: &str) -> String {
     let f = g.files.len();
     let back: String = back_rank(f).into_iter().collect();
     let pawns = "P".repeat(f);
-    let mut rows = vec![back.to_lowercase(), pawns.to_lowercase()];
-    rows.extend((0..g.ranks - 4).map(|_| f.to_string()));
-    rows.push(pawns);
-    rows.push(back);
+    let empty = |n: u32| (0..n).map(|_| f.to_string()).collect::<Vec<_>>();
+    let mut rows = empty(g.margin);
+    rows.extend([back.to_lowercase(), pawns.to_lowercase()]);
+    rows.extend(empty(g.ranks - 4 - 2 * g.margin));
+    rows.extend([pawns, back]);
+    rows.extend(empty(g.margin));
     let rights = if rights.is_empty() { "-" } else { rights };
     format!("{} w {rights} - 0 1", rows.join("/"))
 }
@@ -347,13 +356,25 @@ fn castlings(g: &Grid, player: &str, rank: u32, upper: bool) -> (String, String)
     (text, rights)
 }
 
+/// Empty ranks between each army and its board edge: 1 where the ranks wrap round (a torus, a
+/// Klein bottle), else the kings would stand side by side across the seam.
+fn edge_margin(wrap: Option<WrapArg>) -> u32 {
+    match wrap {
+        Some(WrapArg::Torus | WrapArg::Klein) => 1,
+        Some(WrapArg::Cylinder | WrapArg::Moebius) | None => 0,
+    }
+}
+
 /// The `[lints]` table of a variant on the template's own board when its seam brings the two
 /// armies into contact (a torus, Möbius strip or Klein bottle joins the back ranks' ends):
 /// otherwise `check --deny-warnings` would refuse the file `new` just wrote.
 fn start_contact_allowance(wrap: Option<WrapArg>) -> &'static str {
     match wrap {
-        Some(WrapArg::Torus | WrapArg::Moebius | WrapArg::Klein) => {
-            "\n[lints]\n# The seam joins the two armies' edges: pieces can take from the first move, as meant.\nallow = [\"start-captures\"]\n"
+        Some(WrapArg::Torus | WrapArg::Klein) => {
+            "\n[lints]\n# The ranks wrap round: each army stands one rank in from its edge, so that the kings do\n# not touch across the seam; pieces can still take across it from the first move, as meant.\nallow = [\"start-captures\"]\n"
+        }
+        Some(WrapArg::Moebius) => {
+            "\n[lints]\n# The seam joins the two armies' corners: pieces can take across it from the first move, as meant.\nallow = [\"start-captures\"]\n"
         }
         Some(WrapArg::Cylinder) | None => "",
     }
@@ -362,10 +383,15 @@ fn start_contact_allowance(wrap: Option<WrapArg>) -> &'static str {
 /// Chess on the grid: the variant file.
 fn variant_text(name: &str, board: &str, g: &Grid) -> String {
     let (f, r) = (g.files.len(), g.ranks);
-    let (white_castling, white_rights) = castlings(g, "white", 1, true);
-    let (black_castling, black_rights) = castlings(g, "black", r, false);
+    let (white_castling, white_rights) = castlings(g, "white", 1 + g.margin, true);
+    let (black_castling, black_rights) = castlings(g, "black", r - g.margin, false);
     let start = start_text(g, &format!("{white_rights}{black_rights}"));
     let [first, second, next_to_last, last] = &g.zones;
+    // Pawns start in front of their army: with a margin, on ranks the grid names `rank_N`.
+    let (second, next_to_last) = match g.margin {
+        0 => (second.clone(), next_to_last.clone()),
+        m => (format!("rank_{}", 2 + m), format!("rank_{}", r - 1 - m)),
+    };
     format!(
         "\
 # {name}: chess on a {f}x{r} board, made by `chessgraph new variant`.
