@@ -98,11 +98,27 @@ pub fn report(rules: &Arc<Rules>, options: &Options) -> Report {
             options,
         ));
     }
+    let mut summary = summary_lines(rules);
+    summary.push(piece_values_line(rules));
     Report {
         variant: rules.name().to_string(),
-        summary: summary_lines(rules),
+        summary,
         positions,
     }
+}
+
+/// The value the computer player gives each piece kind: a rule change that changes a piece's
+/// mobility changes its estimate, and so shows in a snapshot's diff.
+fn piece_values_line(rules: &Arc<Rules>) -> String {
+    let engine = chessgraph::Engine::new(rules);
+    let values: Vec<String> = (rules.kinds().iter())
+        .zip(engine.piece_values())
+        .map(|(kind, value)| format!("{} {value}", kind.name))
+        .collect();
+    format!(
+        "piece values (centipawns: the file's `value`, else estimated from mobility): {}",
+        values.join(", ")
+    )
 }
 
 /// The rules summary with the zones: what `check` prints, and every player-relative zone.
