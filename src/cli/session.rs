@@ -63,7 +63,8 @@ commands:
   moves                  list the legal moves
   moves SQUARE           list the moves of the piece on SQUARE (as if its owner were to move)
   moves P@               list the drops of a kind from the hand (variants with hands)
-  undo                   take back the last move
+  undo                   take back the last move (against the computer: your last move and
+                         its replies)
   fen                    print the position text
   svg FILE               write the position as an SVG picture (one file name, no spaces;
                          never one of the files the game was loaded from)
@@ -151,6 +152,8 @@ struct Session {
     game: Game,
     /// The computer player, when it has seats.
     engine: Option<Engine>,
+    /// The seats the computer plays: `undo` takes back their replies with the player's move.
+    computer_seats: PlayerSet,
 }
 
 /// One line read at the prompt.
@@ -180,6 +183,7 @@ pub fn play(
     let mut game = Session {
         game: Game::new(start, options.draw_rules),
         engine,
+        computer_seats: options.computer.seats,
     };
     let events = game.game.start_events().to_vec();
     if let Some(end) = game.show_and_finish(&mut out, &events)? {
@@ -324,13 +328,24 @@ impl Session {
         }
     }
 
-    /// `undo`: back to the state before the last move.
+    /// `undo`: back to the state before the last move of a player at the keyboard, the
+    /// computer's replies to it taken back with it (else the computer would at once play again).
     fn undo(&mut self, out: &mut impl Write) -> io::Result<()> {
-        let Some(taken) = self.game.undo() else {
+        let seats = self.computer_seats;
+        let Some(last_own) = (self.game.moves().iter()).rposition(|m| !seats.contains(m.mover))
+        else {
             return writeln!(out, "nothing to undo");
         };
-        let mover = &self.game.rules().player(taken.mover).name;
-        writeln!(out, "took back {mover}'s {}", taken.text)?;
+        while self.game.moves().len() > last_own {
+            let Some(taken) = self.game.undo() else { break };
+            let mover = &self.game.rules().player(taken.mover).name;
+            let who = if seats.contains(taken.mover) {
+                " (computer)"
+            } else {
+                ""
+            };
+            writeln!(out, "took back {mover}'s{who} {}", taken.text)?;
+        }
         show(out, &self.game, &[])
     }
 

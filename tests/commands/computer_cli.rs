@@ -206,3 +206,35 @@ fn uci_stop_ends_an_infinite_search() {
     let out = uci("position startpos\ngo infinite\nstop\nquit\n");
     assert!(out.lines().any(|l| l.starts_with("bestmove ")), "{out}");
 }
+
+#[test]
+fn undo_against_the_computer_takes_back_its_reply_with_the_players_move() {
+    let args = [
+        "play",
+        "variants/chess.toml",
+        "--engine",
+        "black",
+        "--depth",
+        "1",
+    ];
+    let r = run_with_input(&args, b"e2e4\nundo\nd2d4\nundo\nundo\nquit\n");
+    r.assert_no_crash();
+    let out = &r.stdout;
+    // Each undo takes back the computer's reply, then the player's move: white is to move again
+    // (the computer does not play at once), and the next move is the player's.
+    let reply = out
+        .lines()
+        .find_map(|l| l.strip_prefix("black (computer) plays "))
+        .unwrap_or_else(|| panic!("the computer replies:\n{out}"));
+    assert!(
+        out.contains(&format!(
+            "took back black's (computer) {reply}\ntook back white's e2-e4\n"
+        )),
+        "{out}"
+    );
+    assert!(out.contains("took back white's d2-d4\n"), "{out}");
+    assert_eq!(out.matches("black (computer) plays").count(), 2, "{out}");
+    // Nothing of the player's is left to take back.
+    assert!(out.contains("nothing to undo\n"), "{out}");
+    assert!(out.ends_with("white> quit\ngame abandoned\n"), "{out}");
+}
