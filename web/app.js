@@ -71,6 +71,15 @@ async function start() {
   let id = params.get("game");
   const variant = Number(params.get("variant") || 0);
   select.value = String(variant);
+  // The computer's seat for New game: the players of the variant chosen.
+  const seats = () => {
+    const v = variants.find((x) => String(x.id) === select.value);
+    const computer = $("computer");
+    computer.replaceChildren(new Option("nobody", ""));
+    for (const name of (v && v.players) || []) computer.appendChild(new Option(name, name));
+  };
+  seats();
+  select.addEventListener("change", seats);
   if (!id) {
     try {
       id = (await api("/api/games", { variant })).id;
@@ -90,7 +99,11 @@ async function open(id) {
   const game = await api(`/api/games/${id}`);
   // A shared link names the game only: the list shows its variant, which New game then starts.
   $("variant").value = String(game.variant);
-  if (seat) $("seat-label").textContent = `playing for ${seat}`;
+  const label = [];
+  if (seat) label.push(`playing for ${seat}`);
+  if (game.computer && game.computer.length) label.push(`the computer plays ${game.computer.join(", ")}`);
+  $("seat-label").textContent = label.join(" · ");
+  if (game.computer && game.computer.length === 1) $("computer").value = game.computer[0];
   await loadBoard(game.variant);
   const me = game.players.findIndex((p) => p.name.toLowerCase() === (seat || "").toLowerCase());
   ui.rotation = me >= 0 ? game.players[me].rotation : game.rotation;
@@ -195,7 +208,8 @@ async function showPosition() {
 function showStatus() {
   const g = ui.game;
   const out = g.players.filter((p) => p.out).map((p) => p.name);
-  let s = g.to_move ? `${g.to_move} to move${g.check ? ", in check" : ""}` : "game over";
+  const computer = g.to_move && (g.computer || []).includes(g.to_move) ? " (computer, thinking)" : "";
+  let s = g.to_move ? `${g.to_move}${computer} to move${g.check ? ", in check" : ""}` : "game over";
   if (out.length) s += ` · out: ${out.join(", ")}`;
   if (g.captured) s += ` · captured: ${g.captured}`;
   if (ui.ply !== null) s += ` · showing the position after move ${ui.ply} (go to the last to play)`;
@@ -553,7 +567,10 @@ function buttons() {
     }
   });
   $("load").addEventListener("click", () => newGame({ position: $("load-text").value.trim() }));
-  $("new-game").addEventListener("click", () => newGame({}));
+  $("new-game").addEventListener("click", () => {
+    const computer = $("computer").value;
+    newGame(computer ? { computer: [computer] } : {});
+  });
 }
 
 async function newGame(extra) {

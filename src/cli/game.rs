@@ -97,6 +97,16 @@ impl Game {
         self.reached.get(ply).map(|r| &r.pos)
     }
 
+    /// The hashes of the positions before the current one, oldest first: what the computer
+    /// player needs for the draw by repetition.
+    pub fn earlier_hashes(&self) -> Vec<u64> {
+        let before = self.reached.len().saturating_sub(1);
+        self.reached[..before]
+            .iter()
+            .map(|r| r.pos.hash())
+            .collect()
+    }
+
     /// The moves played, in order.
     pub fn moves(&self) -> &[Played] {
         &self.moves

@@ -303,9 +303,7 @@ impl Session {
         limits: Limits,
     ) -> io::Result<Option<GameEnd>> {
         let game = &self.game;
-        let earlier: Vec<u64> = (0..game.moves().len())
-            .filter_map(|i| game.position_at(i).map(Position::hash))
-            .collect();
+        let earlier = game.earlier_hashes();
         let pos = game.position().clone();
         let engine = self.engine.get_or_insert_with(|| Engine::new(pos.rules()));
         let found = engine.search(&pos, &earlier, limits);

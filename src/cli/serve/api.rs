@@ -4,7 +4,7 @@
 //! | --- | --- | --- |
 //! | GET | `/api/variants` | the variants served |
 //! | GET | `/api/variants/{v}/board` | a variant's nodes and links |
-//! | POST | `/api/games` | a new game: `{"variant": 0, "position": "...", "moves": [...]}` or `{"variant": 0, "record": "..."}` |
+//! | POST | `/api/games` | a new game: `{"variant": 0, "position": "...", "moves": [...]}` or `{"variant": 0, "record": "..."}`, with `"computer": ["black"]` for the computer's seats |
 //! | GET | `/api/games/{id}` | the game |
 //! | POST | `/api/games/{id}/moves[?seat=NAME]` | play `{"move": "e2e4"}` |
 //! | POST | `/api/games/{id}/undo[?seat=NAME]` | take back the last move |
@@ -92,6 +92,9 @@ pub struct NewGame {
     moves: Option<Moves>,
     /// A whole record (start position text and moves, TOML) instead.
     record: Option<String>,
+    /// The seats the computer plays, by player name (`["black"]`).
+    #[serde(default)]
+    computer: Vec<String>,
 }
 
 /// A variant as a request names it.
@@ -197,8 +200,10 @@ pub async fn create(State(s): App, Body(req): Body<NewGame>) -> Result<Response,
             game
         }
     };
-    let id = s.add_game(game, variant).map_err(|f| full(&s, f))?;
+    let seats = super::computer::seats(&rules, &req.computer).map_err(ApiError::bad)?;
+    let id = s.add_game(game, variant, seats).map_err(|f| full(&s, f))?;
     let body = with_game(&s, id, |slot, s| Ok(game_json(id, slot, s)))?;
+    super::computer::think(&s, id);
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
@@ -358,7 +363,18 @@ pub async fn play(
         }
         let game = &mut slot.game;
         if game.outcome().is_none() {
-            check_seat(&params, game, game.position().to_move(), "the move")?;
+            let to_move = game.position().to_move();
+            if slot.computer.contains(to_move) {
+                return Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    "computer_to_move",
+                    format!(
+                        "the computer plays {}: wait for its move",
+                        game.rules().player(to_move).name
+                    ),
+                ));
+            }
+            check_seat(&params, game, to_move, "the move")?;
         }
         game.play_text(&body.text)
             .map_err(|e| refused(&body.text, e))?;
@@ -366,10 +382,13 @@ pub async fn play(
         Ok(game_json(id, slot, v))
     })?;
     s.changed(id);
+    super::computer::think(&s, id);
     Ok(Json(answer))
 }
 
-/// `POST /api/games/{id}/undo`: a seated page takes back only its own move.
+/// `POST /api/games/{id}/undo`: a seated page takes back only its own move. The computer's
+/// replies are taken back with the move before them (else the computer would play again at
+/// once): an undo goes back to the last move of a seat the computer does not play.
 pub async fn undo(
     State(s): App,
     Segment(id): Segment,
@@ -378,15 +397,22 @@ pub async fn undo(
     let id = game_id(&id)?;
     let answer = with_live_game(&s, id, |slot, v| {
         let game = &mut slot.game;
-        let Some(last) = game.moves().last() else {
+        let computer = slot.computer;
+        let own = game
+            .moves()
+            .iter()
+            .rposition(|m| !computer.contains(m.mover));
+        let Some(own) = own else {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
                 "nothing_to_undo",
-                "no move has been played",
+                "no move has been played (by a seat the computer does not play)",
             ));
         };
-        check_seat(&params, game, last.mover, "the last move")?;
-        game.undo();
+        check_seat(&params, game, game.moves()[own].mover, "the last move")?;
+        while game.moves().len() > own {
+            game.undo();
+        }
         slot.version += 1;
         Ok(game_json(id, slot, v))
     })?;
@@ -437,6 +463,7 @@ pub async fn load(
         Ok(game_json(id, slot, v))
     })?;
     s.changed(id);
+    super::computer::think(&s, id);
     Ok(Json(answer))
 }
 

@@ -9,6 +9,7 @@
 
 mod api;
 mod budget;
+mod computer;
 mod error;
 mod listen;
 mod page;
@@ -17,6 +18,8 @@ mod view;
 
 #[cfg(test)]
 mod budget_tests;
+#[cfg(test)]
+mod computer_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -51,6 +54,7 @@ const WATCH_EVERY: Duration = Duration::from_millis(250);
 
 /// Arguments of `serve`.
 #[derive(Debug, clap::Args)]
+#[command(mut_arg("movetime", |a| a.help("Milliseconds per move of the computer, in games that give it seats (1 second when no limit is given)")))]
 pub struct ServeArgs {
     /// Variant files to serve (the page lists them).
     #[arg(required = true)]
@@ -69,6 +73,10 @@ pub struct ServeArgs {
     /// the copy built into the binary (for working on the page).
     #[arg(long, value_name = "DIR")]
     pub web_dir: Option<PathBuf>,
+    /// How long the computer thinks in games that give it seats (`"computer": ["black"]` when
+    /// the game is made, or the new-game form's choice).
+    #[command(flatten)]
+    pub search: super::args::SearchArgs,
 }
 
 /// The router of a server with this state: the API, the page, and the guards.
@@ -185,7 +193,11 @@ pub fn serve_command(args: &ServeArgs, colour: bool) -> Result<ExitCode, String>
         let addr = listener
             .local_addr()
             .map_err(|e| format!("cannot listen: {e}"))?;
-        let state = Shared::new(variants, addr, args.web_dir.clone(), args.watch);
+        let computer = computer::Computer {
+            limits: args.search.or(computer::Computer::default().limits),
+            max_n: args.search.max_n(),
+        };
+        let state = Shared::new(variants, addr, args.web_dir.clone(), args.watch, computer);
         status!("listening on http://{addr}/");
         if args.watch {
             let watched = state.clone();

@@ -12,11 +12,12 @@ use serde::Serialize;
 use tokio::sync::broadcast;
 
 use crate::cli::game::{Game, Record};
-use chessgraph::Position;
 use chessgraph::Rules;
 use chessgraph::diagnostic::FileReport;
+use chessgraph::{PlayerSet, Position};
 
 use super::budget::{Full, Limits, MAX_STREAMS, MAX_STREAMS_PER_GAME};
+use super::computer::Computer;
 
 /// One problem of a variant's files, as the page shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -129,6 +130,10 @@ pub struct Slot {
     /// When a request last named it (the game left alone longest is dropped first to make
     /// room, see [`super::budget`]).
     pub used: Instant,
+    /// The seats the computer plays (see [`super::computer`]).
+    pub computer: PlayerSet,
+    /// Whether the computer is thinking about this game's current version.
+    pub thinking: bool,
 }
 
 /// The server's state, shared by every request.
@@ -153,6 +158,8 @@ pub struct Shared {
     pub limits: Limits,
     /// The event streams open, by game.
     pub streams: Mutex<HashMap<u64, usize>>,
+    /// How long the computer thinks for its seats.
+    pub computer: Computer,
 }
 
 /// Locks a mutex; a panic while it was held leaves data that is still consistent (every change
@@ -168,6 +175,7 @@ impl Shared {
         addr: std::net::SocketAddr,
         web_dir: Option<PathBuf>,
         watch: bool,
+        computer: Computer,
     ) -> Arc<Shared> {
         let mut hosts = vec![addr.to_string()];
         if addr.ip().is_loopback() {
@@ -184,6 +192,7 @@ impl Shared {
             watch,
             limits: Limits::default(),
             streams: Mutex::new(HashMap::new()),
+            computer,
         })
     }
 
@@ -201,7 +210,7 @@ impl Shared {
 
     /// Stores a new game, dropping games left alone long enough to make room for it (see
     /// [`Shared::make_room`]), or says why there is no room.
-    pub fn add_game(&self, game: Game, variant: usize) -> Result<u64, Full> {
+    pub fn add_game(&self, game: Game, variant: usize, computer: PlayerSet) -> Result<u64, Full> {
         let mut games = lock(&self.games);
         let plies = game.moves().len();
         let made = self.make_room(&mut games, 1, plies, None);
@@ -215,6 +224,8 @@ impl Shared {
                         variant,
                         version: 1,
                         used: Instant::now(),
+                        computer,
+                        thinking: false,
                     },
                 );
                 (dropped, Ok(id))

@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 use tower::ServiceExt;
 
 use super::budget::MAX_GAMES;
+use super::computer::Computer;
 use super::state::{Shared, Variant};
 use super::{MAX_BODY, router};
 
@@ -18,7 +19,24 @@ const HOST: &str = "127.0.0.1:8080";
 
 pub(super) fn server(files: &[&str]) -> Arc<Shared> {
     let variants = files.iter().map(|f| Variant::load(Path::new(f))).collect();
-    Shared::new(variants, HOST.parse().unwrap(), None, false)
+    Shared::new(
+        variants,
+        HOST.parse().unwrap(),
+        None,
+        false,
+        quick_computer(),
+    )
+}
+
+/// A computer that answers at once (depth 1), for the tests that give it seats.
+pub(super) fn quick_computer() -> Computer {
+    Computer {
+        limits: chessgraph::Limits {
+            depth: Some(1),
+            ..chessgraph::Limits::default()
+        },
+        max_n: false,
+    }
 }
 
 /// Sends one request; returns the status, the body as text and the content type.
@@ -406,7 +424,13 @@ async fn drops_are_offered_from_the_hand() {
 #[tokio::test]
 async fn bound_to_every_address_any_ip_is_a_host_but_no_name() {
     let variants = vec![Variant::load(Path::new("variants/chess.toml"))];
-    let s = Shared::new(variants, "0.0.0.0:8080".parse().unwrap(), None, false);
+    let s = Shared::new(
+        variants,
+        "0.0.0.0:8080".parse().unwrap(),
+        None,
+        false,
+        quick_computer(),
+    );
     for (host, status) in [
         ("192.0.2.7:8080", StatusCode::OK),
         ("[::1]:8080", StatusCode::OK),
@@ -497,7 +521,13 @@ async fn every_shipped_variant_plays_a_move_and_draws() {
 async fn web_dir_serves_only_the_page_files_from_disk() {
     let variants = vec![Variant::load(Path::new("variants/chess.toml"))];
     let web = Some(std::path::PathBuf::from("web"));
-    let s = Shared::new(variants, HOST.parse().unwrap(), web, false);
+    let s = Shared::new(
+        variants,
+        HOST.parse().unwrap(),
+        web,
+        false,
+        quick_computer(),
+    );
     let (status, css, kind) = send(&s, get("/style.css")).await;
     assert_eq!(status, StatusCode::OK);
     assert!(kind.starts_with("text/css"));
@@ -522,6 +552,7 @@ async fn a_broken_variant_in_author_mode_shows_its_problems_and_takes_no_move() 
         HOST.parse().unwrap(),
         None,
         true,
+        quick_computer(),
     );
     let id = new_game(&s, json!({ "moves": ["e2e4"] })).await;
     std::fs::write(&file, good.replace("[variant]", "[variant]\nnot_a_key = 1")).unwrap();

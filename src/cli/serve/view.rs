@@ -111,6 +111,8 @@ pub fn game_json(id: u64, slot: &Slot, variant: &Variant) -> Value {
         "position": pos.to_fen(),
         "text": pos.to_text(),
         "to_move": (!over).then(|| rules.player(pos.to_move()).name.clone()),
+        "computer": slot.computer.iter().map(|p| rules.player(p).name.clone()).collect::<Vec<_>>(),
+        "thinking": slot.thinking,
         "check": pos.is_check(),
         "players": players_json(pos),
         "captured": pos.captured_text(),
