@@ -144,6 +144,22 @@ pub struct Board {
     wall_rows: Option<Vec<Vec<Option<NodeId>>>>,
     node_index: HashMap<String, NodeId>,
     graph: DiGraph<NodeId, (DirId, TwistId, TagSet)>,
+    style: BoardStyle,
+}
+
+/// How pictures draw a board (its file's `[style]`): drawing only, no rule reads it.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct BoardStyle {
+    /// Chequered squares, plain squares or points on lines.
+    pub(crate) cells: crate::spec::style::CellStyle,
+    /// With points: the directions whose links are drawn as lines.
+    pub(crate) lines_along: Vec<DirId>,
+    /// Links not drawn, either way round.
+    pub(crate) gaps: Vec<(NodeId, NodeId)>,
+    /// More lines between node centres.
+    pub(crate) lines: Vec<(NodeId, NodeId)>,
+    /// Dots halfway between two node centres.
+    pub(crate) marks: Vec<(NodeId, NodeId)>,
 }
 
 /// A board file that could not be loaded: every problem found, located in the file.
@@ -206,6 +222,11 @@ impl Board {
     /// The grid the nodes were generated on, if any.
     pub fn grid(&self) -> Option<&GridShape> {
         self.grid.as_ref()
+    }
+
+    /// How pictures draw the board.
+    pub(crate) fn style(&self) -> &BoardStyle {
+        &self.style
     }
 
     /// Number of nodes.

@@ -4,23 +4,29 @@
 use std::fmt::Write;
 
 use super::svg::{escape, hex, num};
-use super::{DARK, Geometry, LIGHT, MID, VOID};
+use super::{DARK, Geometry, LIGHT, MID, PLAIN, VOID};
 use crate::board::{Board, Colour};
+use crate::spec::style::CellStyle;
 
 /// The cells layer: one element per node, with class `cell` and `data-node`.
 pub(super) fn write_cells(s: &mut String, board: &Board, geo: &Geometry) {
     let polar = geo.void().is_some();
+    let cells = board.style().cells;
     if polar {
         s.push_str("<g id=\"cells\" stroke=\"#6b4f3a\" stroke-width=\"0.8\">\n");
+    } else if cells == CellStyle::Plain {
+        // One colour: the lines between the cells are what show them.
+        s.push_str("<g id=\"cells\" stroke=\"#4a3425\" stroke-width=\"1.5\">\n");
     } else {
         s.push_str("<g id=\"cells\">\n");
     }
     for n in board.node_ids() {
         let info = board.node_info(n);
-        let (class, fill) = match info.colour {
-            Colour::Light => ("light", LIGHT),
-            Colour::Dark => ("dark", DARK),
-            Colour::Mid => ("mid", MID),
+        let (class, fill) = match (cells, info.colour) {
+            (CellStyle::Plain | CellStyle::Points, _) => ("plain", PLAIN),
+            (CellStyle::Checkered, Colour::Light) => ("light", LIGHT),
+            (CellStyle::Checkered, Colour::Dark) => ("dark", DARK),
+            (CellStyle::Checkered, Colour::Mid) => ("mid", MID),
         };
         let name = escape(&info.name);
         let _ = writeln!(

@@ -27,6 +27,7 @@ mod highlights;
 mod links;
 pub(crate) mod pieces;
 pub(crate) mod players;
+mod style;
 pub(crate) mod svg;
 
 use std::fmt::Write;
@@ -46,6 +47,8 @@ pub(crate) const LIGHT: [u8; 3] = [0xf0, 0xd9, 0xb5];
 pub(crate) const DARK: [u8; 3] = [0xb5, 0x88, 0x63];
 /// Colour of the third cell colour of hex boards, between light and dark.
 pub(crate) const MID: [u8; 3] = [0xd6, 0xb0, 0x8c];
+/// Colour of every cell of a board drawn plain or with points (`[style] cells`): wood.
+pub(crate) const PLAIN: [u8; 3] = [0xe8, 0xc9, 0x8e];
 /// Colour of the central void of polar boards.
 pub(crate) const VOID: [u8; 3] = [0xe4, 0xdd, 0xd2];
 
@@ -157,6 +160,7 @@ impl<'a> Picture<'a> {
         let mut s = String::new();
         self.write_header(&mut s);
         cells::write_cells(&mut s, board, geo);
+        style::write_style(&mut s, board, geo);
         if let Some(p) = self.pos {
             let (last, from) = (self.options.last_move, self.options.from);
             highlights::write_highlights(&mut s, board, geo, p, last, from);

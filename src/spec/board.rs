@@ -383,6 +383,8 @@ pub struct BoardSpec {
     pub(crate) zones: Vec<ZoneSpec>,
     /// Span of `[directions]` (or the file start), for whole-table messages.
     pub(crate) directions_span: Span,
+    /// `[style]`.
+    pub(crate) style: super::style::StyleSpec,
 }
 
 /// Keys of a board file's top level.
@@ -400,6 +402,7 @@ pub(crate) const TOP_LEVEL_KEYS: &[&str] = &[
     "unlink",
     "tag",
     "zones",
+    "style",
 ];
 
 /// Reads a board file's text into a [`BoardSpec`], or every problem found on the way.
@@ -435,6 +438,7 @@ pub fn read_board_spec(text: &str) -> Result<BoardSpec, Vec<Diagnostic>> {
     let unlinks = top.items::<UnlinkSpec>("unlink", "`[[unlink]]`", &mut diags);
     let tags = top.items::<TagSpec>("tag", "`[[tag]]`", &mut diags);
     let zones = read_zones(&mut top, &mut diags);
+    let style = super::style::read_style(&mut top, &mut diags);
     top.finish(&mut diags);
 
     match name {
@@ -454,6 +458,7 @@ pub fn read_board_spec(text: &str) -> Result<BoardSpec, Vec<Diagnostic>> {
             tags,
             zones,
             directions_span,
+            style,
         }),
         _ => Err(diags),
     }

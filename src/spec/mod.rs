@@ -14,6 +14,7 @@ pub(crate) mod lints;
 pub(crate) mod outcome;
 #[cfg(feature = "schema")]
 pub mod schema;
+pub(crate) mod style;
 mod turn_order;
 pub(crate) mod variant;
 

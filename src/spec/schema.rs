@@ -297,6 +297,8 @@ struct BoardFile {
     /// Named node sets (`white_back_rank = ["a1", "b1"]`), used by variants through their
     /// players' zone names, `within:`/`to:`/`from:` modifiers, promotion, drops and `reach`.
     zones: Option<BTreeMap<String, ZoneNodes>>,
+    /// How pictures draw the board (drawing only: no rule reads it).
+    style: Option<super::style::StyleTable>,
 }
 
 /// `[board]`.

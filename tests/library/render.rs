@@ -702,3 +702,82 @@ fn text_paths_fit_their_box_and_write_every_digit() {
         assert!(d.matches('M').count() >= text.len(), "{text}: {d}");
     }
 }
+
+/// The lines of a picture's `[style]` layer, each as the two node names at its ends.
+fn style_lines(board: &Board, svg: &str) -> BTreeSet<(String, String)> {
+    let geo = Geometry::new(board, 0.0);
+    let at = |x: f64, y: f64| -> String {
+        let n = board
+            .node_ids()
+            .find(|&n| {
+                let (cx, cy) = geo.centre(n);
+                (cx - x).abs() < 0.01 && (cy - y).abs() < 0.01
+            })
+            .unwrap_or_else(|| panic!("a line ends at ({x}, {y}), not on a point"));
+        board.node_name(n).to_string()
+    };
+    let style = svg
+        .split("<g id=\"style\"")
+        .nth(1)
+        .and_then(|rest| rest.split("</g>").next())
+        .expect("a style layer");
+    let num = |line: &str, key: &str| -> f64 {
+        let v = line.split(&format!(" {key}=\"")).nth(1).unwrap();
+        v[..v.find('"').unwrap()].parse().unwrap()
+    };
+    style
+        .lines()
+        .filter(|l| l.starts_with("<line"))
+        .map(|l| {
+            let mut ends = [
+                at(num(l, "x1"), num(l, "y1")),
+                at(num(l, "x2"), num(l, "y2")),
+            ];
+            ends.sort();
+            let [a, b] = ends;
+            (a, b)
+        })
+        .collect()
+}
+
+#[test]
+fn xiangqi_is_drawn_on_points_with_its_river_and_palaces() {
+    let b = board("boards/xiangqi.toml");
+    let svg = svg_of(&b, None, &RenderOptions::default());
+    let lines = style_lines(&b, &svg);
+    let has = |a: &str, c: &str| lines.contains(&(a.to_string(), c.to_string()));
+    // Along the files and ranks, the river crossed only at the edges, the palaces' diagonals.
+    assert!(
+        has("a5", "a6") && has("i5", "i6"),
+        "the edges cross the river"
+    );
+    for f in ["b", "c", "d", "e", "f", "g", "h"] {
+        assert!(
+            !has(&format!("{f}5"), &format!("{f}6")),
+            "no {f} line over the river"
+        );
+    }
+    assert!(has("d1", "f3") && has("d3", "f1") && has("d10", "f8") && has("d8", "f10"));
+    assert!(has("e4", "e5") && has("a1", "b1"));
+    // 9 files of 9 segments less 7 at the river, 10 ranks of 8 segments, 4 diagonals.
+    assert_eq!(lines.len(), 9 * 9 - 7 + 10 * 8 + 4);
+    // The points are still cells a page can click: one per node, all one colour.
+    assert_eq!(svg.matches("<path class=\"cell plain\"").count(), 90);
+}
+
+#[test]
+fn shogi_is_drawn_plain_with_its_four_star_points() {
+    let b = board("boards/shogi.toml");
+    let svg = svg_of(&b, None, &RenderOptions::default());
+    assert_eq!(svg.matches("<path class=\"cell plain\"").count(), 81);
+    assert_eq!(svg.matches("class=\"mark\"").count(), 4);
+    assert!(
+        !svg.contains("<line"),
+        "a plain board draws no lines of its own"
+    );
+    let chess = svg_of(&board("boards/chess.toml"), None, &RenderOptions::default());
+    assert!(
+        !chess.contains("<g id=\"style\""),
+        "a chequered board has no style layer"
+    );
+}

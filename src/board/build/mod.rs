@@ -14,6 +14,7 @@ mod map;
 mod nodes;
 mod omit;
 mod steps;
+mod style;
 mod tags;
 mod twists;
 mod warnings;
@@ -48,6 +49,7 @@ pub(super) fn build(text: &str) -> (Option<Board>, Vec<Diagnostic>) {
     b.link_items(&spec, &twist_names);
     b.tag_links(&spec);
     let zones = b.zones(&spec, grid.as_ref());
+    let style = b.style(&spec);
     if b.has_errors() {
         return (None, b.diags);
     }
@@ -77,6 +79,7 @@ pub(super) fn build(text: &str) -> (Option<Board>, Vec<Diagnostic>) {
         rows: assemble::rows(&b.nodes),
         wall_rows,
         graph: b.graph(),
+        style,
     };
     b.warnings(&board);
     (Some(board), b.diags)
