@@ -114,11 +114,14 @@ pub(crate) trait FilterSlice {
     fn build(spec: &VariantSpec, kinds: &[PieceKind]) -> Option<Arc<dyn LegalityFilter>>;
 }
 
+/// [`FilterSlice::build`].
+type BuildFilter = fn(&VariantSpec, &[PieceKind]) -> Option<Arc<dyn LegalityFilter>>;
+
 /// One registered filter slice, as the builder calls it.
 pub(crate) struct FilterFamily {
     /// [`FilterSlice::KEY`].
     pub(crate) key: &'static str,
-    build: fn(&VariantSpec, &[PieceKind]) -> Option<Arc<dyn LegalityFilter>>,
+    build: BuildFilter,
 }
 
 impl FilterFamily {
