@@ -207,16 +207,15 @@ impl Position {
             && unrestricted
             && rules.effects.is_empty()
             && self.hands.is_empty()
-            && !rules.moves.capture_bars
+            && rules.filters.royalless_count
         {
             return self.count_without_royals(gates, buf);
         }
         let countable = rules.any_royal
             && unrestricted
-            && !rules.moves.must_capture
+            && rules.filters.pins_count
             && rules.effects.is_empty()
-            && rules.moves.may_check
-            && !rules.moves.capture_bars;
+            && rules.moves.may_check;
         let mut pins = [(NodeId(0), 0u16); MAX_PINS];
         let mut sensitive = NodeSet::default();
         let pinned = if countable {
@@ -343,7 +342,7 @@ impl Position {
         buf.clear();
         self.castling_moves(buf);
         let all = tally.all + buf.len() as u64;
-        if self.rules.moves.must_capture && tally.captures > 0 {
+        if self.rules.filters.captures_first && tally.captures > 0 {
             tally.captures
         } else {
             all

@@ -7,7 +7,7 @@ use std::fmt;
 use crate::ids::NodeId;
 use crate::path::Kind;
 use crate::position::{Outcome, Position};
-use crate::rules::Rules;
+use crate::rules::{Rules, filters};
 
 use super::{Move, Planned, Undo};
 
@@ -448,10 +448,10 @@ impl Position {
     fn move_rule_refusal(&self, p: Planned, legal: &[Planned]) -> Option<PlayError> {
         let rules = &*self.rules;
         let me = self.to_move;
-        if rules.moves.checked_royal_takes_checker {
+        if rules.filters.declares(filters::ROYAL_TAKES_CHECKER) {
             let checkers = self.checkers();
             let only = checkers.first().filter(|&c| checkers.last() == Some(c));
-            if !checkers.is_empty() && self.royal_move_refused(p.mv, only) {
+            if !checkers.is_empty() && filters::refuses(&self.candidate(p.mv), only) {
                 return Some(PlayError::RoyalMustTakeChecker {
                     mv: p.mv.text(rules),
                 });
@@ -466,7 +466,7 @@ impl Position {
             None
         } else if checks && (p.no_check || !rules.moves.may_check) {
             Some(PlayError::GivesCheck { mv })
-        } else if rules.moves.must_capture {
+        } else if rules.filters.declares(filters::MUST_CAPTURE) {
             let captures: Vec<String> = legal.iter().map(|m| m.mv.text(rules)).collect();
             Some(PlayError::CaptureCompulsory {
                 mv,

@@ -3,6 +3,7 @@
 
 use crate::ids::{NodeId, NodeSet};
 use crate::position::Position;
+use crate::rules::filters::{Candidate, Candidates, Stage};
 
 use super::{Move, Planned};
 
@@ -84,16 +85,16 @@ impl Position {
     pub(crate) fn legal_moves_into(&mut self, out: &mut Vec<Planned>) {
         out.clear();
         self.pseudo_legal_moves(out);
-        if self.rules.moves.capture_bars {
-            self.drop_barred_captures(out);
+        if !self.rules.filters.pseudo.is_empty() {
+            self.apply_filters(Stage::Pseudo, out);
         }
         if !self.rules.any_royal
             && self.rules.gates().is_empty()
             && self.hands.is_empty()
-            && !self.rules.moves.must_capture
+            && self.rules.filters.legal.is_empty()
         {
-            // No royal to expose, no gate to give check across, no drop to mate, no compulsory
-            // capture: every pseudo-legal move is legal.
+            // No royal to expose, no gate to give check across, no drop to mate, no filter of
+            // the legal moves: every pseudo-legal move is legal.
             return;
         }
         let mut pins = [(NodeId(0), 0u16); MAX_PINS];
@@ -142,36 +143,49 @@ impl Position {
                 }
             }
         }
-        if self.rules.moves.checked_royal_takes_checker {
-            self.keep_checker_captures(out);
-        }
-        if self.rules.moves.must_capture {
-            self.keep_captures(out);
+        if !self.rules.filters.legal.is_empty() {
+            self.apply_filters(Stage::Legal, out);
         }
         if !self.hands.is_empty() {
             self.refuse_mating_drops(out);
         }
     }
 
-    /// `checked_royal_takes_checker`: while the side to move is in check, a move of one of its
-    /// royals stays only if it takes the one piece that checks (none stays under two checkers).
+    /// Applies the legality filters of `stage` ([`crate::rules::filters`]) to `moves`, in order.
     #[cold]
     #[inline(never)]
-    pub(super) fn keep_checker_captures(&self, moves: &mut Vec<Planned>) {
-        let checkers = self.checkers();
-        if checkers.is_empty() {
-            return;
+    pub(super) fn apply_filters(&self, stage: Stage, moves: &mut Vec<Planned>) {
+        let filters = &self.rules.filters;
+        let filters = match stage {
+            Stage::Pseudo => &filters.pseudo,
+            Stage::Legal => &filters.legal,
+        };
+        let mut list = MoveList { pos: self, moves };
+        for f in filters {
+            f.retain(&mut list);
         }
-        let only = checkers.first().filter(|&c| checkers.last() == Some(c));
-        moves.retain(|m| !self.royal_move_refused(m.mv, only));
     }
 
-    /// Whether `m` moves a royal of the side to move other than onto `only`, the one checker
-    /// (every royal move when there is no one checker): what `checked_royal_takes_checker`
-    /// refuses in check.
-    pub(super) fn royal_move_refused(&self, m: Move, only: Option<NodeId>) -> bool {
-        let royal_moves = m.from().is_some_and(|f| self.royals.contains(f));
-        royal_moves && !(matches!(m, Move::Normal { .. }) && Some(m.to()) == only)
+    /// A generated move of the side to move as the legality filters see it.
+    pub(crate) fn candidate(&self, m: Move) -> Candidate {
+        let from = m.from();
+        let mover = from.and_then(|f| self.squares[f.index()]);
+        let victim = mover.and_then(|p| match m {
+            Move::Normal { to, .. } => self.squares[to.index()].filter(|x| x.owner != p.owner),
+            Move::EnPassant { .. } => (self.ep.iter())
+                .find(|e| e.square == m.to())
+                .and_then(|e| self.squares[e.pawn.index()]),
+            Move::Castle { .. } | Move::Drop { .. } => None,
+        });
+        Candidate {
+            from,
+            to: m.to(),
+            mover: mover.map(|p| p.kind),
+            captures: self.captures(&m),
+            victim: victim.map(|v| v.kind),
+            moves_royal: from.is_some_and(|f| self.royals.contains(f)),
+            ordinary: matches!(m, Move::Normal { .. }),
+        }
     }
 
     /// The nodes of the live opponents' pieces that attack a royal of the side to move.
@@ -241,41 +255,6 @@ impl Position {
                 self.squares[to.index()].is_some_and(|x| x.owner != self.to_move)
             }
             Move::Castle { .. } | Move::Drop { .. } => false,
-        }
-    }
-
-    /// The captures a piece may not make (`cannot_capture`: its kind may not take the victim's)
-    /// go; they are no moves at all.
-    #[cold]
-    #[inline(never)]
-    fn drop_barred_captures(&self, moves: &mut Vec<Planned>) {
-        let rules = &*self.rules;
-        moves.retain(|m| {
-            let Some(mover) = m.mv.from().and_then(|f| self.squares[f.index()]) else {
-                return true;
-            };
-            let victim = match m.mv {
-                Move::Normal { to, .. } => {
-                    self.squares[to.index()].filter(|x| x.owner != mover.owner)
-                }
-                Move::EnPassant { .. } => self
-                    .ep
-                    .iter()
-                    .find(|e| e.square == m.mv.to())
-                    .and_then(|e| self.squares[e.pawn.index()]),
-                Move::Castle { .. } | Move::Drop { .. } => None,
-            };
-            victim
-                .is_none_or(|v| rules.kind(mover.kind).cannot_capture & (1 << v.kind.index()) == 0)
-        });
-    }
-
-    /// A capture is compulsory: when any move of `moves` captures, the others go.
-    #[cold]
-    #[inline(never)]
-    fn keep_captures(&self, moves: &mut Vec<Planned>) {
-        if moves.iter().any(|m| self.captures(&m.mv)) {
-            moves.retain(|m| self.captures(&m.mv));
         }
     }
 
@@ -432,16 +411,12 @@ impl Position {
             .into_iter()
             .filter(|&m| p.keeps_royals_safe(m))
             .collect();
-        if p.rules.moves.checked_royal_takes_checker {
-            p.keep_checker_captures(&mut legal);
-        }
-        if p.rules.moves.must_capture {
-            // A capture is compulsory over all of the owner's moves, not this piece's only.
+        if !p.rules.filters.pseudo.is_empty() || !p.rules.filters.legal.is_empty() {
+            // A filter may judge a move against all of the owner's moves (a compulsory capture),
+            // not this piece's only: the piece's moves are those of the whole list.
             let mut all = Vec::new();
             p.legal_moves_into(&mut all);
-            if all.iter().any(|m| p.captures(&m.mv)) {
-                legal.retain(|m| p.captures(&m.mv));
-            }
+            legal.retain(|m| all.iter().any(|a| a.mv == m.mv));
         }
         legal.into_iter().map(|m| m.mv).collect()
     }
@@ -500,6 +475,27 @@ impl Position {
     }
 }
 
+/// The moves of a turn and the position they are generated in, as the legality filters see them.
+struct MoveList<'a> {
+    pos: &'a Position,
+    moves: &'a mut Vec<Planned>,
+}
+
+impl Candidates for MoveList<'_> {
+    fn any(&self, test: &mut dyn FnMut(&Candidate) -> bool) -> bool {
+        self.moves.iter().any(|m| test(&self.pos.candidate(m.mv)))
+    }
+
+    fn retain(&mut self, keep: &mut dyn FnMut(&Candidate) -> bool) {
+        let pos = self.pos;
+        self.moves.retain(|m| keep(&pos.candidate(m.mv)));
+    }
+
+    fn checkers(&self) -> NodeSet {
+        self.pos.checkers()
+    }
+}
+
 #[cfg(test)]
 mod tests {
 
@@ -511,12 +507,12 @@ mod tests {
     fn played_legal(pos: &mut Position) -> Vec<String> {
         let mut played = Vec::new();
         pos.pseudo_legal_moves(&mut played);
-        played.retain(|&m| pos.keeps_royals_safe(m));
-        if pos.rules.moves.checked_royal_takes_checker {
-            pos.keep_checker_captures(&mut played);
+        if !pos.rules.filters.pseudo.is_empty() {
+            pos.apply_filters(Stage::Pseudo, &mut played);
         }
-        if pos.rules.moves.must_capture {
-            pos.keep_captures(&mut played);
+        played.retain(|&m| pos.keeps_royals_safe(m));
+        if !pos.rules.filters.legal.is_empty() {
+            pos.apply_filters(Stage::Legal, &mut played);
         }
         if !pos.hands.is_empty() {
             pos.refuse_mating_drops(&mut played);

@@ -63,28 +63,18 @@ impl OutcomePolicy {
     }
 }
 
-/// What is legal besides the pieces' own patterns (`[moves]`).
+/// What is legal besides the pieces' own patterns (`[moves]`) and the legality filters
+/// ([`super::filters`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct MoveRules {
-    /// When any legal move captures, only captures are legal.
-    pub(crate) must_capture: bool,
     /// Whether a move may give check; when not, a move that attacks a live opponent's royal is
     /// illegal.
     pub(crate) may_check: bool,
-    /// A royal in check may move only to take the one piece checking it.
-    pub(crate) checked_royal_takes_checker: bool,
-    /// Some piece may not capture some kinds (`cannot_capture`): such captures are no moves.
-    pub(crate) capture_bars: bool,
 }
 
 impl Default for MoveRules {
     fn default() -> Self {
-        MoveRules {
-            must_capture: false,
-            may_check: true,
-            checked_royal_takes_checker: false,
-            capture_bars: false,
-        }
+        MoveRules { may_check: true }
     }
 }
 
@@ -148,14 +138,11 @@ impl Rules {
         for d in &before {
             let _ = write!(s, "\n{}", d.rule.summary(self));
         }
-        if self.moves.must_capture {
-            s.push_str("\nmoves: a capture is compulsory");
+        for line in self.filters.summary_lines(self) {
+            let _ = write!(s, "\n{line}");
         }
         if !self.moves.may_check {
             s.push_str("\nmoves: no move may give check");
-        }
-        if self.moves.checked_royal_takes_checker {
-            s.push_str("\nmoves: a royal in check moves only to take its one checker");
         }
         s
     }

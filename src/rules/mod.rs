@@ -16,6 +16,7 @@ mod drops;
 pub(crate) mod effects;
 mod ending;
 pub(crate) mod ends;
+pub(crate) mod filters;
 mod judged;
 pub(crate) mod relation;
 #[cfg(feature = "schema")]
@@ -254,6 +255,8 @@ pub struct Rules {
     pub(crate) castle_clear: Vec<u32>,
     pub(crate) outcome: OutcomePolicy,
     pub(crate) moves: MoveRules,
+    /// The legality filters (slices of [`filters`]), by stage.
+    pub(crate) filters: filters::Filters,
     pub(crate) draws: DrawRules,
     pub(crate) gates: Vec<Gate>,
     pub(crate) gate_tags: TagSet,

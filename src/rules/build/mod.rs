@@ -195,7 +195,8 @@ impl Builder<'_> {
         let (castling, castle_clear) = self.castling_entries(spec, &kinds);
         self.diags.extend(end_problems);
         let outcome = self.outcome(spec, players.len(), &kinds, declared);
-        let moves = self.move_rules(spec, &kinds);
+        let moves = self.move_rules(spec);
+        let filters = crate::rules::filters::Filters::build(spec, &kinds);
         let draws = self.draw_rules(spec, &kinds);
         let (gates, gate_tags) = self.gates(spec);
         tables.build_count_plans(gate_tags);
@@ -231,6 +232,7 @@ impl Builder<'_> {
             castle_clear,
             outcome,
             moves,
+            filters,
             draws,
             gates,
             gate_tags,

@@ -196,12 +196,9 @@ impl Builder<'_> {
     }
 
     /// `[moves]`.
-    pub(super) fn move_rules(&mut self, spec: &VariantSpec, kinds: &[PieceKind]) -> MoveRules {
+    pub(super) fn move_rules(&mut self, spec: &VariantSpec) -> MoveRules {
         MoveRules {
-            must_capture: spec.moves.must_capture,
             may_check: spec.moves.may_check.unwrap_or(true),
-            checked_royal_takes_checker: spec.moves.checked_royal_takes_checker,
-            capture_bars: kinds.iter().any(|k| k.cannot_capture != 0),
         }
     }
 
