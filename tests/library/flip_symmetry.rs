@@ -43,6 +43,7 @@ const EXPECTED: &[&str] = &[
     "chess_10x10",
     "chessgi",
     "clobber",
+    "clobber10",
     "codrus",
     "coregal",
     "courier",
