@@ -338,7 +338,8 @@ impl PlayerSet {
     }
 }
 
-/// A set of castling rights: bit `i` is castling entry `i` of the rules.
+/// A set of castling rights: bit `i` is castling entry `i` of the rules; the first-move rights
+/// (`[[first_move]]`) follow the castlings'.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct CastlingRights(u32);
 

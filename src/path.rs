@@ -6,7 +6,7 @@
 //! kind     := "leap" | "step" | "ride"
 //! path     := DIRECTION | "(" DIRECTION+ ["stop"] ("|" DIRECTION+)* ")"
 //! modifier := "from:" ZONE | "within:" ZONE | "to:" ZONE | "over:" N | "beyond:" N
-//!           | "creates-ep" | "en-passant" | "avoid:" TAG
+//!           | "creates-ep" | "en-passant" | "avoid:" TAG | "first-move" | "not-in-check"
 //! ```
 //!
 //! - `leap P`: the destination is the end of path P; the squares on the way do not matter.
@@ -18,6 +18,10 @@
 //! - `creates-ep`: the squares passed become en passant squares. `en-passant`: the pattern may (only)
 //!   capture on an opponent's en passant square, removing the piece that passed it.
 //! - `avoid:TAG`: the path may not cross a link with that tag.
+//! - `first-move` (on a `move` pattern): only while the square the piece stands on holds its
+//!   owner's `[[first_move]]` right (Cambodian chess's king and met, whose right position text
+//!   writes like castling's). `not-in-check` (on a `move` pattern): only while the owner is not in
+//!   check (the Cambodian king's leap).
 //! - `within:ZONE`: every square the path reaches (passes or ends on) lies in ZONE: a ride stops at
 //!   the zone's edge (xiangqi's palace, the elephant's own side of the river). The origin does not
 //!   matter.
@@ -109,6 +113,10 @@ pub struct PatternAst {
     pub(crate) over: Option<Located<u8>>,
     /// `beyond:K`: how far past the last screen a hop may go.
     pub(crate) beyond: Option<Located<u8>>,
+    /// `first-move`.
+    pub(crate) first_move: bool,
+    /// `not-in-check`.
+    pub(crate) not_in_check: bool,
     /// The whole string's span.
     pub(crate) span: Span,
 }
@@ -196,6 +204,8 @@ pub fn parse_pattern(value: &Located<String>, file_text: &str) -> Result<Pattern
         to_zone: None,
         over: None,
         beyond: None,
+        first_move: false,
+        not_in_check: false,
         span: value.span.clone(),
     };
     parse_modifiers(&tokens[at..], &mut pat)?;
@@ -467,6 +477,8 @@ fn parse_modifiers(tokens: &[Token], pat: &mut PatternAst) -> Result<(), Diagnos
             }
             None if t.text == "creates-ep" => pat.creates_ep = true,
             None if t.text == "en-passant" => pat.en_passant = true,
+            None if t.text == "first-move" => pat.first_move = true,
+            None if t.text == "not-in-check" => pat.not_in_check = true,
             _ if t.text == "(" || t.text == ")" || t.text == "|" || !is_modifier(&t.text) => {
                 return Err(bad(
                     format!("`{}` after the modifiers", t.text),
@@ -476,7 +488,7 @@ fn parse_modifiers(tokens: &[Token], pat: &mut PatternAst) -> Result<(), Diagnos
             _ => {
                 return Err(bad(
                     format!("unknown modifier `{}`", t.text),
-                    "modifiers are `from:ZONE`, `within:ZONE`, `to:ZONE`, `over:N`, `beyond:K`, `creates-ep`, `en-passant` and `avoid:TAG`",
+                    "modifiers are `from:ZONE`, `within:ZONE`, `to:ZONE`, `over:N`, `beyond:K`, `creates-ep`, `en-passant`, `avoid:TAG`, `first-move` and `not-in-check`",
                 ));
             }
         }
@@ -505,6 +517,15 @@ fn check_combination(pat: &PatternAst) -> Result<(), Diagnostic> {
         .help("use `|` in `leap` and `step` paths: `leap (in in cw | cw in in)`"));
     }
     check_hop(pat)?;
+    if (pat.first_move || pat.not_in_check) && pat.mode != Mode::Move {
+        return Err(Diagnostic::new(
+            Code::PathBadModifier,
+            pat.span.clone(),
+            "`first-move` or `not-in-check` on a pattern that captures",
+        )
+        .label("its attacks would depend on the position's rights")
+        .help("write a `move` pattern: `move leap nnw nne first-move not-in-check`"));
+    }
     if pat.creates_ep && pat.kind == Kind::Ride {
         return Err(Diagnostic::new(
             Code::PathBadModifier,
@@ -591,6 +612,10 @@ pub struct Pattern {
     pub(crate) over: u8,
     /// How many squares past its last screen a hop may go (`beyond:K`); 0: no limit.
     pub(crate) beyond: u8,
+    /// Only while the piece's square holds its owner's first-move right (`first-move`).
+    pub(crate) first_move: bool,
+    /// Only while the owner is not in check (`not-in-check`).
+    pub(crate) not_in_check: bool,
     /// The pattern as written.
     pub text: String,
 }
@@ -604,7 +629,11 @@ impl Pattern {
     /// Whether the pattern hops or is confined to zones: its moves and attacks are judged by the
     /// general walk rather than the plain one.
     pub(crate) fn is_special(&self) -> bool {
-        self.over > 0 || self.within.is_some() || self.to_zone.is_some()
+        self.over > 0
+            || self.within.is_some()
+            || self.to_zone.is_some()
+            || self.first_move
+            || self.not_in_check
     }
 }
 

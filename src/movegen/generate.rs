@@ -173,6 +173,11 @@ impl Position {
     ) {
         let rules = &*self.rules;
         let pattern = &rules.kind(k).patterns[ray.pattern as usize];
+        if (pattern.first_move && !self.holds_first_move(g.piece.owner, g.from))
+            || (pattern.not_in_check && self.royal_attacked(g.piece.owner))
+        {
+            return;
+        }
         let zone = |z: Option<usize>| z.map(|z| rules.zone(z, g.piece.owner));
         let (within, to_zone) = (zone(pattern.within), zone(pattern.to_zone));
         let (over, beyond) = (pattern.over, pattern.beyond as usize);
@@ -305,6 +310,14 @@ impl Position {
             Some(o) if ray.mode.captures() && o.owner != owner => Some((None, Effect::None)),
             _ => None,
         }
+    }
+
+    /// Whether `owner` holds a first-move right (`[[first_move]]`) on `at`.
+    fn holds_first_move(&self, owner: PlayerId, at: NodeId) -> bool {
+        let base = self.rules.castling().len();
+        (self.rules.first_moves.iter().enumerate()).any(|(i, f)| {
+            f.square == at && f.player == owner && self.castling & (1 << (base + i)) != 0
+        })
     }
 
     /// Appends the castling moves open to the side to move.

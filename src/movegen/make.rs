@@ -206,6 +206,9 @@ impl Position {
         let rules: &Rules = &self.rules;
         let moved = undo.moved;
         self.castling &= !lost_rights(rules, m, undo);
+        if rules.first_move_aimers & (1 << moved.kind.0) != 0 {
+            self.castling &= !aimed_rights(rules, m, moved);
+        }
         let capture = undo.removed.iter().any(|(_, x)| x.owner != moved.owner);
         let kind = rules.kind(moved.kind);
         if capture
@@ -343,6 +346,34 @@ fn lost_rights(rules: &Rules, m: Planned, undo: &Undo) -> u32 {
     }
     if let Some((rf, _, _)) = undo.rook {
         lost |= clear[rf.index()];
+    }
+    lost
+}
+
+/// The first-move rights of other players that a move of `moved` takes away by aiming at their
+/// squares: from its destination, one of its patterns reaches the square on an empty board
+/// (`lost_when_aimed_by`).
+#[cold]
+#[inline(never)]
+fn aimed_rights(rules: &Rules, m: Planned, moved: Piece) -> u32 {
+    let t = rules.tables();
+    let rays = t.rays(moved.kind, m.frame, m.mv.to());
+    let base = rules.castling.len();
+    let mut lost = 0;
+    for (i, f) in rules.first_moves.iter().enumerate() {
+        if f.player == moved.owner || f.aimed_by & (1 << moved.kind.0) == 0 {
+            continue;
+        }
+        let aims = rays.iter().any(|r| {
+            let steps = t.steps(r);
+            match r.kind {
+                crate::path::Kind::Ride => steps.iter().any(|s| s.node == f.square),
+                _ => steps.last().is_some_and(|s| s.node == f.square),
+            }
+        });
+        if aims {
+            lost |= 1 << (base + i);
+        }
     }
     lost
 }

@@ -470,7 +470,7 @@ pub(super) fn place_pieces(rules: &Arc<Rules>, setup: &Setup) -> Result<Position
     if rules.player_id(setup.to_move.index()).is_none() {
         return Err(foreign("player to move"));
     }
-    if setup.castling.iter().any(|i| i >= rules.castling().len()) {
+    if (setup.castling.iter()).any(|i| i >= rules.castling().len() + rules.first_moves.len()) {
         return Err(foreign("castling right"));
     }
     if setup.gates_open.iter().any(|i| i >= rules.gates().len()) {

@@ -218,6 +218,20 @@ pub struct Castling {
     pub(crate) rook_from_start: bool,
 }
 
+/// A right a piece holds until it first moves or is taken (`[[first_move]]`), written in position
+/// text after the castling rights; its bit in the rights follows the castlings'.
+#[derive(Clone, Debug)]
+pub(crate) struct FirstMove {
+    /// Who holds it.
+    pub(crate) player: PlayerId,
+    /// The node whose piece holds it.
+    pub(crate) square: NodeId,
+    /// Its token in position text.
+    pub(crate) right: String,
+    /// Bit `k` for every kind whose arrival aiming at `square` takes the right away.
+    pub(crate) aimed_by: u32,
+}
+
 pub(crate) use crate::spec::variant::CaptureRule;
 pub use judged::CapturedWin;
 pub(crate) use judged::{JudgedCapture, ProgressionWin};
@@ -253,6 +267,10 @@ pub struct Rules {
     pub(crate) zones: Vec<Vec<NodeSet>>,
     pub(crate) castling: Vec<Castling>,
     pub(crate) castle_clear: Vec<u32>,
+    /// `[[first_move]]` rights, their bits after the castlings'.
+    pub(crate) first_moves: Vec<FirstMove>,
+    /// Bit `k` for every kind some first-move right is lost to when it aims at its square.
+    pub(crate) first_move_aimers: u32,
     pub(crate) outcome: OutcomePolicy,
     pub(crate) moves: MoveRules,
     /// The legality filters (slices of [`filters`]), by stage.
@@ -521,6 +539,15 @@ impl Rules {
     /// Castling moves.
     pub fn castling(&self) -> &[Castling] {
         &self.castling
+    }
+
+    /// Every right position text's castling field may hold, with its bit: the castlings', then
+    /// the first-move rights'.
+    pub(crate) fn right_tokens(&self) -> impl Iterator<Item = (usize, &str)> {
+        let castlings = self.castling.iter().map(|c| c.right.as_str());
+        castlings
+            .chain(self.first_moves.iter().map(|f| f.right.as_str()))
+            .enumerate()
     }
 
     /// The gates.

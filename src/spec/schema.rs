@@ -459,6 +459,9 @@ struct VariantFile {
     pieces: Option<BTreeMap<String, PieceBody>>,
     /// Castling moves, each the king's move with a rook's.
     castling: Option<Vec<CastlingSpec>>,
+    /// Rights a piece holds until it first moves or is taken, written with the castling rights;
+    /// patterns marked `first-move` need them (Cambodian chess's king and met).
+    first_move: Option<Vec<super::first_move::FirstMoveSpec>>,
     /// How a game ends (defaults: checkmate eliminates, stalemate draws).
     outcome: Option<OutcomeTable>,
     /// What is legal besides the pieces' patterns.

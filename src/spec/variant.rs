@@ -517,6 +517,8 @@ pub struct VariantSpec {
     pub(crate) pieces: Vec<PieceSpec>,
     /// `[[castling]]`.
     pub(crate) castling: Vec<CastlingSpec>,
+    /// `[[first_move]]`.
+    pub(crate) first_moves: Vec<super::first_move::FirstMoveSpec>,
     /// `[outcome]`.
     pub(crate) outcome: OutcomeSpec,
     /// `[moves]`.
@@ -545,6 +547,7 @@ pub(crate) const TOP_LEVEL_KEYS: &[&str] = &[
     "player",
     "pieces",
     "castling",
+    "first_move",
     "outcome",
     "moves",
     "draws",
@@ -626,6 +629,8 @@ fn read_merged(
     let players = super::turn_order::ordered(players, turn_order, diags);
     let pieces = read_pieces(&mut top, diags);
     let castling = top.items::<CastlingSpec>("castling", "`[[castling]]`", diags);
+    let first_moves =
+        top.items::<super::first_move::FirstMoveSpec>("first_move", "`[[first_move]]`", diags);
     let outcome = super::outcome::read_outcome(&mut top, declared, diags);
     let moves = super::outcome::read_moves(&mut top, diags);
     let draws = super::outcome::read_draws(&mut top, diags);
@@ -660,6 +665,7 @@ fn read_merged(
         players,
         pieces,
         castling,
+        first_moves,
         outcome,
         moves,
         draws,

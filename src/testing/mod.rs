@@ -36,6 +36,16 @@ pub fn en_passant(pos: &Position) -> Vec<crate::EpEntry> {
     pos.ep_entries().iter().copied().collect()
 }
 
+/// The `[[first_move]]` rights of the rules, in order (their bits in the castling rights follow
+/// the castlings'): who holds each, and on which node.
+pub fn first_move_rights(rules: &crate::Rules) -> Vec<(crate::PlayerId, NodeId)> {
+    rules
+        .first_moves
+        .iter()
+        .map(|f| (f.player, f.square))
+        .collect()
+}
+
 /// The gates open in `pos` (3 Man Chess's centre crossings), by index into the rules' gates.
 pub fn gates_open(pos: &Position) -> GateSet {
     pos.gates_open()

@@ -26,6 +26,10 @@
 //!   destinations in it.
 //! - Gates: a path ends before a link of a closed gate; across an open gate that forbids captures
 //!   only an empty square is a destination. No attack crosses a gated link.
+//! - Conditions on the piece's standing ([`Standing`]): a `first-move` pattern applies only while
+//!   the piece's square holds its owner's `[[first_move]]` right (a bit of the position's rights,
+//!   after the castlings'); a `not-in-check` pattern only while no royal of the owner is attacked
+//!   by another player still in the game. Both are `move` patterns: they never attack.
 //!
 //! Castling is a rule of the variant, not a path, and is not walked here.
 //!
@@ -47,6 +51,17 @@ use crate::ids::{PlayerId, PlayerSet};
 use crate::path::Kind;
 use crate::position::{EpEntry, Piece, Position};
 use crate::rules::{FrameId, Pattern, Rules};
+
+/// What a piece's conditional patterns look at besides the squares: whether it holds a first-move
+/// right where it stands (`first-move`), and whether its owner is in check (`not-in-check`). The
+/// default (no right, not in check) is a lone piece's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Standing {
+    /// The piece's square holds its owner's `[[first_move]]` right.
+    pub first_move: bool,
+    /// A royal of the piece's owner is attacked by another player in the game.
+    pub in_check: bool,
+}
 
 /// A destination of a piece: where it can go, whether it captures there, and the frames it can
 /// arrive with.
@@ -205,15 +220,45 @@ fn applies(rules: &Rules, pattern: &Pattern, from: NodeId, piece: Piece) -> bool
         .is_none_or(|z| rules.zone(z, piece.owner).contains(from))
 }
 
+/// Whether a pattern's conditions on the piece's standing hold (`first-move`, `not-in-check`).
+fn allowed(pattern: &Pattern, standing: Standing) -> bool {
+    (!pattern.first_move || standing.first_move) && (!pattern.not_in_check || !standing.in_check)
+}
+
+/// The standing of the piece on `from` in `pos`: its first-move right, read from the position's
+/// rights and the rules' `[[first_move]]` list, and whether its owner is in check, by the walker's
+/// own attacks.
+pub fn standing(pos: &Position, from: NodeId) -> Standing {
+    let Some(piece) = pos.piece_at(from) else {
+        return Standing::default();
+    };
+    let rules = pos.rules();
+    let rights = pos.castling_rights();
+    let base = rules.castling().len();
+    let first_move = (rules.first_moves.iter().enumerate())
+        .any(|(i, f)| f.square == from && f.player == piece.owner && rights.contains(base + i));
+    let others = pos.players_in().without(piece.owner);
+    let in_check = rules.board().node_ids().any(|n| {
+        pos.piece_at(n)
+            .is_some_and(|p| p.owner == piece.owner && rules.kind(p.kind).royal)
+            && attacked_by(pos, n, others)
+    });
+    Standing {
+        first_move,
+        in_check,
+    }
+}
+
 /// The pseudo-legal destinations of `piece` standing on `from`, on a board whose squares hold
-/// `occupant(n)`, with en passant entries `ep` and the gates in `gates_open` (one bit per gate of the
-/// rules) open, sorted by node. Whose turn it is and whether the owner is still in the game do not
-/// matter here.
+/// `occupant(n)`, with en passant entries `ep`, the gates in `gates_open` (one bit per gate of the
+/// rules) open and the piece's `standing`, sorted by node. Whose turn it is and whether the owner
+/// is still in the game do not matter here.
 pub fn destinations_in(
     rules: &Rules,
     occupant: &dyn Fn(NodeId) -> Option<Piece>,
     ep: &[EpEntry],
     gates_open: u32,
+    standing: Standing,
     from: NodeId,
     piece: Piece,
 ) -> Vec<Destination> {
@@ -230,7 +275,7 @@ pub fn destinations_in(
     }
     let mut out: Vec<Destination> = Vec::new();
     for pattern in &rules.kind(piece.kind).patterns {
-        if !applies(rules, pattern, from, piece) {
+        if !applies(rules, pattern, from, piece) || !allowed(pattern, standing) {
             continue;
         }
         for path in 0..pattern.paths.len() {
@@ -295,6 +340,13 @@ pub fn destinations(pos: &Position, from: NodeId) -> Vec<Destination> {
         Some(c) if rules.kind(piece.kind).stack => c.parts().iter().map(|p| p.kind).collect(),
         _ => vec![piece.kind],
     };
+    // The standing costs a walk of every piece: only a piece with conditional patterns asks.
+    let conditional = (kinds.iter().flat_map(|&k| &rules.kind(k).patterns))
+        .any(|p| p.first_move || p.not_in_check);
+    let standing = match conditional {
+        true => standing(pos, from),
+        false => Standing::default(),
+    };
     let mut out: Vec<Destination> = Vec::new();
     for kind in kinds {
         let as_kind = Piece { kind, ..piece };
@@ -303,6 +355,7 @@ pub fn destinations(pos: &Position, from: NodeId) -> Vec<Destination> {
             &|n| pos.piece_at(n),
             &ep,
             pos.gates_open().bits(),
+            standing,
             from,
             as_kind,
         );

@@ -32,6 +32,7 @@ const EXPECTED: &[&str] = &[
     "atomic",
     "berolina",
     "breakthrough",
+    "cambodian",
     "capablanca",
     "capahouse",
     "centaur",
@@ -42,6 +43,7 @@ const EXPECTED: &[&str] = &[
     "chess_10x10",
     "chessgi",
     "clobber",
+    "clobber10",
     "codrus",
     "coregal",
     "courier",
@@ -67,6 +69,7 @@ const EXPECTED: &[&str] = &[
     "janus",
     "jesonmor",
     "judkins",
+    "karouk",
     "kinglet",
     "kingofthehill",
     "knightmate",
@@ -176,7 +179,15 @@ impl Mirror {
         for p in self.rules.player_ids().filter(|&p| text.out.contains(p)) {
             out.out.insert(self.player(p));
         }
-        for i in text.castling.iter() {
+        let castlings = rules.castling().len();
+        let first_moves = chessgraph::testing::first_move_rights(rules);
+        for i in text.castling.iter().filter(|&i| i >= castlings) {
+            let (p, n) = first_moves[i - castlings];
+            let mirrored = (self.player(p), self.node(n));
+            out.castling
+                .insert(castlings + first_moves.iter().position(|&f| f == mirrored)?);
+        }
+        for i in text.castling.iter().filter(|&i| i < castlings) {
             let c = &rules.castling()[i];
             let j = rules.castling().iter().position(|d| {
                 d.player == self.player(c.player)

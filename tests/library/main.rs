@@ -15,6 +15,7 @@ mod engine;
 mod explosions;
 mod extends_edits;
 mod fairy_pieces;
+mod first_moves;
 mod flip_symmetry;
 mod four_player_chess;
 mod frames;

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use chessgraph::NodeId;
 use chessgraph::PlayerSet;
 use chessgraph::SetupProblem;
-use chessgraph::testing::reference::{self, Destination};
+use chessgraph::testing::reference::{self, Destination, Standing};
 use chessgraph::{FrameId, KindId, Rules};
 use chessgraph::{Move, Planned};
 use chessgraph::{Piece, Position};
@@ -194,7 +194,15 @@ fn lone_piece(
                         None
                     }
                 };
-                reference::destinations_in(rules, &occ, &[], u32::MAX, from, piece) == alone
+                reference::destinations_in(
+                    rules,
+                    &occ,
+                    &[],
+                    u32::MAX,
+                    Standing::default(),
+                    from,
+                    piece,
+                ) == alone
             })
             .unwrap_or_else(|| panic!("no room for a royal beside {}", name(rules, from)));
         pieces.push((spot, king));
@@ -234,8 +242,15 @@ fn tables_equal_the_reference_walker_on_an_empty_board() {
                         // treats as frame-independent: so this also checks that such kinds really
                         // move alike in every frame.
                         let occ = |n: NodeId| (n == from).then_some(piece);
-                        let alone =
-                            reference::destinations_in(&rules, &occ, &[], u32::MAX, from, piece);
+                        let alone = reference::destinations_in(
+                            &rules,
+                            &occ,
+                            &[],
+                            u32::MAX,
+                            Standing::default(),
+                            from,
+                            piece,
+                        );
                         let Some(pos) = lone_piece(&rules, from, piece, &alone) else {
                             continue;
                         };
@@ -462,4 +477,43 @@ fn a_capture_that_needs_a_zone_does_not_attack_from_elsewhere() {
             "e5-d4", "e5-d5", "e5-d6", "e5-e4", "e5-e6", "e5-f4", "e5-f5", "e5-f6"
         ]
     );
+}
+
+/// Hand-checked: Cambodian chess's king leaps to b2 or f2 (`first-move not-in-check`) only while
+/// its square holds the right `D` and it is not in check; the walker reads both from the position
+/// itself (`reference::standing`), not from the engine's move generation.
+#[test]
+fn the_reference_walker_knows_first_move_and_not_in_check() {
+    let rules = load("variants/cambodian.toml");
+    let b = rules.board();
+    let d1 = b.node("d1").expect("d1");
+    let dests = |fen: &str| -> Vec<String> {
+        let pos = Position::from_fen(&rules, fen).expect("position");
+        let mut names: Vec<String> = reference::destinations(&pos, d1)
+            .iter()
+            .map(|d| b.node_name(d.node).to_string())
+            .collect();
+        names.sort();
+        names
+    };
+    // The rook on h2 guards the second rank, not the king.
+    assert_eq!(
+        dests("4k3/8/8/8/8/8/7r/3K4 w D - 0 1"),
+        ["b2", "c1", "c2", "d2", "e1", "e2", "f2"]
+    );
+    assert_eq!(
+        dests("4k3/8/8/8/8/8/7r/3K4 w - - 0 1"),
+        ["c1", "c2", "d2", "e1", "e2"]
+    );
+    // In check from the rook on h1: the right is held but the leap is not open.
+    let in_check = "4k3/8/8/8/8/8/8/3K3r w D - 0 1";
+    let pos = Position::from_fen(&rules, in_check).expect("position");
+    assert_eq!(
+        reference::standing(&pos, d1),
+        Standing {
+            first_move: true,
+            in_check: true
+        }
+    );
+    assert_eq!(dests(in_check), ["c1", "c2", "d2", "e1", "e2"]);
 }

@@ -76,16 +76,7 @@ impl Builder<'_> {
     fn castling_token(&mut self, spec: &VariantSpec, i: usize) {
         let c = &spec.castling[i];
         let right = c.right.get_ref();
-        if right.is_empty() || !right.chars().all(|ch| ch.is_ascii_alphabetic()) {
-            self.err(
-                Diagnostic::new(
-                    Code::BadMark,
-                    c.right.span(),
-                    format!("`{right}` cannot be a castling right token"),
-                )
-                .label("use letters")
-                .help("e.g. `right = \"K\"`"),
-            );
+        if !self.token_is_letters(&c.right, "castling right", "K") {
             return;
         }
         for other in &spec.castling[..i] {
@@ -110,6 +101,29 @@ impl Builder<'_> {
                     .help(help),
             );
         }
+    }
+
+    /// Whether a right's token (castling's or a first move's) is letters; an error if not.
+    pub(super) fn token_is_letters(
+        &mut self,
+        right: &toml::Spanned<String>,
+        what: &str,
+        example: &str,
+    ) -> bool {
+        let text = right.get_ref();
+        let ok = !text.is_empty() && text.chars().all(|ch| ch.is_ascii_alphabetic());
+        if !ok {
+            self.err(
+                Diagnostic::new(
+                    Code::BadMark,
+                    right.span(),
+                    format!("`{text}` cannot be a {what} token"),
+                )
+                .label("use letters")
+                .help(format!("e.g. `right = \"{example}\"`")),
+            );
+        }
+        ok
     }
 
     /// One castling entry, or `None` (with the errors reported) when it is inconsistent.

@@ -10,6 +10,7 @@ mod captured;
 mod captures;
 mod castling;
 mod facing;
+mod first_move;
 mod frames;
 mod gates;
 mod hands;
@@ -192,7 +193,8 @@ impl Builder<'_> {
             self.diags.extend(end_problems);
             return None;
         };
-        let (castling, castle_clear) = self.castling_entries(spec, &kinds);
+        let (castling, mut castle_clear) = self.castling_entries(spec, &kinds);
+        let (first_moves, first_move_aimers) = self.first_moves(spec, &kinds, &mut castle_clear);
         self.diags.extend(end_problems);
         let outcome = self.outcome(spec, players.len(), &kinds, declared);
         let moves = self.move_rules(spec);
@@ -230,6 +232,8 @@ impl Builder<'_> {
             zones,
             castling,
             castle_clear,
+            first_moves,
+            first_move_aimers,
             outcome,
             moves,
             filters,

@@ -157,6 +157,8 @@ impl Builder<'_> {
             to_zone,
             over: ast.over.as_ref().map_or(0, |o| o.value),
             beyond: ast.beyond.as_ref().map_or(0, |b| b.value),
+            first_move: ast.first_move,
+            not_in_check: ast.not_in_check,
             text: m.get_ref().trim().to_string(),
         })
     }
