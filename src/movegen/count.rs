@@ -216,7 +216,9 @@ impl Position {
             && !rules.moves.must_capture
             && rules.effects.is_empty()
             && rules.moves.may_check
-            && !rules.moves.capture_bars;
+            && !rules.moves.capture_bars
+            && !rules.moves.pass
+            && rules.facing_break.is_empty();
         let mut pins = [(NodeId(0), 0u16); MAX_PINS];
         let mut sensitive = NodeSet::default();
         let pinned = if countable {

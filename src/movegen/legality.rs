@@ -151,6 +151,9 @@ impl Position {
         if !self.hands.is_empty() {
             self.refuse_mating_drops(out);
         }
+        if !self.rules.facing_break.is_empty() {
+            self.keep_facing_breaks(out);
+        }
     }
 
     /// `checked_royal_takes_checker`: while the side to move is in check, a move of one of its

@@ -75,6 +75,8 @@ pub(crate) struct MoveRules {
     pub(crate) checked_royal_takes_checker: bool,
     /// Some piece may not capture some kinds (`cannot_capture`): such captures are no moves.
     pub(crate) capture_bars: bool,
+    /// The player to move may pass (`pass`): his royal's null move.
+    pub(crate) pass: bool,
 }
 
 impl Default for MoveRules {
@@ -84,6 +86,7 @@ impl Default for MoveRules {
             may_check: true,
             checked_royal_takes_checker: false,
             capture_bars: false,
+            pass: false,
         }
     }
 }

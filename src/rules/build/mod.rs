@@ -202,7 +202,12 @@ impl Builder<'_> {
         let (captures, judged) = self.relation_captures(spec, &kinds);
         let captured_wins = self.captured_wins(spec, &players);
         let progressions = self.progressions(spec, &progression_zones, &zones);
-        let facing = self.facing(spec, &kinds);
+        let mut facing = self.facing(spec, &kinds);
+        let facing_break = if spec.facing.as_ref().is_some_and(|f| f.must_break) {
+            std::mem::take(&mut facing)
+        } else {
+            Vec::new()
+        };
         if self.has_errors() {
             return None;
         }
@@ -236,6 +241,7 @@ impl Builder<'_> {
             gate_tags,
             effects: captures,
             facing,
+            facing_break,
             numbers,
             any_royal,
             royal_kinds,
