@@ -91,6 +91,14 @@ impl TurnStart for Position {
             .count() as u32
     }
 
+    fn passes(&self) -> u8 {
+        self.passes
+    }
+
+    fn royals_face(&self) -> bool {
+        Position::royals_face(self)
+    }
+
     fn some_move_leads_to(&self, test: &dyn Fn(&dyn TurnStart) -> bool) -> bool {
         let mut work = self.clone();
         let mut moves = Vec::new();

@@ -534,9 +534,11 @@ impl Position {
     }
 
     /// Whether move `p` leaves the mover's royals unattacked but one of them facing an enemy
-    /// royal along a direction of `[facing_royals]`.
+    /// royal along a direction of `[facing_royals]` (with `must_break`: still facing one it
+    /// faced before the move).
     fn only_facing_after(&self, p: Planned) -> bool {
-        if self.rules.facing.is_empty() {
+        let breaking = !self.rules.facing_break.is_empty() && self.royals_face();
+        if self.rules.facing.is_empty() && !breaking {
             return false;
         }
         let me = self.to_move;
@@ -551,7 +553,8 @@ impl Position {
             .map(|n| NodeId(n as u16))
             .collect();
         !royals.iter().any(|&n| after.attacked_by_bits(n, by))
-            && royals.iter().any(|&n| after.faces_royal(n, by).is_some())
+            && (royals.iter().any(|&n| after.faces_royal(n, by).is_some())
+                || (breaking && after.royals_face()))
     }
 
     /// Why the castling of the side to move with this king move (and this rook, if `m` names one)

@@ -181,6 +181,9 @@ impl Position {
         let zone = |z: Option<usize>| z.map(|z| rules.zone(z, g.piece.owner));
         let (within, to_zone) = (zone(pattern.within), zone(pattern.to_zone));
         let (over, beyond) = (pattern.over, pattern.beyond as usize);
+        // A screen of a kind the piece may not hop over (`cannot_hop`) ends the way.
+        let bars = rules.kind(k).cannot_hop;
+        let barred = |occ: Option<Piece>| occ.is_some_and(|p| bars & (1 << p.kind.index()) != 0);
         let last = steps.len() - 1;
         let mut screens = 0u8;
         let mut since = 0usize;
@@ -193,13 +196,16 @@ impl Position {
                 Kind::Leap => i == last,
                 Kind::Step if i < last => {
                     screens += u8::from(occ.is_some());
-                    if screens > over {
+                    if screens > over || barred(occ) {
                         break;
                     }
                     false
                 }
                 Kind::Step => screens == over,
                 Kind::Ride if screens < over => {
+                    if barred(occ) {
+                        break;
+                    }
                     screens += u8::from(occ.is_some());
                     continue;
                 }
@@ -387,6 +393,33 @@ impl Position {
         }
         self.castling_moves(out);
         self.drop_moves(out);
+        if self.rules.moves.pass {
+            self.pass_move(out);
+        }
+    }
+
+    /// `[moves] pass`: the pass of the side to move, as the null move of its first royal
+    /// (legal, like any move, only if it leaves the royals unattacked).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn pass_move(&self, out: &mut Vec<Planned>) {
+        let mine = self.royals.and(self.by_owner[self.to_move.index()]);
+        let Some(royal) = mine.first() else {
+            return;
+        };
+        let Some(piece) = self.squares[royal.index()] else {
+            return;
+        };
+        out.push(Planned {
+            mv: Move::Normal {
+                from: royal,
+                to: royal,
+                promotion: None,
+            },
+            frame: piece.frame,
+            effect: Effect::None,
+            no_check: false,
+        });
     }
 }
 

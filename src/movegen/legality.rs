@@ -149,6 +149,9 @@ impl Position {
         if !self.hands.is_empty() {
             self.refuse_mating_drops(out);
         }
+        if !self.rules.facing_break.is_empty() {
+            self.keep_facing_breaks(out);
+        }
     }
 
     /// Applies the legality filters of `stage` ([`crate::rules::filters`]) to `moves`, in order.

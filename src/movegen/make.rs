@@ -33,6 +33,7 @@ pub struct Undo {
     fullmove: u32,
     gates_open: u32,
     checks: [u8; crate::limits::MAX_PLAYERS],
+    passes: u8,
     pieces_hash: u64,
 }
 
@@ -72,6 +73,7 @@ impl Position {
             fullmove: self.fullmove,
             gates_open: self.gates_open,
             checks: self.checks,
+            passes: self.passes,
             pieces_hash,
         };
         self.remove_captured::<HASH>(m, &mut undo);
@@ -235,6 +237,14 @@ impl Position {
         if !rules.gates().is_empty() {
             crate::position::open_gates(rules, &self.by_owner, self.alive, &mut self.gates_open);
         }
+        if rules.moves.pass {
+            let passed = matches!(m.mv, Move::Normal { from, to, .. } if from == to);
+            self.passes = if passed {
+                self.passes.saturating_add(1)
+            } else {
+                0
+            };
+        }
         let counts_checks = rules.outcome().checks.is_some();
         super::turn::pass_turn(
             rules,
@@ -300,6 +310,7 @@ impl Position {
         self.fullmove = undo.fullmove;
         self.gates_open = undo.gates_open;
         self.checks = undo.checks;
+        self.passes = undo.passes;
         self.pieces_hash = undo.pieces_hash;
     }
 }

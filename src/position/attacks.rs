@@ -69,6 +69,20 @@ impl Position {
         let t = self.rules.tables();
         let between = t.between(&sa.attack);
         let s = sa.screens;
+        let owner = match self.squares[sa.attack.origin.index()] {
+            Some(p) => p,
+            None => return false,
+        };
+        // Screens of a kind the attacker may not hop over (`cannot_hop`) close the way.
+        let bars = self.rules.kind(owner.kind).cannot_hop;
+        if bars != 0
+            && between
+                .iter()
+                .any(|b| self.squares[b.index()].is_some_and(|p| bars & (1 << p.kind.index()) != 0))
+        {
+            return false;
+        }
+        let owner = owner.owner;
         if !s.leap {
             let mut count = 0u8;
             let mut last = 0;
@@ -85,10 +99,6 @@ impl Position {
                 return false;
             }
         }
-        let owner = match self.squares[sa.attack.origin.index()] {
-            Some(p) => p.owner,
-            None => return false,
-        };
         let rules = &*self.rules;
         let in_zone =
             |z: Option<u8>, n: NodeId| z.is_none_or(|z| rules.zone(z as usize, owner).contains(n));
@@ -139,8 +149,18 @@ impl Position {
     /// when one is a royal of a player in `by`, the squares in between are empty, and this is
     /// the direction where that happens.
     pub(crate) fn faces_royal(&self, n: NodeId, by: u8) -> Option<crate::ids::DirId> {
+        self.faces_royal_along(&self.rules.facing, n, by)
+    }
+
+    /// [`Position::faces_royal`] along the directions `dirs`.
+    pub(crate) fn faces_royal_along(
+        &self,
+        dirs: &[crate::ids::DirId],
+        n: NodeId,
+        by: u8,
+    ) -> Option<crate::ids::DirId> {
         let rules = &*self.rules;
-        rules.facing.iter().copied().find(|&d| {
+        dirs.iter().copied().find(|&d| {
             self.first_piece_along(n, d)
                 .is_some_and(|(_, p)| by & (1 << p.owner.0) != 0 && rules.is_royal(p.kind))
         })

@@ -121,6 +121,8 @@ pub struct Position {
     pub(crate) gates_open: u32,
     /// Checks each player still has to give, by seat (variants with `checks`; zero otherwise).
     pub(crate) checks: [u8; crate::limits::MAX_PLAYERS],
+    /// How many passes (`[moves] pass`) were played in a row just before this position.
+    pub(crate) passes: u8,
     /// Pieces in hand, `[player * kinds + kind]`; empty in a variant without hands.
     pub(crate) hands: Vec<u32>,
     /// Numbers, stacks and captured material; empty in a variant without numbers.
@@ -173,6 +175,7 @@ impl PartialEq for Position {
             && self.fullmove == o.fullmove
             && self.gates_open == o.gates_open
             && self.checks == o.checks
+            && self.passes == o.passes
             && self.hands == o.hands
             && self.numbers.cells == o.numbers.cells
             && self.numbers.captured == o.numbers.captured
@@ -308,6 +311,9 @@ impl Position {
                 | (e.square.index() as u64) << 16
                 | e.pawn.index() as u64;
             h = mix(h ^ packed);
+        }
+        if self.passes != 0 {
+            h = mix(h ^ (0x9a55 << 40 | u64::from(self.passes)));
         }
         if !self.numbers.captured.is_empty() {
             h ^= self.numbers.captured_key();

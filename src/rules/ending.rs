@@ -70,11 +70,16 @@ pub(crate) struct MoveRules {
     /// Whether a move may give check; when not, a move that attacks a live opponent's royal is
     /// illegal.
     pub(crate) may_check: bool,
+    /// The player to move may pass (`pass`): his royal's null move.
+    pub(crate) pass: bool,
 }
 
 impl Default for MoveRules {
     fn default() -> Self {
-        MoveRules { may_check: true }
+        MoveRules {
+            may_check: true,
+            pass: false,
+        }
     }
 }
 

@@ -92,6 +92,8 @@ pub struct PieceKind {
     pub(crate) promotion_resets_clock: bool,
     /// The kinds it may not capture (bit `k`: kind `k`).
     pub(crate) cannot_capture: u32,
+    /// The kinds its hops may not pass as screens (bit `k`: kind `k`).
+    pub(crate) cannot_hop: u32,
     /// Move patterns.
     pub(crate) patterns: Vec<Pattern>,
     /// Promotion, when the piece promotes.
@@ -283,6 +285,9 @@ pub struct Rules {
     pub(crate) effects: Vec<std::sync::Arc<dyn effects::MoveEffect>>,
     /// `[facing_royals]`: board directions along which two royals may not face each other.
     pub(crate) facing: Vec<DirId>,
+    /// `[facing_royals] must_break`: board directions along which royals may face, but a player
+    /// whose royal faces one at the start of his turn must end the facing (or pass).
+    pub(crate) facing_break: Vec<DirId>,
     /// The captures judged on the whole position after a move.
     pub(crate) judged: Vec<JudgedCapture>,
     /// Victories by captured material, checked in order.

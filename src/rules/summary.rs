@@ -86,6 +86,16 @@ impl Rules {
                 .collect();
             let _ = writeln!(s, "royals may not face each other along {}", dirs.join(" "));
         }
+        if !self.facing_break.is_empty() {
+            let dirs: Vec<&str> = (self.facing_break.iter())
+                .map(|&d| self.board.direction_name(d))
+                .collect();
+            let _ = writeln!(
+                s,
+                "royals facing along {} at the start of a turn: the move must end it, or pass",
+                dirs.join(" ")
+            );
+        }
         for j in &self.judged {
             let _ = writeln!(s, "capture after a move: {}", self.judged_summary(j));
         }
@@ -161,6 +171,13 @@ impl Rules {
                 .map(|c| self.kinds[c.index()].name.as_str())
                 .collect();
             flags.push(format!("cannot capture {}", names.join(" ")));
+        }
+        if k.cannot_hop != 0 {
+            let names: Vec<&str> = (self.kind_ids())
+                .filter(|c| k.cannot_hop & (1 << c.index()) != 0)
+                .map(|c| self.kinds[c.index()].name.as_str())
+                .collect();
+            flags.push(format!("cannot hop over {}", names.join(" ")));
         }
         if let Some(pr) = &k.promotion {
             let tokens = |list: &[KindId]| -> String {

@@ -19,6 +19,7 @@
 //! must_capture = true              # when a capture exists, only captures are legal (antichess)
 //! may_check = false                # no move may give check (racing kings)
 //! checked_royal_takes_checker = true  # a royal in check moves only to take its checker (makpong)
+//! pass = true                      # a player may pass instead of moving (janggi)
 //!
 //! [draws]                          # for `play` and `show` only, never perft
 //! move_rule = 50                   # drawn after 50 moves of every player without a capture or pawn move
@@ -189,6 +190,11 @@ pub(crate) struct MovesSpec {
     /// two pieces check; the other pieces answer a check as usual (makpong).
     #[serde(default)]
     pub(crate) checked_royal_takes_checker: bool,
+    /// A player may pass instead of moving, unless that leaves his royal attacked: one more
+    /// move, written as his royal's null move (`e2e2`, as Fairy-Stockfish writes it; janggi).
+    /// Needs a royal piece.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<bool>"))]
+    pub(crate) pass: Option<Spanned<bool>>,
 }
 
 /// `[draws]`: the draw rules `play` and `show` apply (never perft or the move list).

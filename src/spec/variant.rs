@@ -236,6 +236,8 @@ pub(crate) struct PieceSpec {
     pub(crate) promotion_resets_clock: bool,
     /// The piece names it may not capture (`cannot_capture`).
     pub(crate) cannot_capture: Option<DirNames>,
+    /// The piece names its hops may not use as screens (`cannot_hop`).
+    pub(crate) cannot_hop: Option<DirNames>,
     /// Path programs, one pattern per string.
     pub(crate) moves: Vec<Spanned<String>>,
     /// Betza / XBetza notation (`betza = "WfcFifmnD"`), compiled into path programs beside
@@ -302,6 +304,11 @@ pub(crate) struct PieceBody {
     /// not take is still in check from it.
     #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<String>>"))]
     cannot_capture: Option<DirNames>,
+    /// The piece names its hops (`over:N`) may not pass as screens: a hop whose way holds one
+    /// of them is no move and no attack (janggi's cannon, which neither hops over nor takes
+    /// another cannon: `cannot_hop = ["cannon"]` with `cannot_capture = ["cannon"]`).
+    #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<String>>"))]
+    cannot_hop: Option<DirNames>,
     /// The piece's move patterns in the path language, one pattern per string:
     /// `[move|capture] leap|step|ride PATH... [modifiers]` (`"ride n s e w"`,
     /// `"move step (n n) from:pawn_start creates-ep"`). A piece needs `moves`, `betza` or both.
@@ -490,6 +497,11 @@ pub(crate) struct FacingSpec {
     /// The board directions (not turned by frames) looked along from each royal.
     #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
     pub(crate) directions: Spanned<Vec<Spanned<String>>>,
+    /// The royals may come to face each other, but a player whose royal faces an enemy royal
+    /// at the start of his turn must end the facing with his move, or pass (`[moves] pass`,
+    /// allowed then even in check): janggi's bikjang. Without it they may never face (xiangqi).
+    #[serde(default)]
+    pub(crate) must_break: bool,
 }
 
 pub(crate) use super::outcome::{
@@ -745,6 +757,7 @@ fn read_pieces(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Ve
                 resets_clock_if_irreversible: b.resets_clock_if_irreversible,
                 promotion_resets_clock: b.promotion_resets_clock,
                 cannot_capture: b.cannot_capture,
+                cannot_hop: b.cannot_hop,
                 moves: b.moves.unwrap_or_default(),
                 betza: b.betza,
                 promotion: b.promotion,

@@ -29,6 +29,7 @@ mod hoppers;
 mod import;
 mod invalid_boards;
 mod invalid_variants;
+mod janggi;
 mod lints;
 mod move_reasons;
 mod move_values;

@@ -197,7 +197,7 @@ impl Builder<'_> {
         let (first_moves, first_move_aimers) = self.first_moves(spec, &kinds, &mut castle_clear);
         self.diags.extend(end_problems);
         let outcome = self.outcome(spec, players.len(), &kinds, declared);
-        let moves = self.move_rules(spec);
+        let moves = self.move_rules(spec, &kinds);
         let filters = crate::rules::filters::Filters::build(spec, &kinds);
         let draws = self.draw_rules(spec, &kinds);
         let (gates, gate_tags) = self.gates(spec);
@@ -205,7 +205,12 @@ impl Builder<'_> {
         let (captures, judged) = self.relation_captures(spec, &kinds);
         let captured_wins = self.captured_wins(spec, &players);
         let progressions = self.progressions(spec, &progression_zones, &zones);
-        let facing = self.facing(spec, &kinds);
+        let mut facing = self.facing(spec, &kinds);
+        let facing_break = if spec.facing.as_ref().is_some_and(|f| f.must_break) {
+            std::mem::take(&mut facing)
+        } else {
+            Vec::new()
+        };
         if self.has_errors() {
             return None;
         }
@@ -242,6 +247,7 @@ impl Builder<'_> {
             gate_tags,
             effects: captures,
             facing,
+            facing_break,
             numbers,
             any_royal,
             royal_kinds,

@@ -196,10 +196,31 @@ impl Builder<'_> {
     }
 
     /// `[moves]`.
-    pub(super) fn move_rules(&mut self, spec: &VariantSpec) -> MoveRules {
+    pub(super) fn move_rules(&mut self, spec: &VariantSpec, kinds: &[PieceKind]) -> MoveRules {
         MoveRules {
             may_check: spec.moves.may_check.unwrap_or(true),
+            pass: self.pass_rule(spec, kinds),
         }
+    }
+
+    /// `[moves] pass`: a pass is the null move of a royal, so it needs one.
+    fn pass_rule(&mut self, spec: &VariantSpec, kinds: &[PieceKind]) -> bool {
+        let Some(pass) = &spec.moves.pass else {
+            return false;
+        };
+        if *pass.get_ref() && !kinds.iter().any(|k| k.royal) {
+            self.err(
+                Diagnostic::new(
+                    Code::InvalidValue,
+                    pass.span(),
+                    "`pass` needs a royal piece: a pass is written as the royal's null move",
+                )
+                .label("no piece of this variant is royal")
+                .help("mark the king `royal = true`, or remove `pass`"),
+            );
+            return false;
+        }
+        *pass.get_ref()
     }
 
     /// `[draws]`.

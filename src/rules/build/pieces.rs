@@ -7,7 +7,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::limits::{MAX_KIND_VALUE, MAX_KINDS};
 use crate::rules::{KindId, PieceKind, Promotion};
 use crate::spec::Located;
-use crate::spec::variant::{PieceSpec, VariantSpec};
+use crate::spec::variant::{DirNames, PieceSpec, VariantSpec};
 use toml::Spanned;
 
 impl Builder<'_> {
@@ -58,6 +58,7 @@ impl Builder<'_> {
                 resets_clock_if_irreversible: p.resets_clock_if_irreversible,
                 promotion_resets_clock: p.promotion_resets_clock || p.resets_clock_if_irreversible,
                 cannot_capture: 0,
+                cannot_hop: 0,
                 patterns,
                 promotion,
                 oriented: true,
@@ -144,20 +145,39 @@ impl Builder<'_> {
         c
     }
 
-    /// The kinds each piece may not capture (`cannot_capture`), now that every kind is known.
+    /// The kinds each piece may not capture (`cannot_capture`) and the kinds its hops may not
+    /// pass (`cannot_hop`, only on a piece that hops), now that every kind is known.
     fn capture_bars(&mut self, spec: &VariantSpec, kinds: &mut [PieceKind]) {
         for (i, p) in spec.pieces.iter().enumerate() {
-            let Some(names) = &p.cannot_capture else {
-                continue;
-            };
-            let mut mask = 0;
-            for n in names.get_ref() {
-                if let Some(k) = self.kind_named(n, kinds, "`cannot_capture`") {
-                    mask |= 1 << k.index();
-                }
+            let capture = self.kind_bits(p.cannot_capture.as_ref(), kinds, "`cannot_capture`");
+            let hop = self.kind_bits(p.cannot_hop.as_ref(), kinds, "`cannot_hop`");
+            kinds[i].cannot_capture = capture;
+            kinds[i].cannot_hop = hop;
+            if let Some(names) = p.cannot_hop.as_ref()
+                && !kinds[i].patterns.iter().any(|pat| pat.over > 0)
+            {
+                self.err(
+                    Diagnostic::new(
+                        Code::InvalidValue,
+                        names.span(),
+                        format!("`cannot_hop` on `{}`, which has no hop", p.name.value),
+                    )
+                    .label("no move of this piece passes screens")
+                    .help("give the piece a hop (`capture ride n s e w over:1`), or remove `cannot_hop`"),
+                );
             }
-            kinds[i].cannot_capture = mask;
         }
+    }
+
+    /// The bits of the kinds `names` lists (an unknown name is reported, naming `context`).
+    fn kind_bits(&mut self, names: Option<&DirNames>, kinds: &[PieceKind], context: &str) -> u32 {
+        let mut mask = 0;
+        for n in names.map(|n| n.get_ref().as_slice()).unwrap_or_default() {
+            if let Some(k) = self.kind_named(n, kinds, context) {
+                mask |= 1 << k.index();
+            }
+        }
+        mask
     }
 
     /// Promotion choices, now that every letter is known.

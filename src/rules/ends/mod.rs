@@ -14,8 +14,10 @@
 //! the README gives.
 
 mod bare_royal;
+mod facing_pass;
 mod hold;
 mod material;
+mod passes;
 mod reach;
 mod stalemate_count;
 
@@ -38,6 +40,8 @@ pub(crate) const FAMILIES: &[EndFamily] = &[
     EndFamily::of::<material::Material>(),
     EndFamily::of::<hold::Hold>(),
     EndFamily::of::<stalemate_count::StalemateCount>(),
+    EndFamily::of::<passes::Passes>(),
+    EndFamily::of::<facing_pass::FacingPass>(),
 ];
 
 /// A compiled end rule of a variant, judged at the start of every turn.
@@ -117,6 +121,11 @@ pub(crate) trait TurnStart {
     fn piece_at(&self, node: NodeId) -> Option<(PlayerId, KindId)>;
     /// How many pieces `p` has on the board of the kinds in `kinds` (bit `k`: kind `k`).
     fn count_pieces(&self, p: PlayerId, kinds: u32) -> u32;
+    /// How many passes (`[moves] pass`) were played in a row just before this turn.
+    fn passes(&self) -> u8;
+    /// Whether a royal of the player to move faces an enemy royal along the directions of
+    /// `[facing_royals] must_break`.
+    fn royals_face(&self) -> bool;
     /// Whether some legal move of the player to move leads to a position where `test` holds
     /// (the moves are played on a copy: rules ask it rarely, perft's bulk count never).
     fn some_move_leads_to(&self, test: &dyn Fn(&dyn TurnStart) -> bool) -> bool;
@@ -333,6 +342,12 @@ impl TurnStart for TestTurn {
         (self.pieces.iter())
             .filter(|(_, o, k)| *o == p && kinds & (1 << k.index()) != 0)
             .count() as u32
+    }
+    fn passes(&self) -> u8 {
+        0
+    }
+    fn royals_face(&self) -> bool {
+        false
     }
     fn some_move_leads_to(&self, _test: &dyn Fn(&dyn TurnStart) -> bool) -> bool {
         unreachable!("the slices tested on this view never look at the moves")
