@@ -564,7 +564,7 @@ impl Position {
             Move::Castle { rook_from, .. } => Some(rook_from),
             _ => None,
         };
-        let (i, c) = rules.castling().iter().enumerate().find(|(_, c)| {
+        let c = rules.castling().iter().find(|c| {
             c.player == me
                 && c.king_from == from
                 && c.king_to == to
@@ -572,7 +572,7 @@ impl Position {
         })?;
         let (from, to) = (name(from), name(to));
         let opponents = self.alive & !(1 << me.0);
-        Some(if self.castling & (1 << i) == 0 {
+        Some(if self.castling & (1 << c.bit) == 0 {
             PlayError::CastlingRightLost { from, to }
         } else if let Some(&n) = c
             .empty

@@ -312,7 +312,7 @@ impl Position {
         let rules = &*self.rules;
         let opponents = self.alive & !(1 << self.to_move.0);
         for (i, c) in rules.castling().iter().enumerate() {
-            if c.player != self.to_move || self.castling & (1 << i) == 0 {
+            if c.player != self.to_move || self.castling & (1 << c.bit) == 0 {
                 continue;
             }
             let king = self.squares[c.king_from.index()];

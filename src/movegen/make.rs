@@ -344,6 +344,11 @@ fn lost_rights(rules: &Rules, m: Planned, undo: &Undo) -> u32 {
     if let Some((rf, _, _)) = undo.rook {
         lost |= clear[rf.index()];
     }
+    for &(player, kind, rights) in &rules.castle_king_clear {
+        if undo.moved.owner == player && undo.moved.kind == kind {
+            lost |= rights;
+        }
+    }
     lost
 }
 

@@ -285,6 +285,11 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
                 (Promo::Face, Some(p)) => rules.is_own_face(p),
                 _ => false,
             };
+            // The king taking its own rook (`e1h1`, UCI's Chess960 form) names a castling.
+            let takes_rook = |m: &Move| {
+                matches!(m, Move::Castle { king_from, rook_from, .. }
+                    if *king_from == from && *rook_from == to && rook.is_none())
+            };
             let matching: Vec<Move> = legal
                 .iter()
                 .map(|p| p.mv())
@@ -311,7 +316,11 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
                         choices: matching.iter().map(|m| m.text(&rules)).collect(),
                     });
                 }
-                [] => {}
+                [] => {
+                    if let Some(m) = legal.iter().map(|p| p.mv()).find(takes_rook) {
+                        return Ok(m);
+                    }
+                }
             }
             match rook {
                 Some(rook_from) => Move::Castle {

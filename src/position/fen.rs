@@ -133,13 +133,9 @@ impl Position {
 
     /// CASTLING: the right tokens held, in the variant's order, or `-`.
     fn fen_castling(&self) -> String {
-        let castling: String = self
-            .rules
-            .castling()
-            .iter()
-            .enumerate()
+        let castling: String = (self.rules.castling_rights.iter().enumerate())
             .filter(|(i, _)| self.castling & (1 << i) != 0)
-            .map(|(_, c)| c.right.as_str())
+            .map(|(_, (token, _))| token.as_str())
             .collect();
         if castling.is_empty() {
             "-".into()

@@ -467,14 +467,11 @@ fn read_castling(rules: &Rules, field: &str, setup: &mut Setup, errs: &mut Vec<S
     }
     let mut rest = field;
     while !rest.is_empty() {
-        let best = rules
-            .castling()
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| rest.starts_with(&c.right))
-            .max_by_key(|(_, c)| c.right.len());
-        let Some((i, c)) = best else {
-            let tokens: Vec<&str> = rules.castling().iter().map(|c| c.right.as_str()).collect();
+        let best = (rules.castling_rights.iter().enumerate())
+            .filter(|(_, (token, _))| rest.starts_with(token.as_str()))
+            .max_by_key(|(_, (token, _))| token.len());
+        let Some((i, (right, _))) = best else {
+            let tokens: Vec<&str> = (rules.castling_rights.iter()).map(|(t, _)| t.as_str()).collect();
             errs.push(format!(
                 "unknown castling right at `{}` (this variant's rights: {})",
                 quoted(rest),
@@ -487,11 +484,11 @@ fn read_castling(rules: &Rules, field: &str, setup: &mut Setup, errs: &mut Vec<S
             return;
         };
         if setup.castling.contains(i) {
-            errs.push(format!("castling right `{}` is given twice", c.right));
+            errs.push(format!("castling right `{right}` is given twice"));
             return;
         }
         setup.castling.insert(i);
-        rest = &rest[c.right.len()..];
+        rest = &rest[right.len()..];
     }
 }
 

@@ -215,6 +215,9 @@ pub struct Castling {
     /// The file names no `rook_piece`: the rook is the piece on `rook_from` in the start
     /// position (read when the start is checked).
     pub(crate) rook_from_start: bool,
+    /// The castling right this entry needs: an index into [`Rules::castling_rights`] (entries
+    /// of `[[free_castling]]` share one per rook square).
+    pub(crate) bit: u8,
 }
 
 pub(crate) use crate::spec::variant::CaptureRule;
@@ -252,6 +255,11 @@ pub struct Rules {
     pub(crate) zones: Vec<Vec<NodeSet>>,
     pub(crate) castling: Vec<Castling>,
     pub(crate) castle_clear: Vec<u32>,
+    /// The castling rights by bit: the token in position text and its player.
+    pub(crate) castling_rights: Vec<(String, PlayerId)>,
+    /// The rights a move of a castling king clears wherever it stands: (player, king kind,
+    /// rights), for `[[free_castling]]`, whose king may start anywhere on its row.
+    pub(crate) castle_king_clear: Vec<(PlayerId, KindId, u32)>,
     pub(crate) outcome: OutcomePolicy,
     pub(crate) moves: MoveRules,
     pub(crate) draws: DrawRules,

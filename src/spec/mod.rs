@@ -8,6 +8,7 @@ pub(crate) mod board;
 mod chain;
 pub(crate) mod cube;
 mod extends;
+pub(crate) mod free_castling;
 pub(crate) mod hex;
 pub(crate) mod kind;
 pub(crate) mod outcome;

@@ -457,6 +457,8 @@ struct VariantFile {
     pieces: Option<BTreeMap<String, PieceBody>>,
     /// Castling moves, each the king's move with a rook's.
     castling: Option<Vec<CastlingSpec>>,
+    /// Castling from wherever the king and a rook start on a row (Chess960), one side each.
+    free_castling: Option<Vec<crate::spec::free_castling::FreeCastlingSpec>>,
     /// How a game ends (defaults: checkmate eliminates, stalemate draws).
     outcome: Option<OutcomeTable>,
     /// What is legal besides the pieces' patterns.

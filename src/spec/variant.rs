@@ -517,6 +517,8 @@ pub struct VariantSpec {
     pub(crate) pieces: Vec<PieceSpec>,
     /// `[[castling]]`.
     pub(crate) castling: Vec<CastlingSpec>,
+    /// `[[free_castling]]`.
+    pub(crate) free_castling: Vec<super::free_castling::FreeCastlingSpec>,
     /// `[outcome]`.
     pub(crate) outcome: OutcomeSpec,
     /// `[moves]`.
@@ -543,6 +545,7 @@ pub(crate) const TOP_LEVEL_KEYS: &[&str] = &[
     "player",
     "pieces",
     "castling",
+    "free_castling",
     "outcome",
     "moves",
     "draws",
@@ -623,6 +626,7 @@ fn read_merged(
     let players = super::turn_order::ordered(players, turn_order, diags);
     let pieces = read_pieces(&mut top, diags);
     let castling = top.items::<CastlingSpec>("castling", "`[[castling]]`", diags);
+    let free_castling = top.items("free_castling", "`[[free_castling]]`", diags);
     let outcome = super::outcome::read_outcome(&mut top, declared, diags);
     let moves = super::outcome::read_moves(&mut top, diags);
     let draws = super::outcome::read_draws(&mut top, diags);
@@ -656,6 +660,7 @@ fn read_merged(
         players,
         pieces,
         castling,
+        free_castling,
         outcome,
         moves,
         draws,

@@ -9,6 +9,7 @@ mod assemble;
 mod captured;
 mod captures;
 mod castling;
+mod free_castling;
 mod facing;
 mod frames;
 mod gates;
@@ -192,7 +193,7 @@ impl Builder<'_> {
             self.diags.extend(end_problems);
             return None;
         };
-        let (castling, castle_clear) = self.castling_entries(spec, &kinds);
+        let castling = self.castling_entries(spec, &kinds);
         self.diags.extend(end_problems);
         let outcome = self.outcome(spec, players.len(), &kinds, declared);
         let moves = self.move_rules(spec, &kinds);
@@ -227,8 +228,10 @@ impl Builder<'_> {
             kinds,
             zone_names: zone_keys.0.into_iter().map(|(n, _)| n).collect(),
             zones,
-            castling,
-            castle_clear,
+            castle_clear: castling.clear,
+            castling_rights: castling.rights,
+            castle_king_clear: castling.king_clear,
+            castling: castling.entries,
             outcome,
             moves,
             draws,
