@@ -322,13 +322,23 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
                     }
                 }
             }
-            match rook {
-                Some(rook_from) => Move::Castle {
+            // The king onto its own rook, refused: explained as that castling.
+            let me = work.to_move();
+            let onto_rook = (rules.castling().iter()).find(|c| {
+                c.player == me && c.king_from == from && c.rook_from == to && rook.is_none()
+            });
+            match (rook, onto_rook) {
+                (None, Some(c)) => Move::Castle {
+                    king_from: from,
+                    king_to: c.king_to,
+                    rook_from: to,
+                },
+                (Some(rook_from), _) => Move::Castle {
                     king_from: from,
                     king_to: to,
                     rook_from,
                 },
-                None => Move::Normal {
+                (None, None) => Move::Normal {
                     from,
                     to,
                     promotion: match promotion {

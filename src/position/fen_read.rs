@@ -471,7 +471,9 @@ fn read_castling(rules: &Rules, field: &str, setup: &mut Setup, errs: &mut Vec<S
             .filter(|(_, (token, _))| rest.starts_with(token.as_str()))
             .max_by_key(|(_, (token, _))| token.len());
         let Some((i, (right, _))) = best else {
-            let tokens: Vec<&str> = (rules.castling_rights.iter()).map(|(t, _)| t.as_str()).collect();
+            let tokens: Vec<&str> = (rules.castling_rights.iter())
+                .map(|(t, _)| t.as_str())
+                .collect();
             errs.push(format!(
                 "unknown castling right at `{}` (this variant's rights: {})",
                 quoted(rest),

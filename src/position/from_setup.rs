@@ -293,8 +293,15 @@ impl Position {
                 continue;
             }
             // A right of `[[free_castling]]` serves several entries: one must find its pieces.
-            let mut entries = rules.castling().iter().filter(|c| usize::from(c.bit) == bit);
-            let Some(c) = entries.clone().find(|c| missing(c).is_empty()).or(entries.next()) else {
+            let mut entries = rules
+                .castling()
+                .iter()
+                .filter(|c| usize::from(c.bit) == bit);
+            let Some(c) = entries
+                .clone()
+                .find(|c| missing(c).is_empty())
+                .or(entries.next())
+            else {
                 continue;
             };
             for (node, kind) in missing(c) {
@@ -481,7 +488,11 @@ pub(super) fn place_pieces(rules: &Arc<Rules>, setup: &Setup) -> Result<Position
     if rules.player_id(setup.to_move.index()).is_none() {
         return Err(foreign("player to move"));
     }
-    if setup.castling.iter().any(|i| i >= rules.castling_rights.len()) {
+    if setup
+        .castling
+        .iter()
+        .any(|i| i >= rules.castling_rights.len())
+    {
         return Err(foreign("castling right"));
     }
     if setup.gates_open.iter().any(|i| i >= rules.gates().len()) {

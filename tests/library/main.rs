@@ -18,6 +18,7 @@ mod fairy_pieces;
 mod flip_symmetry;
 mod four_player_chess;
 mod frames;
+mod free_castling;
 mod game_ends;
 mod game_records;
 mod halfmove_clock;

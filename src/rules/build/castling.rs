@@ -31,8 +31,10 @@ impl Builder<'_> {
     ) -> CastlingTables {
         let board = self.board;
         let mut castling = self.castlings(spec, kinds);
-        let mut rights: Vec<(String, PlayerId)> =
-            castling.iter().map(|c| (c.right.clone(), c.player)).collect();
+        let mut rights: Vec<(String, PlayerId)> = castling
+            .iter()
+            .map(|c| (c.right.clone(), c.player))
+            .collect();
         for (i, c) in castling.iter_mut().enumerate() {
             c.bit = i as u8;
         }
@@ -69,8 +71,8 @@ impl Builder<'_> {
             clear[c.rook_from.index()] |= bit;
             if i < free_from {
                 clear[c.king_from.index()] |= bit;
-            } else if let Some(k) = (king_clear.iter_mut())
-                .find(|(p, k, _)| *p == c.player && *k == c.king_kind)
+            } else if let Some(k) =
+                (king_clear.iter_mut()).find(|(p, k, _)| *p == c.player && *k == c.king_kind)
             {
                 k.2 |= bit;
             } else {

@@ -24,10 +24,16 @@ impl Builder<'_> {
         let fixed = rights.len();
         let mut out = Vec::new();
         for f in &spec.free_castling {
-            out.extend(self.free_castling(spec, f, kinds, rights, fixed).unwrap_or_default());
+            out.extend(
+                self.free_castling(spec, f, kinds, rights, fixed)
+                    .unwrap_or_default(),
+            );
         }
         if spec.castling.len() + out.len() > MAX_ENTRIES {
-            let span = spec.free_castling.first().map_or(0..0, |f| f.squares.span());
+            let span = spec
+                .free_castling
+                .first()
+                .map_or(0..0, |f| f.squares.span());
             self.err(
                 Diagnostic::new(
                     Code::VariantTooLarge,
@@ -181,7 +187,9 @@ impl Builder<'_> {
                     } else {
                         "another right's token begins alike"
                     })
-                    .help("e.g. `rights = [\"H\", \"G\", \"F\", \"E\", \"D\", \"C\", \"B\", \"A\"]`"),
+                    .help(
+                        "e.g. `rights = [\"H\", \"G\", \"F\", \"E\", \"D\", \"C\", \"B\", \"A\"]`",
+                    ),
                 );
                 return None;
             }
