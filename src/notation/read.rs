@@ -322,39 +322,50 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
                     }
                 }
             }
-            // The king onto its own rook, refused: explained as that castling.
-            let me = work.to_move();
-            let onto_rook = (rules.castling().iter()).find(|c| {
-                c.player == me && c.king_from == from && c.rook_from == to && rook.is_none()
-            });
-            match (rook, onto_rook) {
-                (None, Some(c)) => Move::Castle {
-                    king_from: from,
-                    king_to: c.king_to,
-                    rook_from: to,
-                },
-                (Some(rook_from), _) => Move::Castle {
-                    king_from: from,
-                    king_to: to,
-                    rook_from,
-                },
-                (None, None) => Move::Normal {
-                    from,
-                    to,
-                    promotion: match promotion {
-                        Promo::None => None,
-                        Promo::Token(k) => Some(k),
-                        // The face of the piece on `from`, for the explanation.
-                        Promo::Face => work
-                            .piece_at(from)
-                            .and_then(|p| rules.kind_by_token(true, rules.kind(p.kind).letter)),
-                    },
-                },
-            }
+            refused_step(&work, from, to, promotion, rook)
         }
     };
     match legal.iter().find(|p| p.mv() == wanted) {
         Some(p) => Ok(p.mv()),
         None => Err(work.explain(&wanted, &legal).into()),
+    }
+}
+
+/// The move a step text names that no legal move matches, for the explanation: the castling with
+/// the rook it names (`/h1`) or that the king lands on (`e1h1`), else the plain move.
+fn refused_step(
+    work: &Position,
+    from: NodeId,
+    to: NodeId,
+    promotion: Promo,
+    rook: Option<NodeId>,
+) -> Move {
+    let rules = work.rules();
+    let me = work.to_move();
+    let onto_rook = (rules.castling().iter())
+        .find(|c| c.player == me && c.king_from == from && c.rook_from == to && rook.is_none());
+    match (rook, onto_rook) {
+        (None, Some(c)) => Move::Castle {
+            king_from: from,
+            king_to: c.king_to,
+            rook_from: to,
+        },
+        (Some(rook_from), _) => Move::Castle {
+            king_from: from,
+            king_to: to,
+            rook_from,
+        },
+        (None, None) => Move::Normal {
+            from,
+            to,
+            promotion: match promotion {
+                Promo::None => None,
+                Promo::Token(k) => Some(k),
+                // The face of the piece on `from`, for the explanation.
+                Promo::Face => work
+                    .piece_at(from)
+                    .and_then(|p| rules.kind_by_token(true, rules.kind(p.kind).letter)),
+            },
+        },
     }
 }
