@@ -567,15 +567,22 @@ impl Position {
             Move::Castle { rook_from, .. } => Some(rook_from),
             _ => None,
         };
-        let (i, c) = rules.castling().iter().enumerate().find(|(_, c)| {
+        let alike = |c: &&crate::rules::Castling| {
             c.player == me
                 && c.king_from == from
                 && c.king_to == to
                 && rook.is_none_or(|r| c.rook_from == r)
-        })?;
+        };
+        // Of several alike (`[[free_castling]]`), the one whose rook stands on its square.
+        let rook_there = |c: &&crate::rules::Castling| {
+            self.squares[c.rook_from.index()]
+                .is_some_and(|p| p.owner == me && p.kind == c.rook_kind)
+        };
+        let mut alike = rules.castling().iter().filter(alike);
+        let c = alike.clone().find(rook_there).or_else(|| alike.next())?;
         let (from, to) = (name(from), name(to));
         let opponents = self.alive & !(1 << me.0);
-        Some(if self.castling & (1 << i) == 0 {
+        Some(if self.castling & (1 << c.bit) == 0 {
             PlayError::CastlingRightLost { from, to }
         } else if let Some(&n) = c
             .empty

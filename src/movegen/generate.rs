@@ -320,7 +320,7 @@ impl Position {
 
     /// Whether `owner` holds a first-move right (`[[first_move]]`) on `at`.
     fn holds_first_move(&self, owner: PlayerId, at: NodeId) -> bool {
-        let base = self.rules.castling().len();
+        let base = self.rules.castling_rights.len();
         (self.rules.first_moves.iter().enumerate()).any(|(i, f)| {
             f.square == at && f.player == owner && self.castling & (1 << (base + i)) != 0
         })
@@ -331,7 +331,7 @@ impl Position {
         let rules = &*self.rules;
         let opponents = self.alive & !(1 << self.to_move.0);
         for (i, c) in rules.castling().iter().enumerate() {
-            if c.player != self.to_move || self.castling & (1 << i) == 0 {
+            if c.player != self.to_move || self.castling & (1 << c.bit) == 0 {
                 continue;
             }
             let king = self.squares[c.king_from.index()];

@@ -358,6 +358,11 @@ fn lost_rights(rules: &Rules, m: Planned, undo: &Undo) -> u32 {
     if let Some((rf, _, _)) = undo.rook {
         lost |= clear[rf.index()];
     }
+    for &(player, kind, rights) in &rules.castle_king_clear {
+        if undo.moved.owner == player && undo.moved.kind == kind {
+            lost |= rights;
+        }
+    }
     lost
 }
 
@@ -369,7 +374,7 @@ fn lost_rights(rules: &Rules, m: Planned, undo: &Undo) -> u32 {
 fn aimed_rights(rules: &Rules, m: Planned, moved: Piece) -> u32 {
     let t = rules.tables();
     let rays = t.rays(moved.kind, m.frame, m.mv.to());
-    let base = rules.castling.len();
+    let base = rules.castling_rights.len();
     let mut lost = 0;
     for (i, f) in rules.first_moves.iter().enumerate() {
         if f.player == moved.owner || f.aimed_by & (1 << moved.kind.0) == 0 {

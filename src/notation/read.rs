@@ -285,6 +285,11 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
                 (Promo::Face, Some(p)) => rules.is_own_face(p),
                 _ => false,
             };
+            // The king taking its own rook (`e1h1`, UCI's Chess960 form) names a castling.
+            let takes_rook = |m: &Move| {
+                matches!(m, Move::Castle { king_from, rook_from, .. }
+                    if *king_from == from && *rook_from == to && rook.is_none())
+            };
             let matching: Vec<Move> = legal
                 .iter()
                 .map(|p| p.mv())
@@ -311,31 +316,56 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
                         choices: matching.iter().map(|m| m.text(&rules)).collect(),
                     });
                 }
-                [] => {}
+                [] => {
+                    if let Some(m) = legal.iter().map(|p| p.mv()).find(takes_rook) {
+                        return Ok(m);
+                    }
+                }
             }
-            match rook {
-                Some(rook_from) => Move::Castle {
-                    king_from: from,
-                    king_to: to,
-                    rook_from,
-                },
-                None => Move::Normal {
-                    from,
-                    to,
-                    promotion: match promotion {
-                        Promo::None => None,
-                        Promo::Token(k) => Some(k),
-                        // The face of the piece on `from`, for the explanation.
-                        Promo::Face => work
-                            .piece_at(from)
-                            .and_then(|p| rules.kind_by_token(true, rules.kind(p.kind).letter)),
-                    },
-                },
-            }
+            refused_step(&work, from, to, promotion, rook)
         }
     };
     match legal.iter().find(|p| p.mv() == wanted) {
         Some(p) => Ok(p.mv()),
         None => Err(work.explain(&wanted, &legal).into()),
+    }
+}
+
+/// The move a step text names that no legal move matches, for the explanation: the castling with
+/// the rook it names (`/h1`) or that the king lands on (`e1h1`), else the plain move.
+fn refused_step(
+    work: &Position,
+    from: NodeId,
+    to: NodeId,
+    promotion: Promo,
+    rook: Option<NodeId>,
+) -> Move {
+    let rules = work.rules();
+    let me = work.to_move();
+    let onto_rook = (rules.castling().iter())
+        .find(|c| c.player == me && c.king_from == from && c.rook_from == to && rook.is_none());
+    match (rook, onto_rook) {
+        (None, Some(c)) => Move::Castle {
+            king_from: from,
+            king_to: c.king_to,
+            rook_from: to,
+        },
+        (Some(rook_from), _) => Move::Castle {
+            king_from: from,
+            king_to: to,
+            rook_from,
+        },
+        (None, None) => Move::Normal {
+            from,
+            to,
+            promotion: match promotion {
+                Promo::None => None,
+                Promo::Token(k) => Some(k),
+                // The face of the piece on `from`, for the explanation.
+                Promo::Face => work
+                    .piece_at(from)
+                    .and_then(|p| rules.kind_by_token(true, rules.kind(p.kind).letter)),
+            },
+        },
     }
 }

@@ -279,23 +279,41 @@ impl Position {
     fn check_castling_pieces(&self, problems: &mut Vec<SetupProblem>) {
         let rules = &*self.rules;
         let board = rules.board();
-        for (i, c) in rules.castling().iter().enumerate() {
-            if self.castling & (1 << i) == 0 {
+        let missing = |c: &crate::rules::Castling| {
+            [(c.king_from, c.king_kind), (c.rook_from, c.rook_kind)]
+                .into_iter()
+                .filter(|&(node, kind)| {
+                    let here = self.squares[node.index()];
+                    here.is_none_or(|p| p.owner != c.player || p.kind != kind)
+                })
+                .collect::<Vec<_>>()
+        };
+        for bit in 0..rules.castling_rights.len() {
+            if self.castling & (1 << bit) == 0 {
                 continue;
             }
-            for (node, kind) in [(c.king_from, c.king_kind), (c.rook_from, c.rook_kind)] {
-                let here = self.squares[node.index()];
-                if here.is_none_or(|p| p.owner != c.player || p.kind != kind) {
-                    problems.push(SetupProblem::CastlingWithoutPiece {
-                        right: c.right.clone(),
-                        piece: format!(
-                            "{}'s {}",
-                            rules.player(c.player).name,
-                            rules.kind(kind).name
-                        ),
-                        node: board.node_name(node).to_string(),
-                    });
-                }
+            // A right of `[[free_castling]]` serves several entries: one must find its pieces.
+            let mut entries = rules
+                .castling()
+                .iter()
+                .filter(|c| usize::from(c.bit) == bit);
+            let Some(c) = entries
+                .clone()
+                .find(|c| missing(c).is_empty())
+                .or(entries.next())
+            else {
+                continue;
+            };
+            for (node, kind) in missing(c) {
+                problems.push(SetupProblem::CastlingWithoutPiece {
+                    right: c.right.clone(),
+                    piece: format!(
+                        "{}'s {}",
+                        rules.player(c.player).name,
+                        rules.kind(kind).name
+                    ),
+                    node: board.node_name(node).to_string(),
+                });
             }
         }
     }
@@ -470,7 +488,7 @@ pub(super) fn place_pieces(rules: &Arc<Rules>, setup: &Setup) -> Result<Position
     if rules.player_id(setup.to_move.index()).is_none() {
         return Err(foreign("player to move"));
     }
-    if (setup.castling.iter()).any(|i| i >= rules.castling().len() + rules.first_moves.len()) {
+    if (setup.castling.iter()).any(|i| i >= rules.castling_rights.len() + rules.first_moves.len()) {
         return Err(foreign("castling right"));
     }
     if setup.gates_open.iter().any(|i| i >= rules.gates().len()) {

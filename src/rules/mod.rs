@@ -218,6 +218,9 @@ pub struct Castling {
     /// The file names no `rook_piece`: the rook is the piece on `rook_from` in the start
     /// position (read when the start is checked).
     pub(crate) rook_from_start: bool,
+    /// The castling right this entry needs: an index into [`Rules::castling_rights`] (entries
+    /// of `[[free_castling]]` share one per rook square).
+    pub(crate) bit: u8,
 }
 
 /// A right a piece holds until it first moves or is taken (`[[first_move]]`), written in position
@@ -273,6 +276,11 @@ pub struct Rules {
     pub(crate) first_moves: Vec<FirstMove>,
     /// Bit `k` for every kind some first-move right is lost to when it aims at its square.
     pub(crate) first_move_aimers: u32,
+    /// The castling rights by bit: the token in position text and its player.
+    pub(crate) castling_rights: Vec<(String, PlayerId)>,
+    /// The rights a move of a castling king clears wherever it stands: (player, king kind,
+    /// rights), for `[[free_castling]]`, whose king may start anywhere on its row.
+    pub(crate) castle_king_clear: Vec<(PlayerId, KindId, u32)>,
     pub(crate) outcome: OutcomePolicy,
     pub(crate) moves: MoveRules,
     /// The legality filters (slices of [`filters`]), by stage.
@@ -549,7 +557,7 @@ impl Rules {
     /// Every right position text's castling field may hold, with its bit: the castlings', then
     /// the first-move rights'.
     pub(crate) fn right_tokens(&self) -> impl Iterator<Item = (usize, &str)> {
-        let castlings = self.castling.iter().map(|c| c.right.as_str());
+        let castlings = self.castling_rights.iter().map(|(token, _)| token.as_str());
         castlings
             .chain(self.first_moves.iter().map(|f| f.right.as_str()))
             .enumerate()

@@ -9,6 +9,7 @@ mod chain;
 pub(crate) mod cube;
 mod extends;
 pub(crate) mod first_move;
+pub(crate) mod free_castling;
 pub(crate) mod hex;
 pub(crate) mod kind;
 pub(crate) mod lints;

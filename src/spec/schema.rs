@@ -462,6 +462,8 @@ struct VariantFile {
     /// Rights a piece holds until it first moves or is taken, written with the castling rights;
     /// patterns marked `first-move` need them (Cambodian chess's king and met).
     first_move: Option<Vec<super::first_move::FirstMoveSpec>>,
+    /// Castling from wherever the king and a rook start on a row (Chess960), one side each.
+    free_castling: Option<Vec<crate::spec::free_castling::FreeCastlingSpec>>,
     /// How a game ends (defaults: checkmate eliminates, stalemate draws).
     outcome: Option<OutcomeTable>,
     /// What is legal besides the pieces' patterns.

@@ -531,6 +531,8 @@ pub struct VariantSpec {
     pub(crate) castling: Vec<CastlingSpec>,
     /// `[[first_move]]`.
     pub(crate) first_moves: Vec<super::first_move::FirstMoveSpec>,
+    /// `[[free_castling]]`.
+    pub(crate) free_castling: Vec<super::free_castling::FreeCastlingSpec>,
     /// `[outcome]`.
     pub(crate) outcome: OutcomeSpec,
     /// `[moves]`.
@@ -560,6 +562,7 @@ pub(crate) const TOP_LEVEL_KEYS: &[&str] = &[
     "pieces",
     "castling",
     "first_move",
+    "free_castling",
     "outcome",
     "moves",
     "draws",
@@ -643,6 +646,7 @@ fn read_merged(
     let castling = top.items::<CastlingSpec>("castling", "`[[castling]]`", diags);
     let first_moves =
         top.items::<super::first_move::FirstMoveSpec>("first_move", "`[[first_move]]`", diags);
+    let free_castling = top.items("free_castling", "`[[free_castling]]`", diags);
     let outcome = super::outcome::read_outcome(&mut top, declared, diags);
     let moves = super::outcome::read_moves(&mut top, diags);
     let draws = super::outcome::read_draws(&mut top, diags);
@@ -678,6 +682,7 @@ fn read_merged(
         pieces,
         castling,
         first_moves,
+        free_castling,
         outcome,
         moves,
         draws,

@@ -234,7 +234,7 @@ pub fn standing(pos: &Position, from: NodeId) -> Standing {
     };
     let rules = pos.rules();
     let rights = pos.castling_rights();
-    let base = rules.castling().len();
+    let base = rules.castling_rights.len();
     let first_move = (rules.first_moves.iter().enumerate())
         .any(|(i, f)| f.square == from && f.player == piece.owner && rights.contains(base + i));
     let others = pos.players_in().without(piece.owner);

@@ -19,6 +19,7 @@ mod first_moves;
 mod flip_symmetry;
 mod four_player_chess;
 mod frames;
+mod free_castling;
 mod game_ends;
 mod game_records;
 mod halfmove_clock;

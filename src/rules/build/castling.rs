@@ -10,15 +10,43 @@ use crate::rules::{Castling, KindId, PieceKind, PlayerId};
 use crate::spec::Located;
 use crate::spec::variant::{CastlingSpec, VariantSpec};
 
+/// The castling data of the rules: the entries, the rights (by bit) and what clears them.
+pub(super) struct CastlingTables {
+    /// Every castling, `[[castling]]` first, then the entries `[[free_castling]]` makes.
+    pub(super) entries: Vec<Castling>,
+    /// Per node, the rights a move from, to or off it clears.
+    pub(super) clear: Vec<u32>,
+    /// Per right bit: its token and player.
+    pub(super) rights: Vec<(String, PlayerId)>,
+    /// The rights any move of a castling king clears (`[[free_castling]]`).
+    pub(super) king_clear: Vec<(PlayerId, KindId, u32)>,
+}
+
 impl Builder<'_> {
-    /// The castling entries, which ones move the king alike, and the rights each node clears.
+    /// The castling entries, which ones move the king alike, the rights and what clears them.
     pub(super) fn castling_entries(
         &mut self,
         spec: &VariantSpec,
         kinds: &[PieceKind],
-    ) -> (Vec<Castling>, Vec<u32>) {
+    ) -> CastlingTables {
         let board = self.board;
         let mut castling = self.castlings(spec, kinds);
+        let mut rights: Vec<(String, PlayerId)> = castling
+            .iter()
+            .map(|c| (c.right.clone(), c.player))
+            .collect();
+        for (i, c) in castling.iter_mut().enumerate() {
+            c.bit = i as u8;
+        }
+        let free_from = castling.len();
+        castling.extend(self.free_castlings(spec, kinds, &mut rights));
+        if rights.len() > MAX_CASTLINGS {
+            self.err(Diagnostic::new(
+                Code::VariantTooLarge,
+                spec.free_castling.first().map_or(0..0, |f| f.rights.span()),
+                format!("more than {MAX_CASTLINGS} castling rights"),
+            ));
+        }
         for i in 0..castling.len() {
             let c = &castling[i];
             let amb = castling.iter().enumerate().any(|(j, o)| {
@@ -34,15 +62,29 @@ impl Builder<'_> {
                     .step(c.king_from, d)
                     .is_some_and(|s| s.to == c.king_to)
             });
-            castling[i].ambiguous = amb || next;
+            castling[i].ambiguous = amb || next || c.king_from == c.king_to;
         }
-        let mut castle_clear = vec![0u32; board.node_count()];
+        let mut clear = vec![0u32; board.node_count()];
+        let mut king_clear: Vec<(PlayerId, KindId, u32)> = Vec::new();
         for (i, c) in castling.iter().enumerate() {
-            castle_clear[c.king_from.index()] |= 1 << i;
-            castle_clear[c.rook_from.index()] |= 1 << i;
+            let bit = 1u32.checked_shl(c.bit.into()).unwrap_or(0);
+            clear[c.rook_from.index()] |= bit;
+            if i < free_from {
+                clear[c.king_from.index()] |= bit;
+            } else if let Some(k) =
+                (king_clear.iter_mut()).find(|(p, k, _)| *p == c.player && *k == c.king_kind)
+            {
+                k.2 |= bit;
+            } else {
+                king_clear.push((c.player, c.king_kind, bit));
+            }
         }
-
-        (castling, castle_clear)
+        CastlingTables {
+            entries: castling,
+            clear,
+            rights,
+            king_clear,
+        }
     }
 
     /// The castling entries: each checked on its own (two squares each for king and rook, the
@@ -147,7 +189,7 @@ impl Builder<'_> {
             .iter()
             .map(|n| self.node(&loc(n), "castling `safe`"))
             .collect();
-        let king_kind = self.castling_king(c, kinds);
+        let king_kind = self.castling_king(c.king_piece.as_ref(), c.king.span(), kinds);
         // Without `rook_piece`, the rook is whatever stands on its square in the start position:
         // a placeholder until the start is read (`assemble`).
         let rook_kind = match &c.rook_piece {
@@ -203,6 +245,7 @@ impl Builder<'_> {
             safe,
             ambiguous: false,
             rook_from_start: c.rook_piece.is_none(),
+            bit: 0,
         })
     }
 
@@ -235,9 +278,14 @@ impl Builder<'_> {
     }
 
     /// The castling king's kind: `king_piece`, or the variant's only royal kind.
-    fn castling_king(&mut self, c: &CastlingSpec, kinds: &[PieceKind]) -> Option<usize> {
-        if c.king_piece.is_some() {
-            return self.castling_piece(c.king_piece.as_ref(), "king", c.king.span(), kinds);
+    pub(super) fn castling_king(
+        &mut self,
+        king_piece: Option<&toml::Spanned<String>>,
+        span: std::ops::Range<usize>,
+        kinds: &[PieceKind],
+    ) -> Option<usize> {
+        if king_piece.is_some() {
+            return self.castling_piece(king_piece, "king", span, kinds);
         }
         let royals: Vec<usize> = (0..kinds.len()).filter(|&i| kinds[i].royal).collect();
         match royals.as_slice() {
@@ -246,7 +294,7 @@ impl Builder<'_> {
                 self.err(
                     Diagnostic::new(
                         Code::BadCastling,
-                        c.king.span(),
+                        span,
                         format!(
                             "which piece castles? this variant has {} royal piece kinds",
                             royals.len()
@@ -261,7 +309,7 @@ impl Builder<'_> {
     }
 
     /// The kind named by `named` (or `default` when the file names none) for a castling.
-    fn castling_piece(
+    pub(super) fn castling_piece(
         &mut self,
         named: Option<&toml::Spanned<String>>,
         default: &str,

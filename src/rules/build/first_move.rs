@@ -11,14 +11,14 @@ use crate::spec::variant::VariantSpec;
 
 impl Builder<'_> {
     /// The first-move rights, with the rights each node clears added to `clear` (bit
-    /// `castlings + i` for right `i`), and the kinds whose moves may aim at one (as bits).
+    /// `base + i` for right `i`, `base` the number of castling rights), and the kinds whose moves may aim at one (as bits).
     pub(super) fn first_moves(
         &mut self,
         spec: &VariantSpec,
         kinds: &[PieceKind],
+        base: usize,
         clear: &mut [u32],
     ) -> (Vec<FirstMove>, u32) {
-        let base = spec.castling.len();
         if let Some(extra) = spec.first_moves.get(MAX_CASTLINGS.saturating_sub(base)) {
             self.err(
                 Diagnostic::new(

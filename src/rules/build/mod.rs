@@ -12,6 +12,7 @@ mod castling;
 mod facing;
 mod first_move;
 mod frames;
+mod free_castling;
 mod gates;
 mod hands;
 mod lookup;
@@ -193,8 +194,11 @@ impl Builder<'_> {
             self.diags.extend(end_problems);
             return None;
         };
-        let (castling, mut castle_clear) = self.castling_entries(spec, &kinds);
-        let (first_moves, first_move_aimers) = self.first_moves(spec, &kinds, &mut castle_clear);
+        let castling = self.castling_entries(spec, &kinds);
+        let mut castle_clear = castling.clear;
+        let rights = castling.rights.len();
+        let (first_moves, first_move_aimers) =
+            self.first_moves(spec, &kinds, rights, &mut castle_clear);
         self.diags.extend(end_problems);
         let outcome = self.outcome(spec, players.len(), &kinds, declared);
         let moves = self.move_rules(spec, &kinds);
@@ -235,8 +239,10 @@ impl Builder<'_> {
             kinds,
             zone_names: zone_keys.0.into_iter().map(|(n, _)| n).collect(),
             zones,
-            castling,
             castle_clear,
+            castling_rights: castling.rights,
+            castle_king_clear: castling.king_clear,
+            castling: castling.entries,
             first_moves,
             first_move_aimers,
             outcome,
