@@ -30,9 +30,16 @@ use crate::diagnostic::{Diagnostic, FileReport, SourceFile, did_you_mean};
 use model::{Cx, Model};
 use props::{Origin, Props};
 
-/// Keys that only change how Fairy-Stockfish shows or sizes things, not the rules: read and
+/// Keys that only change how Fairy-Stockfish shows, sizes or plays things (its engine's piece
+/// values), not the rules: read and
 /// named in the written file's comments.
-const DISPLAY_KEYS: &[&str] = &["pieceToCharTable", "variantTemplate", "pocketSize"];
+const DISPLAY_KEYS: &[&str] = &[
+    "pieceToCharTable",
+    "variantTemplate",
+    "pocketSize",
+    "pieceValueMg",
+    "pieceValueEg",
+];
 
 /// One imported variant: its two files' names and texts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -329,7 +336,7 @@ pub(crate) fn interpret(props: &Props) -> Result<Model, Vec<Diagnostic>> {
     for key in DISPLAY_KEYS {
         if let Some(p) = cx.get(key) {
             m.notes.push(format!(
-                "`{key}` ({}) only changes how Fairy-Stockfish shows the game: not needed here.",
+                "`{key}` ({}) only changes how Fairy-Stockfish shows or plays the game, not its rules: not needed here.",
                 p.origin
             ));
         }
@@ -381,7 +388,7 @@ fn unsupported(cx: &mut Cx<'_>) {
         }
         let capability = FSF_KEYS_WITHOUT_RULE
             .iter()
-            .find(|(_, keys)| keys.contains(&key.as_str()));
+            .find(|(_, keys)| keys.iter().any(|k| names_key(k, key)));
         let (message, help) = if let Some((capability, _)) = capability {
             (
                 format!("Fairy-Stockfish's `{key}` cannot be imported: the importer has no rule for {capability}"),
@@ -407,6 +414,14 @@ fn unsupported(cx: &mut Cx<'_>) {
             .into(),
         );
     }
+}
+
+/// Whether a key of `FSF_KEYS_WITHOUT_RULE` names `key`: itself, or (`name*`) every key that
+/// starts with `name` (Fairy-Stockfish's keys made of a name, a colour and a piece type).
+fn names_key(listed: &str, key: &str) -> bool {
+    listed
+        .strip_suffix('*')
+        .map_or(listed == key, |stem| key.starts_with(stem))
 }
 
 /// Every key the importer reads.
@@ -455,16 +470,7 @@ pub(crate) const SUPPORTED_KEYS: &[&str] = &[
 pub(crate) const FSF_KEYS_WITHOUT_RULE: &[(&str, &[&str])] = &[
     (
         "piece types chessgraph's importer does not map (its own move generation: shogi's knight, xiangqi's and janggi's pieces)",
-        &[
-            "shogiKnight",
-            "cannon",
-            "soldier",
-            "elephant",
-            "janggiCannon",
-            "banner",
-            "kniroo",
-            "knibis",
-        ],
+        &["shogiKnight", "cannon", "soldier", "janggiCannon", "banner"],
     ),
     (
         "drop restrictions (which pieces, where, whether they may check or mate, doubling)",
@@ -626,8 +632,11 @@ pub(crate) const FSF_KEYS_WITHOUT_RULE: &[(&str, &[&str])] = &[
             "passOnStalemateBlack",
             "immobilityIllegal",
             "flyingGeneral",
-            "mobilityRegion",
         ],
+    ),
+    (
+        "mobility regions (squares a piece type may not enter, per colour: `mobilityRegionWhiteKing`, ...)",
+        &["mobilityRegion*"],
     ),
     ("two boards (bughouse)", &["twoBoards"]),
 ];

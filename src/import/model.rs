@@ -33,6 +33,18 @@ pub(crate) const PIECE_TYPES: &[(&str, &str, &str, bool)] = &[
     ("dragonHorse", "dragon_horse", "BW", false),
     ("bers", "bers", "RF", false),
     ("horse", "horse", "nN", false),
+    ("fersAlfil", "fers_alfil", "FA", false),
+    ("aiwok", "aiwok", "RNF", false),
+    ("knibis", "knibis", "mNcB", false),
+    ("biskni", "biskni", "mBcN", false),
+    ("kniroo", "kniroo", "mNcR", false),
+    ("rookni", "rookni", "mRcN", false),
+    ("shogiPawn", "shogi_pawn", "fW", false),
+    ("clobber", "clobber", "cW", false),
+    ("breakthrough", "breakthrough", "fmWfF", false),
+    ("elephant", "elephant", "nA", false),
+    ("janggiElephant", "janggi_elephant", "nZ", false),
+    ("immobile", "immobile", "", false),
 ];
 
 /// The most custom pieces (`customPiece1` .. `customPiece25`).

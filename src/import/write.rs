@@ -96,6 +96,14 @@ fn pieces(t: &mut String, m: &Model) {
         if p.royal {
             t.push_str("royal = true\n");
         }
+        if p.name != "pawn" && p.betza.is_empty() {
+            // Fairy-Stockfish's `immobile` (Betza `()`): a piece that never moves.
+            t.push_str(
+                "moves = []
+",
+            );
+            continue;
+        }
         if p.name != "pawn" {
             writeln!(t, "betza = {}", quote(&p.betza)).ok();
             continue;

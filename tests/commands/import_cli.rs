@@ -225,3 +225,33 @@ fn a_broken_ini_is_reported_and_only_its_good_sections_are_written() {
         .assert_error(&["no section `[nope]`"]);
     run(&["import", "fsf", "missing.ini"]).assert_error(&["missing.ini"]);
 }
+
+/// `-o x/../y` with no folder `x`: the files go to `y` (as the path says once `x/..` is read),
+/// and no folder `x` is left behind.
+#[test]
+fn import_output_through_a_missing_folder_and_back_writes_beside_it() {
+    let dir = temp_dir();
+    let args = [
+        "import",
+        "fsf",
+        &sections(),
+        "--variant",
+        "imp-nightrider-slow",
+        "-o",
+        "x/../y",
+    ];
+    let r = in_dir(dir.path(), &args);
+    r.assert_ok();
+    assert!(!dir.path().join("x").exists(), "{}", r.stderr);
+    let mut names: Vec<String> = std::fs::read_dir(dir.path().join("y"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["imp-nightrider-slow.board.toml", "imp-nightrider-slow.toml"]
+    );
+    let check = in_dir(dir.path(), &["check", "y/imp-nightrider-slow.toml"]);
+    check.assert_ok();
+}

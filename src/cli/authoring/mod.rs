@@ -40,6 +40,11 @@ pub fn new_command(args: &NewArgs) -> Result<ExitCode, String> {
 /// names it), never over a file that appeared meanwhile. A failure (a full disk) or Ctrl-C
 /// leaves no file behind, nor a folder it made.
 pub fn write_new_files(files: &[(PathBuf, String)], command: &str) -> Result<(), String> {
+    let files: Vec<(PathBuf, String)> = files
+        .iter()
+        .map(|(path, text)| (resolve_missing(path), text.clone()))
+        .collect();
+    let files = files.as_slice();
     for (i, (path, _)) in files.iter().enumerate() {
         if path.symlink_metadata().is_ok() {
             return Err(format!(
@@ -70,6 +75,27 @@ pub fn write_new_files(files: &[(PathBuf, String)], command: &str) -> Result<(),
         to_stderr(format_args!("wrote {}\n", path.display()));
     }
     Ok(())
+}
+
+/// `path` with each `..` that follows a folder that does not exist taken lexically
+/// (`x/../y` is `y` when `x` is missing: the system cannot go through a missing folder, and
+/// nothing that is not there can be a link); a `..` after an existing folder is left to the
+/// system, which follows links as it should.
+fn resolve_missing(path: &Path) -> PathBuf {
+    let mut at = PathBuf::new();
+    for c in path.components() {
+        match c {
+            std::path::Component::ParentDir
+                if !at.as_os_str().is_empty()
+                    && !at.ends_with("..")
+                    && at.symlink_metadata().is_err() =>
+            {
+                at.pop();
+            }
+            c => at.push(c),
+        }
+    }
+    at
 }
 
 /// Makes the missing folders of `files`, outermost first, each recorded in `made`.
