@@ -196,9 +196,9 @@ fn no_such_variant(v: &str, sections: &[ini::Section]) -> Diagnostic {
 
 /// Loads the written files (in a temporary folder): a combination of keys the importer did not
 /// catch itself, which the files would not survive, is reported at the section's header with
-/// the loader's first error, and nothing is written. A game that starts in contact (a capture
-/// possible before anyone moved) gets `[lints] allow = ["start-captures"]`: Fairy-Stockfish
-/// plays it so on purpose.
+/// the loader's first error, and nothing is written. What the lints would warn of but
+/// Fairy-Stockfish plays on purpose (a start in contact, `immobile` pieces) gets its
+/// `[lints] allow`.
 fn verify(i: &mut Imported, props: &Props) -> Option<Diagnostic> {
     let failed = |why: String| {
         // A start position the loader refuses is shown at `startFen` when the file gives it.
@@ -233,8 +233,23 @@ fn verify(i: &mut Imported, props: &Props) -> Option<Diagnostic> {
     }
     let (rules, reports) = crate::rules::Rules::check_file(&variant);
     if let Some(rules) = rules {
-        if crate::lint::start_has_captures(&std::sync::Arc::new(rules)) {
-            i.variant_text.push_str(START_CONTACT);
+        let rules = std::sync::Arc::new(rules);
+        // What Fairy-Stockfish plays on purpose, which the lints would warn of.
+        let mut meant = Vec::new();
+        if crate::lint::start_has_captures(&rules) {
+            meant.push(("start-captures", "pieces can take from the first move"));
+        }
+        if rules.kinds().iter().any(|k| k.patterns.is_empty()) {
+            meant.push(("immobile-piece", "its `immobile` pieces never move"));
+        }
+        if !meant.is_empty() {
+            let (names, why): (Vec<_>, Vec<_>) = meant.into_iter().unzip();
+            let names: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
+            i.variant_text.push_str(&format!(
+                "\n[lints]\n# As Fairy-Stockfish plays it: {}.\nallow = [{}]\n",
+                why.join("; "),
+                names.join(", ")
+            ));
         }
         return None;
     }
@@ -254,9 +269,6 @@ fn verify(i: &mut Imported, props: &Props) -> Option<Diagnostic> {
         |d| format!("{} ({})", d.message, d.code),
     ))
 }
-
-/// The allowance written into an imported game that starts in contact.
-const START_CONTACT: &str = "\n[lints]\n# Pieces can take from the first move: the game starts in contact, as Fairy-Stockfish plays it.\nallow = [\"start-captures\"]\n";
 
 /// A file name made of the section's name: letters, digits, `_` and `-`, the rest `_`.
 pub(crate) fn file_stem(name: &str) -> String {

@@ -125,9 +125,10 @@ fn plan_destinations(
         if r.continues && !open {
             continue;
         }
-        let zoned_out = r
-            .from_zone
-            .is_some_and(|z| !rules.zone(z as usize, p.owner).contains(from));
+        let zoned_out = match r.from_zone {
+            Some(z) => !rules.zone(z as usize, p.owner).contains(from),
+            None => false,
+        };
         if zoned_out || r.gates.intersects(closed) {
             open = false;
             continue;

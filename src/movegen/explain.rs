@@ -372,6 +372,9 @@ impl Position {
                 return None;
             }
             (Move::Castle { .. }, _) => self.castling_moves(&mut moves),
+            (Move::Normal { from, to, .. }, _) if from == to && self.rules.moves.pass => {
+                self.pass_move(&mut moves);
+            }
             (_, Some(from)) => self.piece_moves(from, &mut moves),
             (_, None) => return None,
         }

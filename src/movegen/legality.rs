@@ -170,6 +170,7 @@ impl Position {
     }
 
     /// A generated move of the side to move as the legality filters see it.
+    #[inline]
     pub(crate) fn candidate(&self, m: Move) -> Candidate {
         let from = m.from();
         let mover = from.and_then(|f| self.squares[f.index()]);
@@ -184,7 +185,8 @@ impl Position {
             from,
             to: m.to(),
             mover: mover.map(|p| p.kind),
-            captures: self.captures(&m),
+            // What `captures` says, from what is already known: a victim, or en passant.
+            captures: victim.is_some() || matches!(m, Move::EnPassant { .. }),
             victim: victim.map(|v| v.kind),
             moves_royal: from.is_some_and(|f| self.royals.contains(f)),
             ordinary: matches!(m, Move::Normal { .. }),

@@ -46,6 +46,14 @@ pub fn first_move_rights(rules: &crate::Rules) -> Vec<(crate::PlayerId, NodeId)>
         .collect()
 }
 
+/// The castling right (its bit in the position's rights) of each castling entry, in order:
+/// entries of `[[free_castling]]` share one per rook square; the first-move rights' bits follow
+/// all of them.
+pub fn castling_bits(rules: &crate::Rules) -> (Vec<usize>, usize) {
+    let bits = rules.castling.iter().map(|c| usize::from(c.bit)).collect();
+    (bits, rules.castling_rights.len())
+}
+
 /// The gates open in `pos` (3 Man Chess's centre crossings), by index into the rules' gates.
 pub fn gates_open(pos: &Position) -> GateSet {
     pos.gates_open()

@@ -179,6 +179,7 @@ fn reachable(
     owner: PlayerId,
     walked: &[Walked],
     occupant: &dyn Fn(NodeId) -> Option<Piece>,
+    bars: u32,
 ) -> Vec<Walked> {
     let zone = |z: Option<usize>, n: NodeId| z.is_none_or(|z| rules.zone(z, owner).contains(n));
     let inside = walked
@@ -193,6 +194,23 @@ fn reachable(
         .filter(|&i| occupant(walked[i].0).is_some())
         .collect();
     let over = usize::from(pattern.over);
+    // `cannot_hop`: a screen of a barred kind is no screen, and nothing lies beyond it.
+    let barred =
+        |i: &usize| occupant(walked[*i].0).is_some_and(|p| bars & (1 << p.kind.index()) != 0);
+    let screens: &[usize] = match pattern.kind {
+        Kind::Ride => &occupied[..over.min(occupied.len())],
+        Kind::Step => {
+            let inner = occupied
+                .iter()
+                .take_while(|&&i| i + 1 < walked.len())
+                .count();
+            &occupied[..inner]
+        }
+        Kind::Leap => &[],
+    };
+    if over > 0 && screens.iter().any(barred) {
+        return Vec::new();
+    }
     // Whether square `i` may end the path: exactly `over` pieces before it, none after the last
     // screen, and close enough to it.
     let ends_at = |i: usize| {
@@ -285,7 +303,14 @@ pub fn destinations_in(
                 let keep = if pattern.kind == Kind::Ride { cut } else { 0 };
                 walked.truncate(keep);
             }
-            for (node, frame, tags) in reachable(rules, pattern, piece.owner, &walked, occupant) {
+            for (node, frame, tags) in reachable(
+                rules,
+                pattern,
+                piece.owner,
+                &walked,
+                occupant,
+                rules.kind(piece.kind).cannot_hop,
+            ) {
                 let (node, frame, tags) = (&node, &frame, &tags);
                 if tags.intersects(quiet_only) && occupant(*node).is_some() {
                     continue;
@@ -394,10 +419,17 @@ pub fn attacks_in(
         for path in 0..pattern.paths.len() {
             let walked = walk(board, from, &start, pattern, path);
             out.extend(
-                reachable(rules, pattern, piece.owner, &walked, occupant)
-                    .iter()
-                    .filter(|(_, _, tags)| !tags.intersects(rules.gate_tags()))
-                    .map(|(n, _, _)| *n),
+                reachable(
+                    rules,
+                    pattern,
+                    piece.owner,
+                    &walked,
+                    occupant,
+                    rules.kind(piece.kind).cannot_hop,
+                )
+                .iter()
+                .filter(|(_, _, tags)| !tags.intersects(rules.gate_tags()))
+                .map(|(n, _, _)| *n),
             );
         }
     }

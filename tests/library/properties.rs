@@ -155,7 +155,8 @@ fn variants() -> Vec<(String, Arc<Rules>)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    // 12 walks of every shipped variant (about 120 files): the test costs minutes of CI.
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
 
     #[test]
     fn random_walks_keep_every_invariant(choices in prop::collection::vec(any::<u32>(), 1..=40)) {
