@@ -26,11 +26,12 @@ mod zones;
 
 use std::path::Path;
 
-use super::Rules;
+use super::{DirId, PieceKind, Rules};
 use crate::board::Board;
 use crate::diagnostic::{Code, Diagnostic, FileReport};
 use crate::ids::{KindId, NodeId, PlayerId};
 use crate::spec::variant::{VariantSpec, read_variant_spec};
+use crate::tables::MoveTables;
 use crate::zobrist::ZobristKeys;
 use zones::ZoneKeys;
 
@@ -176,29 +177,20 @@ impl Builder<'_> {
         let before = self.diags.len();
         let declared = self.declared_ends(spec, &kinds, &mut zone_keys);
         let end_problems = self.diags.split_off(before);
-        let progression_zones: Vec<usize> = (spec.outcome.progression.iter())
-            .map(|p| zone_keys.intern(&crate::spec::Located::from(p.zone.clone())))
-            .collect();
+        let progression_zones = progression_zones(spec, &mut zone_keys);
         self.promotions(spec, &mut kinds);
         let (hands, drop_zones) = self.hand_rules(spec, &mut zone_keys);
         self.demotions(spec, &mut kinds);
         let zones = self.zones(spec, &zone_keys);
-        let after = self.frames_through_twists(spec, &mut frames);
-        let built = match after {
-            Some(after) if !self.has_errors() => {
-                (self.tables(spec, &mut kinds, &frames, &after)).map(|tables| (after, tables))
-            }
-            _ => None,
-        };
+        let built = self.frames_and_tables(spec, &mut kinds, &mut frames);
         let Some((after, mut tables)) = built else {
             self.diags.extend(end_problems);
             return None;
         };
-        let castling = self.castling_entries(spec, &kinds);
-        let mut castle_clear = castling.clear;
+        let mut castling = self.castling_entries(spec, &kinds);
         let rights = castling.rights.len();
         let (first_moves, first_move_aimers) =
-            self.first_moves(spec, &kinds, rights, &mut castle_clear);
+            self.first_moves(spec, &kinds, rights, &mut castling.clear);
         self.diags.extend(end_problems);
         let outcome = self.outcome(spec, players.len(), &kinds, declared);
         let moves = self.move_rules(spec, &kinds);
@@ -209,12 +201,7 @@ impl Builder<'_> {
         let (captures, judged) = self.relation_captures(spec, &kinds);
         let captured_wins = self.captured_wins(spec, &players);
         let progressions = self.progressions(spec, &progression_zones, &zones);
-        let mut facing = self.facing(spec, &kinds);
-        let facing_break = if spec.facing.as_ref().is_some_and(|f| f.must_break) {
-            std::mem::take(&mut facing)
-        } else {
-            Vec::new()
-        };
+        let (facing, facing_break) = self.facing_rules(spec, &kinds);
         if self.has_errors() {
             return None;
         }
@@ -222,14 +209,11 @@ impl Builder<'_> {
             || !captured_wins.is_empty()
             || !progressions.is_empty()
             || kinds.iter().any(|k| k.numbered || k.stack);
-        let any_royal = kinds.iter().any(|k| k.royal);
-        let royal_kinds = (kinds.iter().enumerate())
-            .filter(|(_, k)| k.royal)
-            .fold(0u32, |bits, (i, _)| bits | (1 << i));
+        let (any_royal, royal_kinds) = royal_bits(&kinds);
         let board = self.board;
         let zobrist =
             ZobristKeys::new(board.node_count(), players.len(), kinds.len(), frames.len());
-        let rules = Rules {
+        let mut rules = Rules {
             name: spec.name.value.clone(),
             description: spec.description.clone(),
             board: board.clone(),
@@ -239,7 +223,7 @@ impl Builder<'_> {
             kinds,
             zone_names: zone_keys.0.into_iter().map(|(n, _)| n).collect(),
             zones,
-            castle_clear,
+            castle_clear: castling.clear,
             castling_rights: castling.rights,
             castle_king_clear: castling.king_clear,
             castling: castling.entries,
@@ -267,9 +251,38 @@ impl Builder<'_> {
             start_material: None,
             files: Vec::new(),
         };
-        let mut rules = rules;
         self.drop_rules(spec, &mut rules, &drop_zones);
         self.with_start_material(spec, rules)
+    }
+
+    /// The frames after each twist, then the move tables; `None` when either step failed.
+    fn frames_and_tables(
+        &mut self,
+        spec: &VariantSpec,
+        kinds: &mut [PieceKind],
+        frames: &mut Vec<(String, Vec<DirId>)>,
+    ) -> Option<(Vec<u8>, MoveTables)> {
+        let after = self.frames_through_twists(spec, frames)?;
+        if self.has_errors() {
+            return None;
+        }
+        let tables = self.tables(spec, kinds, frames, &after)?;
+        Some((after, tables))
+    }
+
+    /// `[facing_royals]`: the facing lines, as a move restriction or, with `must_break`, as
+    /// the bikjang rule (the royals may face, and must part at once): one of the two is empty.
+    fn facing_rules(
+        &mut self,
+        spec: &VariantSpec,
+        kinds: &[PieceKind],
+    ) -> (Vec<DirId>, Vec<DirId>) {
+        let facing = self.facing(spec, kinds);
+        if spec.facing.as_ref().is_some_and(|f| f.must_break) {
+            (Vec::new(), facing)
+        } else {
+            (facing, Vec::new())
+        }
     }
 
     /// No player, piece or player-relative zone has an empty name: it would print as nothing.
@@ -289,4 +302,19 @@ impl Builder<'_> {
             self.err(Diagnostic::empty_name(span, "piece", "`[pieces.knight]`"));
         }
     }
+}
+
+/// The zones of `[[outcome.progression]]`, interned with the others.
+fn progression_zones(spec: &VariantSpec, zone_keys: &mut ZoneKeys) -> Vec<usize> {
+    (spec.outcome.progression.iter())
+        .map(|p| zone_keys.intern(&crate::spec::Located::from(p.zone.clone())))
+        .collect()
+}
+
+/// Whether any kind is royal, and the royal kinds as bits (bit `k`: kind `k`).
+fn royal_bits(kinds: &[PieceKind]) -> (bool, u32) {
+    let bits = (kinds.iter().enumerate())
+        .filter(|(_, k)| k.royal)
+        .fold(0u32, |bits, (i, _)| bits | (1 << i));
+    (bits != 0, bits)
 }
