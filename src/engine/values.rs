@@ -8,6 +8,13 @@
 //! do not), both over the nodes where the piece has some move on the empty board; with
 //! `m = 3/4 E + 1/4 F` the value is `round(81 * m^0.8)`. That gives chess about pawn 100,
 //! knight 305, bishop 399, rook 567, queen 843.
+//!
+//! A piece with no move on the empty board (one that only hops: the grasshopper, janggi's
+//! cannon) would be worth 0 that way, so it is measured on a half-filled board instead: `m` is
+//! the average number of its destinations over the nodes where it has one, with an enemy piece
+//! on a fixed pseudo-random half of the other nodes. The filler is the most numerous other
+//! non-royal kind of the start position (a screen of its own kind may not count, as for
+//! janggi's cannon), else its own kind.
 
 use crate::ids::{KindId, NodeId, PlayerId};
 use crate::position::{Piece, Position};
@@ -82,8 +89,8 @@ fn value_of_mobility(m: f64) -> i32 {
     (81.0 * m.powf(0.8)).round() as i32
 }
 
-/// For each kind: the number of destinations on the empty board from each node, and the
-/// estimated value.
+/// For each kind: the number of destinations on the empty board from each node (on the
+/// half-filled board for a piece that has none there), and the estimated value.
 fn mobility(rules: &Arc<Rules>) -> (Vec<Vec<f64>>, Vec<i32>) {
     let start = Position::start(rules);
     let mut empty = start.clone();
@@ -102,6 +109,7 @@ fn mobility(rules: &Arc<Rules>) -> (Vec<Vec<f64>>, Vec<i32>) {
             kind: k,
             frame,
         };
+        let full = enemy.map(|o| Filler::all(rules, o, k));
         let mut counts = Vec::new();
         let (mut sum_e, mut sum_f, mut moving) = (0.0, 0.0, 0usize);
         for n in rules.board().node_ids() {
@@ -110,15 +118,19 @@ fn mobility(rules: &Arc<Rules>) -> (Vec<Vec<f64>>, Vec<i32>) {
             if e == 0 {
                 continue;
             }
-            let f = enemy.map_or(0, |o| destinations(&mut empty, n, piece, Some(o), &mut buf));
+            let f = full.as_ref().map_or(0, |filler| {
+                destinations(&mut empty, n, piece, Some(filler), &mut buf)
+            });
             sum_e += e as f64;
             sum_f += f as f64;
             moving += 1;
         }
-        let m = if moving == 0 {
-            0.0
-        } else {
+        let m = if moving > 0 {
             (0.75 * sum_e + 0.25 * sum_f) / moving as f64
+        } else if let Some(o) = enemy {
+            hopping_mobility(&mut empty, &start, piece, o, &mut counts, &mut buf)
+        } else {
+            0.0
         };
         per_node.push(counts);
         values.push(value_of_mobility(m));
@@ -126,29 +138,101 @@ fn mobility(rules: &Arc<Rules>) -> (Vec<Vec<f64>>, Vec<i32>) {
     (per_node, values)
 }
 
-/// The distinct destinations of `piece` on `n` of the empty position `pos`, with every other node
-/// holding a piece of the same kind owned by `enemy` when given (the position is left empty).
+/// The average number of destinations of a piece that has none on the empty board, over the
+/// nodes where it has some on the half-filled board; `counts` gets them per node.
+fn hopping_mobility(
+    empty: &mut Position,
+    start: &Position,
+    piece: Piece,
+    enemy: PlayerId,
+    counts: &mut [f64],
+    buf: &mut Vec<crate::movegen::Planned>,
+) -> f64 {
+    let rules = Arc::clone(empty.rules());
+    let filler = Filler::half(&rules, start, enemy, piece.kind);
+    let (mut sum, mut moving) = (0.0, 0usize);
+    for n in rules.board().node_ids() {
+        if filler.nodes.contains(&n) {
+            continue;
+        }
+        let h = destinations(empty, n, piece, Some(&filler), buf);
+        counts[n.index()] = h as f64;
+        if h > 0 {
+            sum += h as f64;
+            moving += 1;
+        }
+    }
+    if moving == 0 {
+        0.0
+    } else {
+        sum / moving as f64
+    }
+}
+
+/// Enemy pieces put around a piece being measured.
+struct Filler {
+    /// The piece put on each of `nodes`.
+    piece: Piece,
+    /// Where (the measured piece's own node is skipped).
+    nodes: Vec<NodeId>,
+}
+
+impl Filler {
+    /// Every node, holding `enemy`'s pieces of `kind`.
+    fn all(rules: &Rules, enemy: PlayerId, kind: KindId) -> Filler {
+        Filler {
+            piece: Piece {
+                owner: enemy,
+                kind,
+                frame: rules.player(enemy).frame,
+            },
+            nodes: rules.board().node_ids().collect(),
+        }
+    }
+
+    /// A fixed pseudo-random half of the nodes (a multiplicative hash of the node's index, so
+    /// no file, rank or colour is favoured), holding `enemy`'s pieces of the most numerous
+    /// non-royal kind of the start other than `kind` (else of `kind`).
+    fn half(rules: &Rules, start: &Position, enemy: PlayerId, kind: KindId) -> Filler {
+        let mut tally = vec![0usize; rules.kinds().len()];
+        for n in rules.board().node_ids() {
+            if let Some(p) = start.piece_at(n) {
+                tally[p.kind.index()] += 1;
+            }
+        }
+        let filler = rules
+            .kind_ids()
+            .filter(|&k| k != kind && !rules.kinds()[k.index()].royal && tally[k.index()] > 0)
+            .max_by_key(|&k| (tally[k.index()], std::cmp::Reverse(k.index())))
+            .unwrap_or(kind);
+        let nodes = rules
+            .board()
+            .node_ids()
+            .filter(|n| (n.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 63 == 1)
+            .collect();
+        Filler {
+            nodes,
+            ..Filler::all(rules, enemy, filler)
+        }
+    }
+}
+
+/// The distinct destinations of `piece` on `n` of the empty position `pos`, with `filler`'s
+/// pieces around it when given (the position is left empty).
 fn destinations(
     pos: &mut Position,
     n: NodeId,
     piece: Piece,
-    enemy: Option<PlayerId>,
+    filler: Option<&Filler>,
     buf: &mut Vec<crate::movegen::Planned>,
 ) -> usize {
-    let rules = Arc::clone(pos.rules());
-    let others: Vec<NodeId> = match enemy {
-        Some(_) => rules.board().node_ids().filter(|&m| m != n).collect(),
-        None => Vec::new(),
-    };
-    if let Some(o) = enemy {
-        let e = Piece {
-            owner: o,
-            kind: piece.kind,
-            frame: rules.player(o).frame,
-        };
-        for &m in &others {
-            pos.put::<false>(m, e);
-        }
+    let others: Vec<(NodeId, Piece)> = filler
+        .into_iter()
+        .flat_map(|f| f.nodes.iter().map(|&m| (m, f.piece)))
+        .filter(|&(m, _)| m != n)
+        .collect();
+    for &(m, p) in &others {
+        pos.put::<false>(m, p);
     }
     pos.put::<false>(n, piece);
     buf.clear();
@@ -157,7 +241,7 @@ fn destinations(
     to.sort();
     to.dedup();
     pos.take::<false>(n);
-    for &m in &others {
+    for &(m, _) in &others {
         pos.take::<false>(m);
     }
     to.len()

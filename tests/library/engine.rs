@@ -245,3 +245,39 @@ fn max_n_is_the_paranoid_search_for_two_players() {
     let b = Engine::new(&rules).search(&pos, &[], depth(3));
     assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes));
 }
+
+/// The estimated value of kind `letter` in the variant file `path`.
+fn estimated(path: &std::path::Path, letter: char) -> i32 {
+    let rules = chessgraph::load(path).unwrap();
+    Engine::new(&rules).piece_values()[rules.kind_by_letter(letter).unwrap().index()]
+}
+
+#[test]
+fn a_piece_that_only_hops_is_valued_on_a_half_filled_board() {
+    // The grasshopper has no move on the empty board; on the half-filled board it has some.
+    let grasshopper = estimated("variants/grasshopper.toml".as_ref(), 'G');
+    let pawn = estimated("variants/grasshopper.toml".as_ref(), 'P');
+    let queen = estimated("variants/grasshopper.toml".as_ref(), 'Q');
+    assert!(
+        pawn < grasshopper && grasshopper < queen,
+        "grasshopper {grasshopper}"
+    );
+    // Janggi's cannon, its `value` taken out: its screens are soldiers, never cannons.
+    let dir = tempfile::tempdir().unwrap();
+    let board = std::fs::canonicalize("boards/janggi.toml").unwrap();
+    let text = std::fs::read_to_string("variants/janggicasual.toml")
+        .unwrap()
+        .replace("value = 360\n", "")
+        .replace(
+            "\"../boards/janggi.toml\"",
+            &format!("{:?}", board.display().to_string()),
+        );
+    let path = dir.path().join("janggi.toml");
+    std::fs::write(&path, text).unwrap();
+    let cannon = estimated(&path, 'C');
+    let chariot = estimated(&path, 'R');
+    assert!(
+        (150..chariot).contains(&cannon),
+        "cannon {cannon}, chariot {chariot}"
+    );
+}

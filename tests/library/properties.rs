@@ -2,11 +2,14 @@
 //! covered as they are added): at every position of a random walk of legal moves,
 //! - make/unmake restores the position exactly (`==` and position text), for every legal move;
 //! - the position text round-trips through `from_fen`;
-//! - every legal move's text parses back to that move, which is legal, and the texts are distinct;
+//! - the legal moves' texts are distinct, and a sample of them (every move where there are at most
+//!   `SAMPLE`, else `SAMPLE` evenly spaced ones from an offset that moves with the ply) parse back
+//!   to their moves, in both the long and the compact form, and are legal (`is_legal`): parsing
+//!   lists the legal moves again, so checking every move made the test quadratic in the moves;
 //! - no legal move leaves the mover's royal attacked;
 //! - `perft(1)` equals the number of legal moves.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use chessgraph::Planned;
 use chessgraph::Position;
@@ -39,9 +42,17 @@ fn observed(pos: &Position) -> String {
     )
 }
 
+/// How many of a position's legal moves are parsed back and checked with `is_legal`.
+const SAMPLE: usize = 8;
+
+/// Whether move `i` of `n` is in the sample at `ply`.
+fn sampled(i: usize, n: usize, ply: usize) -> bool {
+    n <= SAMPLE || (i + ply) % n.div_ceil(SAMPLE) == 0
+}
+
 /// Checks every property at one position whose turn has been settled (`resolve`d), whose legal moves
 /// are `moves`.
-fn check_position(pos: &mut Position, moves: &[Planned], what: &str) {
+fn check_position(pos: &mut Position, moves: &[Planned], ply: usize, what: &str) {
     let rules = pos.rules().clone();
     let fen = pos.to_fen();
     let reread = Position::from_fen(&rules, &fen)
@@ -64,44 +75,11 @@ fn check_position(pos: &mut Position, moves: &[Planned], what: &str) {
     let me = pos.to_move();
     let before = pos.clone();
     let mut texts = Vec::new();
-    for m in moves {
+    for (i, m) in moves.iter().enumerate() {
         let text = move_text(pos, m.mv());
-        match parse_move(pos, &text) {
-            Ok(back) => assert_eq!(
-                back,
-                m.mv(),
-                "{what}: `{text}` in `{fen}` reads back to another move"
-            ),
-            Err(e) => panic!("{what}: `{text}` in `{fen}` does not read back: {e}"),
+        if sampled(i, moves.len(), ply) {
+            check_text_and_legality(pos, m, &text, &fen, what);
         }
-        // The compact form (`e2e4`, `e7e8q`) reads back too, unless the names run together
-        // ambiguously, which must then be said.
-        if !text.contains('/') {
-            // Lower case as UCI writes it, where the node names are (Raumschach's `Aa1` is not).
-            let board = pos.rules().board();
-            let capitals = (text.split(['-', '=', '/']))
-                .any(|part| board.node(part).is_some() && part.chars().any(char::is_uppercase));
-            let compact = text.replace(['-', '='], "");
-            let compact = if capitals {
-                compact
-            } else {
-                compact.to_ascii_lowercase()
-            };
-            match parse_move(pos, &compact) {
-                Ok(back) => assert_eq!(back, m.mv(), "{what}: `{compact}` in `{fen}`"),
-                Err(MoveError::Malformed { reason, .. }) => {
-                    assert!(
-                        reason.contains("more than one way"),
-                        "{what}: `{compact}`: {reason}"
-                    )
-                }
-                Err(e) => panic!("{what}: `{compact}` in `{fen}`: {e}"),
-            }
-        }
-        assert!(
-            pos.is_legal(&m.mv()),
-            "{what}: `{text}` is listed but not legal in `{fen}`"
-        );
         texts.push(text.clone());
 
         let undo = pos.make(*m);
@@ -132,6 +110,47 @@ fn check_position(pos: &mut Position, moves: &[Planned], what: &str) {
     );
 }
 
+/// The text of legal move `m` reads back to it, in the long and the compact form, and the move is
+/// legal.
+fn check_text_and_legality(pos: &Position, m: &Planned, text: &str, fen: &str, what: &str) {
+    match parse_move(pos, text) {
+        Ok(back) => assert_eq!(
+            back,
+            m.mv(),
+            "{what}: `{text}` in `{fen}` reads back to another move"
+        ),
+        Err(e) => panic!("{what}: `{text}` in `{fen}` does not read back: {e}"),
+    }
+    // The compact form (`e2e4`, `e7e8q`) reads back too, unless the names run together
+    // ambiguously, which must then be said.
+    if !text.contains('/') {
+        // Lower case as UCI writes it, where the node names are (Raumschach's `Aa1` is not).
+        let board = pos.rules().board();
+        let capitals = (text.split(['-', '=', '/']))
+            .any(|part| board.node(part).is_some() && part.chars().any(char::is_uppercase));
+        let compact = text.replace(['-', '='], "");
+        let compact = if capitals {
+            compact
+        } else {
+            compact.to_ascii_lowercase()
+        };
+        match parse_move(pos, &compact) {
+            Ok(back) => assert_eq!(back, m.mv(), "{what}: `{compact}` in `{fen}`"),
+            Err(MoveError::Malformed { reason, .. }) => {
+                assert!(
+                    reason.contains("more than one way"),
+                    "{what}: `{compact}`: {reason}"
+                )
+            }
+            Err(e) => panic!("{what}: `{compact}` in `{fen}`: {e}"),
+        }
+    }
+    assert!(
+        pos.is_legal(&m.mv()),
+        "{what}: `{text}` is listed but not legal in `{fen}`"
+    );
+}
+
 /// Plays a random game in `rules`: `choices[i]` picks the move at ply `i`.
 fn walk(rules: &Arc<Rules>, choices: &[u32], what: &str) {
     let mut pos = Position::start(rules);
@@ -139,7 +158,7 @@ fn walk(rules: &Arc<Rules>, choices: &[u32], what: &str) {
     for (ply, &c) in choices.iter().enumerate() {
         let (outcome, _) = pos.resolve(&mut moves);
         let what = format!("{what} ply {ply}");
-        check_position(&mut pos, &moves, &what);
+        check_position(&mut pos, &moves, ply, &what);
         if outcome.is_some() || moves.is_empty() {
             return;
         }
@@ -147,11 +166,15 @@ fn walk(rules: &Arc<Rules>, choices: &[u32], what: &str) {
     }
 }
 
-fn variants() -> Vec<(String, Arc<Rules>)> {
-    crate::helpers::swept_variant_files()
-        .into_iter()
-        .map(|p| (p.display().to_string(), crate::helpers::load(&p)))
-        .collect()
+/// Every swept variant, loaded once for all the cases.
+fn variants() -> &'static [(String, Arc<Rules>)] {
+    static VARIANTS: OnceLock<Vec<(String, Arc<Rules>)>> = OnceLock::new();
+    VARIANTS.get_or_init(|| {
+        crate::helpers::swept_variant_files()
+            .into_iter()
+            .map(|p| (p.display().to_string(), crate::helpers::load(&p)))
+            .collect()
+    })
 }
 
 proptest! {
@@ -161,7 +184,7 @@ proptest! {
     #[test]
     fn random_walks_keep_every_invariant(choices in prop::collection::vec(any::<u32>(), 1..=40)) {
         for (what, rules) in variants() {
-            walk(&rules, &choices, &what);
+            walk(rules, &choices, what);
         }
     }
 }
