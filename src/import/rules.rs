@@ -187,20 +187,24 @@ fn double_step_starts(cx: &mut Cx<'_>, g: Grid) -> ([BTreeSet<Square>; 2], Strin
         [2, 7],
         RankSpan::From("doubleStepRankMin"),
     );
-    let source = cx
-        .sources(&[
-            "doubleStepRank",
-            "doubleStepRankMin",
-            "doubleStepRegionWhite",
-            "doubleStepRegionBlack",
-        ])
-        .join("; ");
-    let source = if source.is_empty() {
-        "Fairy-Stockfish's chess (ranks 2 and 7)".to_string()
+    let keys = [
+        "doubleStepRank",
+        "doubleStepRankMin",
+        "doubleStepRegionWhite",
+        "doubleStepRegionBlack",
+    ];
+    let source = sources_or(cx, &keys, "Fairy-Stockfish's chess (ranks 2 and 7)");
+    (starts, source)
+}
+
+/// Where the values of `keys` come from, or `default` when the file gives none of them.
+fn sources_or(cx: &Cx<'_>, keys: &[&str], default: &str) -> String {
+    let source = cx.sources(keys).join("; ");
+    if source.is_empty() {
+        default.to_string()
     } else {
         source
-    };
-    (starts, source)
+    }
 }
 
 /// The zone `initial` of Betza's `i` moves: the double-step squares, or none without double
@@ -230,18 +234,12 @@ fn initial_moves(
 
 /// The zone `promotion` of each player, with the keys that say where it is.
 fn promotion_zones(cx: &mut Cx<'_>, m: &mut Model, zones: [BTreeSet<Square>; 2]) {
-    let source = cx
-        .sources(&[
-            "promotionRank",
-            "promotionRegionWhite",
-            "promotionRegionBlack",
-        ])
-        .join("; ");
-    let source = if source.is_empty() {
-        "Fairy-Stockfish's chess (ranks 8 and 1)".to_string()
-    } else {
-        source
-    };
+    let keys = [
+        "promotionRank",
+        "promotionRegionWhite",
+        "promotionRegionBlack",
+    ];
+    let source = sources_or(cx, &keys, "Fairy-Stockfish's chess (ranks 8 and 1)");
     both_players(m, "promotion", zones, &source);
 }
 
