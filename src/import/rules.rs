@@ -140,44 +140,10 @@ pub(super) fn both_players(m: &mut Model, key: &str, sets: [BTreeSet<Square>; 2]
 /// the double-step ranks, as in Fairy-Stockfish.
 pub(crate) fn pawn(cx: &mut Cx<'_>, m: &mut Model) {
     let g = m.grid;
-    let starts = player_regions(
-        cx,
-        g,
-        "doubleStepRegion",
-        "doubleStepRank",
-        [2, 7],
-        RankSpan::From("doubleStepRankMin"),
-    );
-    let start_source = cx
-        .sources(&[
-            "doubleStepRank",
-            "doubleStepRankMin",
-            "doubleStepRegionWhite",
-            "doubleStepRegionBlack",
-        ])
-        .join("; ");
-    let start_source = if start_source.is_empty() {
-        "Fairy-Stockfish's chess (ranks 2 and 7)".to_string()
-    } else {
-        start_source
-    };
+    let (starts, start_source) = double_step_starts(cx, g);
     let double = cx.boolean("doubleStep", true);
     if m.pieces.iter().any(|p| p.betza.contains('i')) {
-        // Without double steps Fairy-Stockfish has no initial moves at all.
-        let sets = if double {
-            starts.clone()
-        } else {
-            Default::default()
-        };
-        let why = if double {
-            format!("Betza `i` moves start on the double-step ranks ({start_source})")
-        } else {
-            format!(
-                "no square: no Betza `i` moves without double steps ({})",
-                cx.source("doubleStep")
-            )
-        };
-        both_players(m, "initial", sets, &why);
+        initial_moves(cx, m, double, &starts, &start_source);
     }
     if !m.pieces.iter().any(|p| p.name == "pawn") {
         for key in PAWN_KEYS.iter().chain(&["mandatoryPawnPromotion"]) {
@@ -204,22 +170,77 @@ pub(crate) fn pawn(cx: &mut Cx<'_>, m: &mut Model) {
     rules.choices = promotion_choices(cx, m);
     mandatory_promotion(cx);
     if !rules.choices.is_empty() {
-        let source = cx
-            .sources(&[
-                "promotionRank",
-                "promotionRegionWhite",
-                "promotionRegionBlack",
-            ])
-            .join("; ");
-        let source = if source.is_empty() {
-            "Fairy-Stockfish's chess (ranks 8 and 1)".to_string()
-        } else {
-            source
-        };
-        both_players(m, "promotion", zones, &source);
+        promotion_zones(cx, m, zones);
     }
     rules.sources = cx.sources(&PAWN_KEYS);
     m.pawn = Some(rules);
+}
+
+/// The squares of each player's double steps, and the keys that say so (or where the default
+/// comes from).
+fn double_step_starts(cx: &mut Cx<'_>, g: Grid) -> ([BTreeSet<Square>; 2], String) {
+    let starts = player_regions(
+        cx,
+        g,
+        "doubleStepRegion",
+        "doubleStepRank",
+        [2, 7],
+        RankSpan::From("doubleStepRankMin"),
+    );
+    let keys = [
+        "doubleStepRank",
+        "doubleStepRankMin",
+        "doubleStepRegionWhite",
+        "doubleStepRegionBlack",
+    ];
+    let source = sources_or(cx, &keys, "Fairy-Stockfish's chess (ranks 2 and 7)");
+    (starts, source)
+}
+
+/// Where the values of `keys` come from, or `default` when the file gives none of them.
+fn sources_or(cx: &Cx<'_>, keys: &[&str], default: &str) -> String {
+    let source = cx.sources(keys).join("; ");
+    if source.is_empty() {
+        default.to_string()
+    } else {
+        source
+    }
+}
+
+/// The zone `initial` of Betza's `i` moves: the double-step squares, or none without double
+/// steps (then Fairy-Stockfish has no initial moves at all).
+fn initial_moves(
+    cx: &mut Cx<'_>,
+    m: &mut Model,
+    double: bool,
+    starts: &[BTreeSet<Square>; 2],
+    start_source: &str,
+) {
+    let sets = if double {
+        starts.clone()
+    } else {
+        Default::default()
+    };
+    let why = if double {
+        format!("Betza `i` moves start on the double-step ranks ({start_source})")
+    } else {
+        format!(
+            "no square: no Betza `i` moves without double steps ({})",
+            cx.source("doubleStep")
+        )
+    };
+    both_players(m, "initial", sets, &why);
+}
+
+/// The zone `promotion` of each player, with the keys that say where it is.
+fn promotion_zones(cx: &mut Cx<'_>, m: &mut Model, zones: [BTreeSet<Square>; 2]) {
+    let keys = [
+        "promotionRank",
+        "promotionRegionWhite",
+        "promotionRegionBlack",
+    ];
+    let source = sources_or(cx, &keys, "Fairy-Stockfish's chess (ranks 8 and 1)");
+    both_players(m, "promotion", zones, &source);
 }
 
 /// The keys of the pawn's rules.

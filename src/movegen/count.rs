@@ -217,8 +217,7 @@ impl Position {
             && rules.filters.pins_count
             && rules.effects.is_empty()
             && rules.moves.may_check
-            && !rules.moves.pass
-            && rules.facing_break.is_empty();
+            && !rules.moves.pass;
         let mut pins = [(NodeId(0), 0u16); MAX_PINS];
         let mut sensitive = NodeSet::default();
         let pinned = if countable {

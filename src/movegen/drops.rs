@@ -131,56 +131,11 @@ impl Position {
         let Some(rule) = &rules.kind(kind).drop else {
             return PlayError::NoHands;
         };
-        let me = self.to_move;
-        let token = rules.kind(kind).token();
-        let square = rules.board().node_name(to).to_string();
-        let player = rules.player(me).name.clone();
-        if self.hand(me, kind) == 0 {
-            return PlayError::NoneInHand { player, token };
+        if let Some(why) = self.hand_refusal(kind, to, value, legal) {
+            return why;
         }
-        let numbers = self.hand_numbers(me, kind);
-        match value {
-            Some(v) if !numbers.is_empty() && !numbers.contains(&v) => {
-                let token = format!("{token}{{{v}}}");
-                return PlayError::NoneInHand { player, token };
-            }
-            None if !numbers.is_empty() => {
-                // A numbered piece's drop names its number: the legal ones onto `to`.
-                let choices: Vec<String> = (legal.iter())
-                    .filter(|l| matches!(l.mv, Move::Drop { kind: k, to: t, .. } if k == kind && t == to))
-                    .map(|l| l.mv.text(rules))
-                    .collect();
-                if !choices.is_empty() {
-                    return PlayError::OtherForm { choices };
-                }
-            }
-            _ => {}
-        }
-        if self.squares[to.index()].is_some() {
-            return PlayError::DropOnPiece { square };
-        }
-        if !rule.targets(me).contains(to) {
-            let frame = rules.start_frame(me, kind, to);
-            let stuck = !rules.can_move_from(kind, frame, to);
-            return PlayError::DropNotThere {
-                token,
-                square,
-                why: if stuck {
-                    "it could never move from there".to_string()
-                } else {
-                    "it is outside the kind's drop zone".to_string()
-                },
-            };
-        }
-        if let Some(limit) = &rule.per_line
-            && self.own_on_line(kind, limit.line_through(to)) >= usize::from(limit.max)
-        {
-            return PlayError::DropLineFull {
-                token,
-                square,
-                direction: limit.direction.clone(),
-                max: limit.max,
-            };
+        if let Some(why) = self.drop_square_refusal(kind, rule, to) {
+            return why;
         }
         let mut pseudo = Vec::new();
         self.drops_of_kind(kind, rule, &mut pseudo);
@@ -188,11 +143,14 @@ impl Position {
         let wanted = Move::Drop { kind, to, value };
         match pseudo.into_iter().find(|p| p.mv == wanted) {
             Some(p) if work.keeps_royals_safe(p) && !legal.iter().any(|l| l.mv == p.mv) => {
-                PlayError::DropMates { token, square }
+                PlayError::DropMates {
+                    token: rules.kind(kind).token(),
+                    square: rules.board().node_name(to).to_string(),
+                }
             }
             _ => PlayError::RoyalLeftAttacked {
                 mv: wanted.text(rules),
-                player,
+                player: rules.player(self.to_move).name.clone(),
                 royal: rules
                     .kinds()
                     .iter()
@@ -201,5 +159,75 @@ impl Position {
                     .to_string(),
             },
         }
+    }
+
+    /// Why the player to move cannot drop `kind` (with number `value`) onto `to` from his hand:
+    /// none in it, none with that number, or the number not named (the legal choices are).
+    fn hand_refusal(
+        &self,
+        kind: KindId,
+        to: NodeId,
+        value: Option<u16>,
+        legal: &[Planned],
+    ) -> Option<PlayError> {
+        let rules = &*self.rules;
+        let me = self.to_move;
+        let token = rules.kind(kind).token();
+        let player = rules.player(me).name.clone();
+        if self.hand(me, kind) == 0 {
+            return Some(PlayError::NoneInHand { player, token });
+        }
+        let numbers = self.hand_numbers(me, kind);
+        match value {
+            Some(v) if !numbers.is_empty() && !numbers.contains(&v) => {
+                let token = format!("{token}{{{v}}}");
+                Some(PlayError::NoneInHand { player, token })
+            }
+            None if !numbers.is_empty() => {
+                // A numbered piece's drop names its number: the legal ones onto `to`.
+                let choices: Vec<String> = (legal.iter())
+                    .filter(|l| matches!(l.mv, Move::Drop { kind: k, to: t, .. } if k == kind && t == to))
+                    .map(|l| l.mv.text(rules))
+                    .collect();
+                (!choices.is_empty()).then_some(PlayError::OtherForm { choices })
+            }
+            _ => None,
+        }
+    }
+
+    /// Why `kind` may not be dropped onto `to` by its drop rule: the square is taken, outside
+    /// the kind's drop zone, or on a full line.
+    fn drop_square_refusal(&self, kind: KindId, rule: &DropRule, to: NodeId) -> Option<PlayError> {
+        let rules = &*self.rules;
+        let me = self.to_move;
+        let token = rules.kind(kind).token();
+        let square = rules.board().node_name(to).to_string();
+        if self.squares[to.index()].is_some() {
+            return Some(PlayError::DropOnPiece { square });
+        }
+        if !rule.targets(me).contains(to) {
+            let frame = rules.start_frame(me, kind, to);
+            let stuck = !rules.can_move_from(kind, frame, to);
+            return Some(PlayError::DropNotThere {
+                token,
+                square,
+                why: if stuck {
+                    "it could never move from there".to_string()
+                } else {
+                    "it is outside the kind's drop zone".to_string()
+                },
+            });
+        }
+        if let Some(limit) = &rule.per_line
+            && self.own_on_line(kind, limit.line_through(to)) >= usize::from(limit.max)
+        {
+            return Some(PlayError::DropLineFull {
+                token,
+                square,
+                direction: limit.direction.clone(),
+                max: limit.max,
+            });
+        }
+        None
     }
 }

@@ -96,7 +96,9 @@ impl TurnStart for Position {
     }
 
     fn royals_face(&self) -> bool {
-        Position::royals_face(self)
+        self.royals_face_along(crate::rules::filters::facing_break_lines(
+            &self.rules.filters,
+        ))
     }
 
     fn some_move_leads_to(&self, test: &dyn Fn(&dyn TurnStart) -> bool) -> bool {

@@ -540,7 +540,8 @@ impl Position {
     /// royal along a direction of `[facing_royals]` (with `must_break`: still facing one it
     /// faced before the move).
     fn only_facing_after(&self, p: Planned) -> bool {
-        let breaking = !self.rules.facing_break.is_empty() && self.royals_face();
+        let lines = filters::facing_break_lines(&self.rules.filters);
+        let breaking = !lines.is_empty() && self.royals_face_along(lines);
         if self.rules.facing.is_empty() && !breaking {
             return false;
         }
@@ -557,7 +558,7 @@ impl Position {
             .collect();
         !royals.iter().any(|&n| after.attacked_by_bits(n, by))
             && (royals.iter().any(|&n| after.faces_royal(n, by).is_some())
-                || (breaking && after.royals_face()))
+                || (breaking && after.royals_face_along(lines)))
     }
 
     /// Why the castling of the side to move with this king move (and this rook, if `m` names one)

@@ -281,30 +281,7 @@ impl Position {
         let victim = self.numbers.cells[t.index()];
         match rule.rule {
             CaptureRule::Reach if rule.attackers == 2 => {
-                let offers: Vec<(NodeId, Values)> = attackers
-                    .iter()
-                    .map(|a| (a.node, a.offers(t)))
-                    .filter(|(_, o)| !o.is_empty())
-                    .collect();
-                for (i, (_, oa)) in offers.iter().enumerate() {
-                    for (_, ob) in &offers[i + 1..] {
-                        match_values(&victim, hit, |vars| {
-                            oa.iter().any(|&a| {
-                                ob.iter().any(|&b| {
-                                    holds(rule, Vars { a, b, ..*vars })
-                                        || holds(
-                                            rule,
-                                            Vars {
-                                                a: b,
-                                                b: a,
-                                                ..*vars
-                                            },
-                                        )
-                                })
-                            })
-                        });
-                    }
-                }
+                judge_reach_by_two(rule, t, attackers, &victim, hit);
             }
             CaptureRule::Reach => {
                 for a in attackers {
@@ -316,26 +293,7 @@ impl Position {
             }
             CaptureRule::Line => self.judge_line(rule, t, mover, attackers, &victim, hit),
             CaptureRule::Enclose => {
-                let board = self.rules.board();
-                let closed = rule.neighbourhoods.iter().any(|set| {
-                    set.iter().all(|&d| {
-                        // The first piece met along `d` (only the neighbour unless `distant`).
-                        let mut at = t;
-                        loop {
-                            // The edge closes a side only next to the victim: a line open
-                            // to the edge is not blocked.
-                            let Some(s) = board.step(at, d) else {
-                                break rule.edge_closes && at == t;
-                            };
-                            match self.squares[s.to.index()] {
-                                Some(p) => break p.owner == mover,
-                                None if rule.distant && s.to != t => at = s.to,
-                                None => break false,
-                            }
-                        }
-                    })
-                });
-                if closed {
+                if self.enclosed(rule, t, mover) {
                     hit.whole = true;
                 }
             }
@@ -352,6 +310,31 @@ impl Position {
             }
             CaptureRule::Custodian | CaptureRule::Explosion => {}
         }
+    }
+
+    /// `enclose`: whether the mover's pieces (or the edge, with `edge_closes`) close every side
+    /// of one of the rule's neighbourhoods of the victim on `t`.
+    #[inline]
+    fn enclosed(&self, rule: &JudgedCapture, t: NodeId, mover: PlayerId) -> bool {
+        let board = self.rules.board();
+        rule.neighbourhoods.iter().any(|set| {
+            set.iter().all(|&d| {
+                // The first piece met along `d` (only the neighbour unless `distant`).
+                let mut at = t;
+                loop {
+                    // The edge closes a side only next to the victim: a line open
+                    // to the edge is not blocked.
+                    let Some(s) = board.step(at, d) else {
+                        break rule.edge_closes && at == t;
+                    };
+                    match self.squares[s.to.index()] {
+                        Some(p) => break p.owner == mover,
+                        None if rule.distant && s.to != t => at = s.to,
+                        None => break false,
+                    }
+                }
+            })
+        })
     }
 
     /// Whether the piece on `n` has a move by its patterns (a stack: its parts' kinds) on this
@@ -465,4 +448,40 @@ fn match_values(victim: &Cell, hit: &mut Hit, test: impl Fn(&Vars) -> bool) {
 #[inline]
 fn holds(rule: &JudgedCapture, vars: Vars) -> bool {
     rule.relations.iter().any(|r| r.holds(&vars))
+}
+
+/// `reach` with two attackers: every pair of the attackers that reach the victim on `t`, their
+/// numbers in either order.
+#[inline]
+fn judge_reach_by_two(
+    rule: &JudgedCapture,
+    t: NodeId,
+    attackers: &[Attacker],
+    victim: &Cell,
+    hit: &mut Hit,
+) {
+    let offers: Vec<(NodeId, Values)> = attackers
+        .iter()
+        .map(|a| (a.node, a.offers(t)))
+        .filter(|(_, o)| !o.is_empty())
+        .collect();
+    for (i, (_, oa)) in offers.iter().enumerate() {
+        for (_, ob) in &offers[i + 1..] {
+            match_values(victim, hit, |vars| {
+                oa.iter().any(|&a| {
+                    ob.iter().any(|&b| {
+                        holds(rule, Vars { a, b, ..*vars })
+                            || holds(
+                                rule,
+                                Vars {
+                                    a: b,
+                                    b: a,
+                                    ..*vars
+                                },
+                            )
+                    })
+                })
+            });
+        }
+    }
 }

@@ -1,9 +1,9 @@
 //! Legality: which pseudo-legal moves keep the mover's royals safe (judged from pins where that
 //! is enough, by playing the move otherwise), and the answer for any [`Move`] value.
 
-use crate::ids::{NodeId, NodeSet};
+use crate::ids::{DirId, NodeId, NodeSet};
 use crate::position::Position;
-use crate::rules::filters::{Candidate, Candidates, Stage};
+use crate::rules::filters::{Candidate, Candidates, PositionView, Stage};
 
 use super::{Move, Planned};
 
@@ -149,19 +149,16 @@ impl Position {
         if !self.hands.is_empty() {
             self.refuse_mating_drops(out);
         }
-        if !self.rules.facing_break.is_empty() {
-            self.keep_facing_breaks(out);
-        }
     }
 
     /// Applies the legality filters of `stage` ([`crate::rules::filters`]) to `moves`, in order.
     #[cold]
     #[inline(never)]
-    pub(super) fn apply_filters(&self, stage: Stage, moves: &mut Vec<Planned>) {
-        let filters = &self.rules.filters;
+    pub(super) fn apply_filters(&mut self, stage: Stage, moves: &mut Vec<Planned>) {
+        let rules = self.rules.clone();
         let filters = match stage {
-            Stage::Pseudo => &filters.pseudo,
-            Stage::Legal => &filters.legal,
+            Stage::Pseudo => &rules.filters.pseudo,
+            Stage::Legal => &rules.filters.legal,
         };
         let mut list = MoveList { pos: self, moves };
         for f in filters {
@@ -482,8 +479,14 @@ impl Position {
 
 /// The moves of a turn and the position they are generated in, as the legality filters see them.
 struct MoveList<'a> {
-    pos: &'a Position,
+    pos: &'a mut Position,
     moves: &'a mut Vec<Planned>,
+}
+
+impl PositionView for Position {
+    fn royals_face(&self, dirs: &[DirId]) -> bool {
+        self.royals_face_along(dirs)
+    }
 }
 
 impl Candidates for MoveList<'_> {
@@ -492,12 +495,43 @@ impl Candidates for MoveList<'_> {
     }
 
     fn retain(&mut self, keep: &mut dyn FnMut(&Candidate) -> bool) {
-        let pos = self.pos;
+        let pos = &*self.pos;
         self.moves.retain(|m| keep(&pos.candidate(m.mv)));
     }
 
     fn checkers(&self) -> NodeSet {
         self.pos.checkers()
+    }
+
+    fn position(&self) -> &dyn PositionView {
+        &*self.pos
+    }
+
+    fn retain_after(
+        &mut self,
+        played: &mut dyn FnMut(&Candidate) -> bool,
+        keep: &mut dyn FnMut(&dyn PositionView) -> bool,
+    ) {
+        let moves = &mut *self.moves;
+        let mut i = 0;
+        while i < moves.len() {
+            let m = moves[i];
+            let kept = !played(&self.pos.candidate(m.mv)) || {
+                let undo = self.pos.make_with::<false>(m);
+                let kept = keep(&*self.pos);
+                self.pos.unmake(undo);
+                kept
+            };
+            if kept {
+                i += 1;
+            } else {
+                moves.swap_remove(i);
+            }
+        }
+    }
+
+    fn add_pass(&mut self) {
+        self.pos.pass_move(self.moves);
     }
 }
 

@@ -20,7 +20,6 @@ mod draws;
 mod drops;
 mod ending;
 mod explain;
-mod facing_break;
 mod generate;
 mod judge;
 mod legality;

@@ -152,6 +152,15 @@ impl Position {
         self.faces_royal_along(&self.rules.facing, n, by)
     }
 
+    /// Whether a royal of the side to move faces a live opponent's royal along one of the board
+    /// directions `dirs`, with nothing between (`[facing_royals] must_break`).
+    pub(crate) fn royals_face_along(&self, dirs: &[crate::ids::DirId]) -> bool {
+        let by = self.alive & !(1 << self.to_move.0);
+        let mine = self.royals.and(self.by_owner[self.to_move.index()]);
+        mine.iter()
+            .any(|n| self.faces_royal_along(dirs, n, by).is_some())
+    }
+
     /// [`Position::faces_royal`] along the directions `dirs`.
     pub(crate) fn faces_royal_along(
         &self,

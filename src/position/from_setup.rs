@@ -453,10 +453,14 @@ fn hand_counts(rules: &Rules, setup: &Setup) -> Option<Vec<u32>> {
     Some(hands)
 }
 
-/// The position of a setup's pieces and state, before any check but that every id belongs to
-/// the rules.
-pub(super) fn place_pieces(rules: &Arc<Rules>, setup: &Setup) -> Result<Position, SetupErrors> {
-    let foreign = |what| SetupErrors(vec![SetupProblem::ForeignId { what }]);
+/// A setup problem: an id of another variant in `what`.
+fn foreign(what: &'static str) -> SetupErrors {
+    SetupErrors(vec![SetupProblem::ForeignId { what }])
+}
+
+/// The squares with a setup's pieces, each in its frame; an error for an id (node, owner,
+/// kind, frame) that does not belong to the rules.
+fn placed_squares(rules: &Rules, setup: &Setup) -> Result<Vec<Option<Piece>>, SetupErrors> {
     let nodes = rules.board().node_count();
     let mut squares = vec![None; nodes];
     for (&n, pc) in &setup.pieces {
@@ -485,6 +489,13 @@ pub(super) fn place_pieces(rules: &Arc<Rules>, setup: &Setup) -> Result<Position
             frame,
         });
     }
+    Ok(squares)
+}
+
+/// An error when an id of the setup's state (the player to move, a castling right, an open
+/// gate, an en passant entry, a check count's player) does not belong to the rules.
+fn state_ids_belong(rules: &Rules, setup: &Setup) -> Result<(), SetupErrors> {
+    let nodes = rules.board().node_count();
     if rules.player_id(setup.to_move.index()).is_none() {
         return Err(foreign("player to move"));
     }
@@ -509,6 +520,14 @@ pub(super) fn place_pieces(rules: &Arc<Rules>, setup: &Setup) -> Result<Position
     {
         return Err(foreign("player of a check count"));
     }
+    Ok(())
+}
+
+/// The position of a setup's pieces and state, before any check but that every id belongs to
+/// the rules.
+pub(super) fn place_pieces(rules: &Arc<Rules>, setup: &Setup) -> Result<Position, SetupErrors> {
+    let squares = placed_squares(rules, setup)?;
+    state_ids_belong(rules, setup)?;
     let mut alive = ((1u16 << rules.players().len()) - 1) as u8;
     for p in setup.out.iter() {
         if p.index() >= rules.players().len() {

@@ -31,8 +31,16 @@ impl Position {
     /// The position as text: one line per board row (top first) with a row label, square
     /// names below, then the state of the game.
     pub fn to_text(&self) -> String {
-        let rules = &*self.rules;
-        let board = rules.board();
+        let mut s = self.board_text();
+        self.write_state(&mut s);
+        let _ = writeln!(s, "fen: {}", self.to_fen());
+        s
+    }
+
+    /// The rows of the board (top first) with their labels, the file names below, and the note
+    /// on turned pieces when there is one.
+    fn board_text(&self) -> String {
+        let board = self.rules.board();
         let width = board
             .node_ids()
             .map(|n| self.cell(n).len())
@@ -65,30 +73,20 @@ impl Position {
                 "(' marks a piece turned round: it moves in another orientation)"
             );
         }
+        s
+    }
+
+    /// The state of the game under the board: whose turn, the hands, the captured material,
+    /// who is in check or out, and how the game ended.
+    fn write_state(&self, s: &mut String) {
+        let rules = &*self.rules;
         let p = rules.player(self.to_move);
         let _ = writeln!(s, "to move: {} ({})", p.name, p.short);
         if let Some(hands) = self.hands_text() {
             let _ = writeln!(s, "in hand: {hands}");
         }
         if rules.has_numbers() {
-            let each: Vec<String> = rules
-                .player_ids()
-                .map(|p| {
-                    let m = self.captured(p);
-                    let digits = if rules.counts_digits() {
-                        format!(" / {} digits", m.digits)
-                    } else {
-                        String::new()
-                    };
-                    format!(
-                        "{} {} men / {}{digits}",
-                        rules.player(p).name,
-                        m.men,
-                        m.value
-                    )
-                })
-                .collect();
-            let _ = writeln!(s, "captured: {}", each.join(", "));
+            let _ = writeln!(s, "captured: {}", self.captured_words());
         }
         let checked: Vec<&str> = self
             .checked_players()
@@ -121,8 +119,29 @@ impl Position {
             }
             None => {}
         }
-        let _ = writeln!(s, "fen: {}", self.to_fen());
-        s
+    }
+
+    /// The material each player captured (variants with numbers): men, value and digits.
+    fn captured_words(&self) -> String {
+        let rules = &*self.rules;
+        let each: Vec<String> = rules
+            .player_ids()
+            .map(|p| {
+                let m = self.captured(p);
+                let digits = if rules.counts_digits() {
+                    format!(" / {} digits", m.digits)
+                } else {
+                    String::new()
+                };
+                format!(
+                    "{} {} men / {}{digits}",
+                    rules.player(p).name,
+                    m.men,
+                    m.value
+                )
+            })
+            .collect();
+        each.join(", ")
     }
 }
 

@@ -143,7 +143,7 @@ impl Rules {
         for d in &before {
             let _ = write!(s, "\n{}", d.rule.summary(self));
         }
-        for line in self.filters.summary_lines(self) {
+        for line in (self.filters).summary_lines(self, super::filters::Section::Moves) {
             let _ = write!(s, "\n{line}");
         }
         if !self.moves.may_check {

@@ -293,9 +293,6 @@ pub struct Rules {
     pub(crate) effects: Vec<std::sync::Arc<dyn effects::MoveEffect>>,
     /// `[facing_royals]`: board directions along which two royals may not face each other.
     pub(crate) facing: Vec<DirId>,
-    /// `[facing_royals] must_break`: board directions along which royals may face, but a player
-    /// whose royal faces one at the start of his turn must end the facing (or pass).
-    pub(crate) facing_break: Vec<DirId>,
     /// The captures judged on the whole position after a move.
     pub(crate) judged: Vec<JudgedCapture>,
     /// Victories by captured material, checked in order.

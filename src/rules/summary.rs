@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use super::{Gate, KindId, Mark, PieceKind, Player, Rules};
+use super::{Gate, KindId, Mark, PieceKind, Player, Promotion, Rules};
 
 impl Rules {
     /// A readable summary of the rules, for `check` and the snapshots.
@@ -86,15 +86,8 @@ impl Rules {
                 .collect();
             let _ = writeln!(s, "royals may not face each other along {}", dirs.join(" "));
         }
-        if !self.facing_break.is_empty() {
-            let dirs: Vec<&str> = (self.facing_break.iter())
-                .map(|&d| self.board.direction_name(d))
-                .collect();
-            let _ = writeln!(
-                s,
-                "royals facing along {} at the start of a turn: the move must end it, or pass",
-                dirs.join(" ")
-            );
+        for line in (self.filters).summary_lines(self, super::filters::Section::Lines) {
+            let _ = writeln!(s, "{line}");
         }
         for j in &self.judged {
             let _ = writeln!(s, "capture after a move: {}", self.judged_summary(j));
@@ -166,41 +159,16 @@ impl Rules {
             flags.push("promotion resets the clock".to_string());
         }
         if k.cannot_capture != 0 {
-            let names: Vec<&str> = (self.kind_ids())
-                .filter(|c| k.cannot_capture & (1 << c.index()) != 0)
-                .map(|c| self.kinds[c.index()].name.as_str())
-                .collect();
-            flags.push(format!("cannot capture {}", names.join(" ")));
+            flags.push(format!(
+                "cannot capture {}",
+                self.kind_names(k.cannot_capture)
+            ));
         }
         if k.cannot_hop != 0 {
-            let names: Vec<&str> = (self.kind_ids())
-                .filter(|c| k.cannot_hop & (1 << c.index()) != 0)
-                .map(|c| self.kinds[c.index()].name.as_str())
-                .collect();
-            flags.push(format!("cannot hop over {}", names.join(" ")));
+            flags.push(format!("cannot hop over {}", self.kind_names(k.cannot_hop)));
         }
         if let Some(pr) = &k.promotion {
-            let tokens = |list: &[KindId]| -> String {
-                list.iter().map(|c| self.kinds[c.index()].token()).collect()
-            };
-            let mut how = format!(
-                "promotes on {} to {}",
-                self.zone_names[pr.zone],
-                tokens(&pr.choices)
-            );
-            for (z, list) in &pr.by_zone {
-                let _ = write!(how, " (on {}: {})", self.zone_names[*z], tokens(list));
-            }
-            if pr.leaving {
-                how.push_str(" (also leaving it)");
-            }
-            if pr.optional {
-                how.push_str(", optionally where it can move on");
-            }
-            if pr.lost_only {
-                how.push_str(", only to kinds its side has lost");
-            }
-            flags.push(how);
+            flags.push(self.promotion_flag(pr));
         }
         if k.stack {
             flags.push("a stack: moves as the kinds it holds".to_string());
@@ -233,6 +201,40 @@ impl Rules {
         } else {
             format!(" [{}]", flags.join(", "))
         }
+    }
+
+    /// The names of the kinds in `kinds` (bit `k`: kind `k`), space-separated, in file order.
+    fn kind_names(&self, kinds: u32) -> String {
+        let names: Vec<&str> = (self.kind_ids())
+            .filter(|c| kinds & (1 << c.index()) != 0)
+            .map(|c| self.kinds[c.index()].name.as_str())
+            .collect();
+        names.join(" ")
+    }
+
+    /// A promotion in words: where, to what (by zone too), and its conditions.
+    fn promotion_flag(&self, pr: &Promotion) -> String {
+        let tokens = |list: &[KindId]| -> String {
+            list.iter().map(|c| self.kinds[c.index()].token()).collect()
+        };
+        let mut how = format!(
+            "promotes on {} to {}",
+            self.zone_names[pr.zone],
+            tokens(&pr.choices)
+        );
+        for (z, list) in &pr.by_zone {
+            let _ = write!(how, " (on {}: {})", self.zone_names[*z], tokens(list));
+        }
+        if pr.leaving {
+            how.push_str(" (also leaving it)");
+        }
+        if pr.optional {
+            how.push_str(", optionally where it can move on");
+        }
+        if pr.lost_only {
+            how.push_str(", only to kinds its side has lost");
+        }
+        how
     }
 
     /// A gate's name, tags, what opens it and what it allows once open.

@@ -49,6 +49,11 @@
 use serde::Deserialize;
 use toml::Spanned;
 
+use super::grid::read_grid;
+pub(super) use super::grid::read_names;
+pub(crate) use super::grid::{Files, GridSpec, Parity, read_files};
+use super::map::read_map;
+pub(crate) use super::map::{MapSpec, Wrap};
 use super::{Located, Span, TableReader, deserialize, parse_document};
 use crate::diagnostic::Diagnostic;
 use crate::limits::MAX_COORDINATE;
@@ -78,54 +83,6 @@ pub enum Colour {
     Dark,
     /// The third colour of a board of hexagons (between light and dark).
     Mid,
-}
-
-/// Which parity of (file index + rank index) is light.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(rename_all = "lowercase")]
-pub(crate) enum Parity {
-    /// A square is light when its file index plus its rank index (both from 0) is even.
-    Even,
-    /// A square is light when its file index plus its rank index (both from 0) is odd (a1 dark,
-    /// as on a chessboard).
-    Odd,
-}
-
-/// Files of a grid: a string of one-character names or a list of names.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Files {
-    /// `"abcdefgh"`: one file per character.
-    Letters(String),
-    /// `["a", "b", ...]`.
-    Names(Vec<String>),
-}
-
-impl Files {
-    /// The file names in order.
-    pub(crate) fn names(&self) -> Vec<String> {
-        match self {
-            Files::Letters(s) => s.chars().map(String::from).collect(),
-            Files::Names(v) => v.clone(),
-        }
-    }
-}
-
-/// `[grid]`: the files x ranks node generator.
-#[derive(Clone, Debug)]
-pub(crate) struct GridSpec {
-    /// The table, for messages.
-    pub(crate) span: Span,
-    /// File names.
-    pub(crate) files: Located<Files>,
-    /// Number of ranks, named 1..=ranks.
-    pub(crate) ranks: Located<u32>,
-    /// Which squares are light.
-    pub(crate) light: Option<Located<Parity>>,
-    /// Cells of the grid left out of the board (`omit`): names and rectangles `a1..c3`.
-    pub(crate) omit: Vec<Located<String>>,
-    /// `walls = true`: the omitted cells are walls, written `*` in position text.
-    pub(crate) walls: bool,
 }
 
 /// A drawing coordinate: a finite number of magnitude at most [`MAX_COORDINATE`] (TOML's `nan`
@@ -218,55 +175,6 @@ pub(crate) struct DirectionBody {
     /// (`"n n e"`); its links follow the path, twists composed and tags collected.
     #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     path: Option<Spanned<String>>,
-}
-
-/// Which edges of a grid the `[map]` offsets cross: the surface the grid is drawn on.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(rename_all = "lowercase")]
-pub(crate) enum Wrap {
-    /// No edge is crossed: a flat board.
-    #[default]
-    None,
-    /// The last file is joined to the first (`wrap_files = true` says the same).
-    Cylinder,
-    /// The last file is joined to the first and the last rank to the first.
-    Torus,
-    /// The last file is joined to the first upside down: crossing that seam turns rank `r` into
-    /// rank `ranks + 1 - r` and the crossing piece's frame by the board's `mirror` twist (every
-    /// offset direction to the one with the rank offset negated).
-    #[serde(alias = "mobius")]
-    Moebius,
-    /// The files are joined as on a Möbius strip and the ranks as on a cylinder: a Klein bottle.
-    Klein,
-}
-
-impl Wrap {
-    /// Whether the offsets cross from the last file to the first.
-    pub(crate) fn files(self) -> bool {
-        self != Wrap::None
-    }
-
-    /// Whether the offsets cross from the last rank to the first.
-    pub(crate) fn ranks(self) -> bool {
-        matches!(self, Wrap::Torus | Wrap::Klein)
-    }
-
-    /// Whether crossing the file seam mirrors the ranks (and carries the `mirror` twist).
-    pub(crate) fn mirrored(self) -> bool {
-        matches!(self, Wrap::Moebius | Wrap::Klein)
-    }
-}
-
-/// `[map]`: directions as grid offsets.
-#[derive(Clone, Debug)]
-pub(crate) struct MapSpec {
-    /// The table, for messages.
-    pub(crate) span: Span,
-    /// Which edges the offsets cross, and where the file said so.
-    pub(crate) wrap: Located<Wrap>,
-    /// Direction name and (file, rank) offset.
-    pub(crate) offsets: Vec<(Located<String>, Located<[i32; 2]>)>,
 }
 
 /// One entry of `[twists]`: a named direction permutation.
@@ -503,31 +411,6 @@ fn read_board_table(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) 
     }
 }
 
-/// `[grid]`, when the file has one that reads.
-fn read_grid(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Option<GridSpec> {
-    let v = top.raw("grid")?;
-    let mut g = TableReader::of_value(v, "`[grid]`", diags)?;
-    let files = read_files(&mut g, true, diags);
-    let ranks = g.required::<u32>("ranks", "8", diags);
-    let light = g.optional::<Parity>("light", diags);
-    let omit = g
-        .optional::<Vec<Spanned<String>>>("omit", diags)
-        .map_or_else(Vec::new, |o| {
-            o.value.into_iter().map(Located::from).collect()
-        });
-    let walls = g.optional::<bool>("walls", diags).is_some_and(|w| w.value);
-    let span = g.span();
-    g.finish(diags);
-    Some(GridSpec {
-        span,
-        files: files?,
-        ranks: ranks?,
-        light,
-        omit,
-        walls,
-    })
-}
-
 /// The entries of `[directions]` that read, in file order.
 fn read_directions(
     top: &mut TableReader<'_, '_>,
@@ -545,79 +428,6 @@ fn read_directions(
             })
         })
         .collect()
-}
-
-/// `[map]`, when the file has one that is a table.
-fn read_map(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Option<MapSpec> {
-    let v = top.raw("map")?;
-    let mut m = TableReader::of_value(v, "`[map]`", diags)?;
-    let wrap = read_wrap(&mut m, diags);
-    let offsets = m
-        .named_entries("offsets", diags)
-        .into_iter()
-        .filter_map(|(name, v)| read_offset(name, v, diags))
-        .collect();
-    let span = m.span();
-    m.finish(diags);
-    Some(MapSpec {
-        span,
-        wrap,
-        offsets,
-    })
-}
-
-/// `[map] wrap`, or its older spelling `wrap_files = true` (a cylinder); both at once are refused,
-/// since one could contradict the other.
-fn read_wrap(m: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Located<Wrap> {
-    let files = m.optional::<bool>("wrap_files", diags);
-    let wrap = m.optional::<Wrap>("wrap", diags);
-    match (files, wrap) {
-        (Some(f), Some(w)) => {
-            diags.push(
-                Diagnostic::new(
-                    crate::diagnostic::Code::BadWrap,
-                    f.span.clone(),
-                    "`[map]` has both `wrap_files` and `wrap`",
-                )
-                .label("the older spelling of `wrap = \"cylinder\"`")
-                .related(w.span.clone(), "`wrap` given here")
-                .help("keep `wrap` and remove `wrap_files`"),
-            );
-            w
-        }
-        (Some(f), None) => Located::new(if f.value { Wrap::Cylinder } else { Wrap::None }, f.span),
-        (None, Some(w)) => w,
-        (None, None) => Located::new(Wrap::None, m.span().start..m.span().start),
-    }
-}
-
-/// One `[map]` offset: `[files, ranks]`.
-fn read_offset(
-    name: Located<String>,
-    v: &Spanned<toml::de::DeValue<'_>>,
-    diags: &mut Vec<Diagnostic>,
-) -> Option<(Located<String>, Located<[i32; 2]>)> {
-    let what = format!("offset of `{}` (an array `[files, ranks]`)", name.value);
-    let off = deserialize::<Vec<i32>>(v, &what, diags)?;
-    match off.as_slice() {
-        [f, r] => Some((name, Located::new([*f, *r], v.span()))),
-        _ => {
-            diags.push(
-                Diagnostic::new(
-                    crate::diagnostic::Code::InvalidValue,
-                    v.span(),
-                    format!(
-                        "the offset of `{}` has {} number(s); an offset is `[files, ranks]`",
-                        name.value,
-                        off.len()
-                    ),
-                )
-                .label("expected two numbers")
-                .help("e.g. `n = [0, 1]`: zero files across, one rank up"),
-            );
-            None
-        }
-    }
 }
 
 /// The `[[link]]` and `[[rlink]]` items, in file order.
@@ -661,54 +471,4 @@ fn read_zones(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Vec
             })
         })
         .collect()
-}
-
-/// The `files` key of `[grid]` (required) or `[hex]` (optional).
-pub(crate) fn read_files(
-    g: &mut TableReader<'_, '_>,
-    required: bool,
-    diags: &mut Vec<Diagnostic>,
-) -> Option<Located<Files>> {
-    read_names(g, "files", required, "\"abcdefgh\"", diags)
-}
-
-/// A key that names the lines of a generator (`files`, `levels`): a string of one-letter names or
-/// an array of names.
-pub(super) fn read_names(
-    g: &mut TableReader<'_, '_>,
-    key: &'static str,
-    required: bool,
-    example: &str,
-    diags: &mut Vec<Diagnostic>,
-) -> Option<Located<Files>> {
-    let Some(value) = g.raw(key) else {
-        if required {
-            g.missing(key, example, diags);
-        }
-        return None;
-    };
-    let table = g.what.clone();
-    let files = match value.get_ref() {
-        toml::de::DeValue::String(s) => Files::Letters(s.to_string()),
-        toml::de::DeValue::Array(_) => Files::Names(deserialize::<Vec<String>>(
-            value,
-            &format!("{table} key `{key}` (an array of names)"),
-            diags,
-        )?),
-        other => {
-            diags.push(
-                Diagnostic::new(
-                    crate::diagnostic::Code::WrongType,
-                    value.span(),
-                    format!(
-                        "{table} key `{key}` must be a string of letters or an array of names, found {}",
-                        super::type_name(other)
-                    ),
-                )
-                .label(format!("expected {example} or an array of names")),
-            );
-            return None;
-        }
-    };
-    Some(Located::new(files, value.span()))
 }

@@ -5,15 +5,20 @@
 //! does not hide the next. Semantics (does this node exist?) are checked later, on the spec structs.
 
 pub(crate) mod board;
+mod capture;
 mod chain;
 pub(crate) mod cube;
 mod extends;
 pub(crate) mod first_move;
 pub(crate) mod free_castling;
+mod grid;
+mod hands;
 pub(crate) mod hex;
 pub(crate) mod kind;
 pub(crate) mod lints;
+mod map;
 pub(crate) mod outcome;
+mod piece;
 #[cfg(feature = "schema")]
 pub mod schema;
 pub(crate) mod style;

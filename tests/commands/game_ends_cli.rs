@@ -78,7 +78,7 @@ fn scored_stalemate(dir: &std::path::Path, stalemate: &str, score: &str) -> Stri
 
 #[test]
 fn a_scored_stalemate_says_the_scores_and_a_mate_does_not() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = crate::helpers::temp_dir();
     let v = scored_stalemate(dir.path(), "eliminate", "0.25");
     let r = run(&["show", &v, "--fen", "k7/8/1QK5/8/8/8/8/8 b - - 0 1"]);
     r.assert_ok();

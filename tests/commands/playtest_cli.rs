@@ -159,7 +159,7 @@ fn max_n_plays_three_players_reproducibly_and_says_so() {
 
 #[test]
 fn records_and_chart_are_written() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = crate::helpers::temp_dir();
     let variant = format!("{}/variants/chess.toml", env!("CARGO_MANIFEST_DIR"));
     let args = [
         "playtest",

@@ -37,7 +37,8 @@ pub mod interrupt;
 #[path = "../../src/cli/output_file.rs"]
 pub mod output_file;
 
-#[path = "../../src/cli/perft_suite.rs"]
+#[allow(unused_imports)]
+#[path = "../../src/cli/perft_suite/mod.rs"]
 pub mod perft_suite;
 #[allow(unused_imports)]
 #[path = "../../src/cli/session.rs"]

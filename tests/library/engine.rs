@@ -17,7 +17,7 @@ fn depth(d: u32) -> Limits {
 
 /// The engine's move and score at `fen` of `variant`, searched to depth `d`.
 fn best(variant: &str, fen: &str, d: u32) -> (String, i32) {
-    let rules = chessgraph::load(format!("variants/{variant}.toml")).unwrap();
+    let rules = crate::helpers::load(format!("variants/{variant}.toml"));
     let pos = Position::from_fen(&rules, fen).unwrap();
     let found = Engine::new(&rules).search(&pos, &[], depth(d));
     let m = found.best.expect("a move");
@@ -84,7 +84,7 @@ fn reaches_the_hill() {
 /// Plays `plies` moves of the engine from the start of `variant` at `limits`; every move is
 /// legal and the game goes on or ends by the position's own judgement.
 fn self_play(variant: &str, plies: usize, limits: Limits) {
-    let rules = chessgraph::load(format!("variants/{variant}.toml")).unwrap();
+    let rules = crate::helpers::load(format!("variants/{variant}.toml"));
     let mut pos = Position::start(&rules);
     let mut engine = Engine::new(&rules);
     let mut earlier = Vec::new();
@@ -124,7 +124,7 @@ fn plays_crazyhouse_and_shogi() {
 
 #[test]
 fn stops_at_the_node_limit_and_the_stop_flag() {
-    let rules = chessgraph::load("variants/chess.toml").unwrap();
+    let rules = crate::helpers::load("variants/chess.toml");
     let pos = Position::start(&rules);
     let mut engine = Engine::new(&rules);
     let limits = Limits {
@@ -149,7 +149,7 @@ fn stops_at_the_node_limit_and_the_stop_flag() {
 
 #[test]
 fn estimated_piece_values_order_the_chess_pieces() {
-    let rules = chessgraph::load("variants/chess.toml").unwrap();
+    let rules = crate::helpers::load("variants/chess.toml");
     let engine = Engine::new(&rules);
     let v = |c| engine.piece_values()[rules.kind_by_letter(c).unwrap().index()];
     assert!(v('P') < v('N') && v('N') <= v('B') && v('B') < v('R') && v('R') < v('Q'));
@@ -159,7 +159,7 @@ fn estimated_piece_values_order_the_chess_pieces() {
 
 #[test]
 fn a_value_in_the_file_overrides_the_estimate() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = crate::helpers::temp_dir();
     let chess = std::fs::canonicalize("variants/chess.toml").unwrap();
     let path = dir.path().join("v.toml");
     let text = format!(
@@ -167,8 +167,8 @@ fn a_value_in_the_file_overrides_the_estimate() {
         chess.display().to_string()
     );
     std::fs::write(&path, text).unwrap();
-    let rules = chessgraph::load(&path).unwrap();
-    let base = chessgraph::load("variants/chess.toml").unwrap();
+    let rules = crate::helpers::load(&path);
+    let base = crate::helpers::load("variants/chess.toml");
     let value = |r: &std::sync::Arc<chessgraph::Rules>, e: &Engine, c| {
         e.piece_values()[r.kind_by_letter(c).unwrap().index()]
     };
@@ -188,7 +188,7 @@ fn max_n_engine(rules: &std::sync::Arc<chessgraph::Rules>) -> Engine {
 #[test]
 fn max_n_plays_three_and_four_players() {
     for variant in ["three_man_chess", "four_player_chess"] {
-        let rules = chessgraph::load(format!("variants/{variant}.toml")).unwrap();
+        let rules = crate::helpers::load(format!("variants/{variant}.toml"));
         let mut pos = Position::start(&rules);
         let mut engine = max_n_engine(&rules);
         let mut earlier = Vec::new();
@@ -210,7 +210,7 @@ fn max_n_plays_three_and_four_players() {
 #[test]
 fn max_n_takes_a_hanging_queen_and_counts_fewer_cuts_than_paranoid() {
     // Blue's queen stands on f3, where Red's e2 and g2 pawns and e1 knight attack it.
-    let rules = chessgraph::load("variants/four_player_chess.toml").unwrap();
+    let rules = crate::helpers::load("variants/four_player_chess.toml");
     let fen = Position::start(&rules)
         .to_fen()
         .replace("/bQbP10gPgK/", "/1bP10gPgK/")
@@ -239,7 +239,7 @@ fn max_n_takes_a_hanging_queen_and_counts_fewer_cuts_than_paranoid() {
 
 #[test]
 fn max_n_is_the_paranoid_search_for_two_players() {
-    let rules = chessgraph::load("variants/chess.toml").unwrap();
+    let rules = crate::helpers::load("variants/chess.toml");
     let pos = Position::from_fen(&rules, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
     let a = max_n_engine(&rules).search(&pos, &[], depth(3));
     let b = Engine::new(&rules).search(&pos, &[], depth(3));

@@ -268,17 +268,18 @@ fn random_positions(rules: &Arc<Rules>, seed: u64) -> Vec<Position> {
     out
 }
 
-/// The `fen` lines of the perft files for this variant file.
+/// The positions of the perft files' entries for this variant file (read by the perft files'
+/// one reader, `perft::parse`).
 fn perft_file_positions(rules: &Arc<Rules>, variant: &Path) -> Vec<Position> {
     let mut out = Vec::new();
     for f in std::fs::read_dir("tests/perft").expect("tests/perft") {
-        let text = std::fs::read_to_string(f.expect("entry").path()).expect("perft file");
-        let mut this = false;
-        for line in text.lines() {
-            if let Some(v) = line.strip_prefix("variant ") {
-                this = Path::new(v.trim()) == variant;
-            } else if let Some(fen) = line.strip_prefix("fen ").filter(|_| this) {
-                out.push(Position::from_fen(rules, fen.trim()).expect("a perft position"));
+        let f = f.expect("entry").path();
+        if f.extension().is_none_or(|x| x != "perft") {
+            continue; // chess.epd: the EPD suite
+        }
+        for e in super::perft::parse(&f) {
+            if e.variant == variant {
+                out.push(Position::from_fen(rules, &e.read.fen).expect("a perft position"));
             }
         }
     }

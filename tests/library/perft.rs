@@ -46,7 +46,7 @@ impl Entry {
 /// Reads a perft file with the library's reader (any line it does not understand is an error
 /// naming the line), and checks what the reader leaves to its caller: every entry names an
 /// existing variant file, and its depths run 1, 2, 3, ...
-fn parse(path: &Path) -> Vec<Entry> {
+pub(super) fn parse(path: &Path) -> Vec<Entry> {
     let text = std::fs::read_to_string(path).expect("perft file");
     let suite = perft_suite::parse(path, &text, Format::Perft).unwrap_or_else(|e| panic!("{e}"));
     let mut out = Vec::new();

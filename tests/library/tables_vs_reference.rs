@@ -391,31 +391,27 @@ fn the_reference_walker_knows_the_orthodox_pieces() {
     );
 }
 
-/// The positions of the perft files (`variant` and `fen` lines) and every position one move later:
-/// they hold the castlings, en passant captures and promotions that random games seldom reach.
+/// The positions of the perft files (read by their one reader, `perft::parse`) and every position
+/// one move later: they hold the castlings, en passant captures and promotions that random games
+/// seldom reach.
 fn perft_positions() -> Vec<(String, Position)> {
     let mut files: Vec<_> = std::fs::read_dir("tests/perft")
         .expect("tests/perft")
         .map(|e| e.expect("directory entry").path())
+        .filter(|f| f.extension().is_some_and(|x| x == "perft"))
         .collect();
     files.sort();
     let mut out = Vec::new();
     for f in files {
-        let text = std::fs::read_to_string(&f).expect("perft file");
-        let mut variant = None;
-        for line in text.lines() {
-            if let Some(v) = line.strip_prefix("variant ") {
-                variant = Some(load(v.trim()));
-            } else if let Some(fen) = line.strip_prefix("fen ") {
-                let rules = variant.as_ref().expect("`variant` before `fen`");
-                let pos = Position::from_fen(rules, fen.trim()).expect("perft position");
-                for m in pos.legal_moves() {
-                    let mut child = pos.clone();
-                    child.play(&m).expect("a legal move plays");
-                    out.push((f.display().to_string(), child));
-                }
-                out.push((f.display().to_string(), pos));
+        for e in super::perft::parse(&f) {
+            let rules = load(&e.variant);
+            let pos = Position::from_fen(&rules, &e.read.fen).expect("perft position");
+            for m in pos.legal_moves() {
+                let mut child = pos.clone();
+                child.play(&m).expect("a legal move plays");
+                out.push((f.display().to_string(), child));
             }
+            out.push((f.display().to_string(), pos));
         }
     }
     out

@@ -33,7 +33,7 @@ fn long_user_text_is_quoted_cut_after_100_characters() {
 
 #[test]
 fn a_number_past_its_range_names_the_range() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = crate::helpers::temp_dir();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let board = std::fs::read_to_string(root.join("boards/chess.toml")).unwrap();
     let board = board.replace("ranks = 8", "ranks = 9999999999");
@@ -51,7 +51,7 @@ fn a_number_past_its_range_names_the_range() {
 
 #[test]
 fn betza_without_its_default_board_says_so_and_names_the_flag() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = crate::helpers::temp_dir();
     run_in(Some(dir.path()), &["betza", "N"], b"")
         .assert_error(&["there is no board file boards/chess.toml", "--board FILE"]);
 }
@@ -65,7 +65,7 @@ fn captured_material_in_a_variant_that_keeps_none_says_why() {
 
 #[test]
 fn a_snap_file_with_a_byte_order_mark_is_read() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = crate::helpers::temp_dir();
     let variant = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/chess.toml");
     let variant = variant.to_str().unwrap();
     let check = ["snapshot", variant, "--depth", "1", "--check", "c.snap"];

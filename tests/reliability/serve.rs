@@ -260,7 +260,7 @@ fn serve_bounds_each_game_and_all_games_together() {
 
 #[test]
 fn serve_watch_reloads_a_changed_variant_and_answers_meanwhile() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = crate::helpers::temp_dir();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for sub in ["boards", "variants"] {
         std::fs::create_dir(dir.path().join(sub)).unwrap();

@@ -41,7 +41,7 @@ fn with_small_files(dir: &Path, args: &str) -> Output {
 
 #[test]
 fn new_on_a_full_disk_leaves_no_file_and_the_rerun_writes_both() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = crate::helpers::temp_dir();
     // The board (about 2 KB) fits, the variant (about 4 KB) does not.
     let out = with_small_files(dir.path(), "new variant foo");
     let err = String::from_utf8_lossy(&out.stderr);
@@ -60,7 +60,7 @@ fn new_on_a_full_disk_leaves_no_file_and_the_rerun_writes_both() {
 
 #[test]
 fn import_refuses_a_symlinked_output_folder_unless_follow() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = crate::helpers::temp_dir();
     std::fs::create_dir(dir.path().join("elsewhere")).unwrap();
     std::os::unix::fs::symlink("elsewhere", dir.path().join("link")).unwrap();
     for target in ["link", "link/"] {
@@ -84,7 +84,7 @@ fn import_refuses_a_symlinked_output_folder_unless_follow() {
 
 #[test]
 fn import_into_a_file_says_it_is_a_file() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = crate::helpers::temp_dir();
     std::fs::write(dir.path().join("out"), "precious").unwrap();
     run_in(
         Some(dir.path()),
@@ -97,7 +97,7 @@ fn import_into_a_file_says_it_is_a_file() {
 
 #[test]
 fn import_writes_every_board_before_any_variant_and_leaves_no_temporary_file() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = crate::helpers::temp_dir();
     let r = run_in(
         Some(dir.path()),
         &["import", "fsf", &sections(), "-o", "out"],
@@ -142,7 +142,7 @@ fn import_interrupted_while_staging_leaves_nothing_and_says_so() {
     // 300 sections (600 files). The signal is sent when the first temporary file appears in
     // `out/`, inside the staging window (the moment a process killed outright would leave
     // temporary files behind), then once before any file and once at an arbitrary moment.
-    let dir = tempfile::tempdir().unwrap();
+    let dir = crate::helpers::temp_dir();
     let ini = dir.path().join("many.ini");
     let text: String = (0..300)
         .map(|i| {

@@ -382,16 +382,23 @@ fn start_contact_allowance(wrap: Option<WrapArg>) -> &'static str {
 
 /// Chess on the grid: the variant file.
 fn variant_text(name: &str, board: &str, g: &Grid) -> String {
-    let (f, r) = (g.files.len(), g.ranks);
+    let r = g.ranks;
     let (white_castling, white_rights) = castlings(g, "white", 1 + g.margin, true);
     let (black_castling, black_rights) = castlings(g, "black", r - g.margin, false);
     let start = start_text(g, &format!("{white_rights}{black_rights}"));
-    let [first, second, next_to_last, last] = &g.zones;
-    // Pawns start in front of their army: with a margin, on ranks the grid names `rank_N`.
-    let (second, next_to_last) = match g.margin {
-        0 => (second.clone(), next_to_last.clone()),
-        m => (format!("rank_{}", 2 + m), format!("rank_{}", r - 1 - m)),
-    };
+    format!(
+        "{}{}{}{}{white_castling}{black_castling}\n{}",
+        variant_header(name, board, g, &start),
+        players_text(g),
+        CHESS_PIECES,
+        CASTLING_COMMENT,
+        CHESS_ENDS,
+    )
+}
+
+/// The variant file's comment and `[variant]` and `[frames]` tables.
+fn variant_header(name: &str, board: &str, g: &Grid, start: &str) -> String {
+    let (f, r) = (g.files.len(), g.ranks);
     format!(
         "\
 # {name}: chess on a {f}x{r} board, made by `chessgraph new variant`.
@@ -417,6 +424,21 @@ start = \"{start}\"
 [frames]                  # Black sees the board from the other side: north and south swap
 black = {{ n = \"s\", s = \"n\", ne = \"se\", se = \"ne\", nw = \"sw\", sw = \"nw\", nne = \"sse\", sse = \"nne\", nnw = \"ssw\", ssw = \"nnw\", nee = \"see\", see = \"nee\", nww = \"sww\", sww = \"nww\" }}
 
+"
+    )
+}
+
+/// The two `[[player]]` tables, with the zones their pawns start in and promote in.
+fn players_text(g: &Grid) -> String {
+    let r = g.ranks;
+    let [first, second, next_to_last, last] = &g.zones;
+    // Pawns start in front of their army: with a margin, on ranks the grid names `rank_N`.
+    let (second, next_to_last) = match g.margin {
+        0 => (second.clone(), next_to_last.clone()),
+        m => (format!("rank_{}", 2 + m), format!("rank_{}", r - 1 - m)),
+    };
+    format!(
+        "\
 [[player]]                # turn order is file order
 name = \"white\"
 short = \"w\"               # the side-to-move token in position text
@@ -431,6 +453,12 @@ mark = \"lower\"
 frame = \"black\"
 zones = {{ pawn_start = \"{next_to_last}\", promotion = \"{first}\" }}
 
+"
+    )
+}
+
+/// The chess pieces of `new variant`.
+const CHESS_PIECES: &str = "\
 # Pieces: one pattern per string, `[move|capture] leap|step|ride PATH... [modifiers]`, with
 # directions seen from the owner's side (his frame turns them).
 [pieces.pawn]
@@ -442,7 +470,7 @@ moves = [
     \"capture leap ne nw\",
     \"capture leap ne nw en-passant\",
 ]
-promotion = {{ zone = \"promotion\", choices = [\"Q\", \"R\", \"B\", \"N\"] }}
+promotion = { zone = \"promotion\", choices = [\"Q\", \"R\", \"B\", \"N\"] }
 
 [pieces.knight]
 letter = \"N\"
@@ -465,9 +493,16 @@ letter = \"K\"
 royal = true              # check and checkmate are about royal pieces
 moves = [\"leap n s e w ne nw se sw\"]
 
+";
+
+/// The comment before the castlings.
+const CASTLING_COMMENT: &str = "\
 # Castling: the king's two squares, the rook's, the squares that must be empty and those no
 # enemy may attack. Each right is a token in position text.
-{white_castling}{black_castling}
+";
+
+/// `[outcome]` and `[draws]` of `new variant`.
+const CHESS_ENDS: &str = "\
 [outcome]
 checkmate = \"loss\"        # the mated player loses
 stalemate = \"draw\"
@@ -476,6 +511,4 @@ stalemate = \"draw\"
 move_rule = 50
 repetition = 3
 insufficient = [[\"king\", \"king\"]]
-"
-    )
-}
+";

@@ -112,6 +112,37 @@ impl Builder<'_> {
                 .help("`attackers = 2` judges pairs of the mover's pieces (an ambush)"),
             );
         }
+        let relations = self.relations(rule, attackers, c);
+        let directions = match (rule, &c.directions) {
+            (CaptureRule::Line | CaptureRule::Immobilise, _) => {
+                let list = self.required_directions(c)?;
+                self.directions(list)
+            }
+            (_, Some(list)) => {
+                self.misplaced(Some(list.span()), "directions");
+                Vec::new()
+            }
+            _ => Vec::new(),
+        };
+        let neighbourhoods = self.neighbourhoods(rule, c);
+        if c.distant && rule != CaptureRule::Enclose {
+            self.misplaced(Some(c.rule.span()), "distant");
+        }
+        Some(JudgedCapture {
+            rule,
+            attackers,
+            relations,
+            directions,
+            first_only: c.first_only,
+            neighbourhoods,
+            edge_closes: c.edge_closes,
+            distant: c.distant,
+        })
+    }
+
+    /// The relations of a `reach` or `line` rule, each parsed with the rule's variables
+    /// (reported when missing, unreadable, or given to another rule).
+    fn relations(&mut self, rule: CaptureRule, attackers: u8, c: &CaptureSpec) -> Vec<Relation> {
         let vars = match (rule, attackers) {
             (CaptureRule::Reach, 2) => "abv",
             (CaptureRule::Reach, _) => "av",
@@ -153,31 +184,7 @@ impl Builder<'_> {
             (Some(list), _) => self.misplaced(list.first().map(|r| r.span()), "relations"),
             (None, _) => {}
         }
-        let directions = match (rule, &c.directions) {
-            (CaptureRule::Line | CaptureRule::Immobilise, _) => {
-                let list = self.required_directions(c)?;
-                self.directions(list)
-            }
-            (_, Some(list)) => {
-                self.misplaced(Some(list.span()), "directions");
-                Vec::new()
-            }
-            _ => Vec::new(),
-        };
-        let neighbourhoods = self.neighbourhoods(rule, c);
-        if c.distant && rule != CaptureRule::Enclose {
-            self.misplaced(Some(c.rule.span()), "distant");
-        }
-        Some(JudgedCapture {
-            rule,
-            attackers,
-            relations,
-            directions,
-            first_only: c.first_only,
-            neighbourhoods,
-            edge_closes: c.edge_closes,
-            distant: c.distant,
-        })
+        relations
     }
 
     /// The neighbourhoods of an `enclose` rule (reported when missing, or given to another rule).

@@ -19,6 +19,7 @@ mod lookup;
 mod outcome;
 mod patterns;
 mod pieces;
+mod play;
 mod players;
 mod progression;
 mod tables;
@@ -192,23 +193,13 @@ impl Builder<'_> {
         let (first_moves, first_move_aimers) =
             self.first_moves(spec, &kinds, rights, &mut castling.clear);
         self.diags.extend(end_problems);
-        let outcome = self.outcome(spec, players.len(), &kinds, declared);
-        let moves = self.move_rules(spec, &kinds);
-        let filters = crate::rules::filters::Filters::build(spec, &kinds);
-        let draws = self.draw_rules(spec, &kinds);
-        let (gates, gate_tags) = self.gates(spec);
-        tables.build_count_plans(gate_tags);
-        let (captures, judged) = self.relation_captures(spec, &kinds);
-        let captured_wins = self.captured_wins(spec, &players);
-        let progressions = self.progressions(spec, &progression_zones, &zones);
-        let (facing, facing_break) = self.facing_rules(spec, &kinds);
+        let play = self.play_rules(spec, players.len(), &kinds, declared);
+        tables.build_count_plans(play.gate_tags);
+        let numbers = self.number_rules(spec, &kinds, &players, &progression_zones, &zones);
+        let (filters, facing) = self.legality(spec, &kinds);
         if self.has_errors() {
             return None;
         }
-        let numbers = !judged.is_empty()
-            || !captured_wins.is_empty()
-            || !progressions.is_empty()
-            || kinds.iter().any(|k| k.numbered || k.stack);
         let (any_royal, royal_kinds) = royal_bits(&kinds);
         let board = self.board;
         let zobrist =
@@ -229,21 +220,20 @@ impl Builder<'_> {
             castling: castling.entries,
             first_moves,
             first_move_aimers,
-            outcome,
-            moves,
+            outcome: play.outcome,
+            moves: play.moves,
             filters,
-            draws,
-            gates,
-            gate_tags,
-            effects: captures,
+            draws: play.draws,
+            gates: play.gates,
+            gate_tags: play.gate_tags,
+            effects: numbers.effects,
             facing,
-            facing_break,
-            numbers,
+            numbers: numbers.numbers,
             any_royal,
             royal_kinds,
-            judged,
-            captured_wins,
-            progressions,
+            judged: numbers.judged,
+            captured_wins: numbers.captured_wins,
+            progressions: numbers.progressions,
             hands,
             start: spec.start.value.clone(),
             tables,
@@ -268,21 +258,6 @@ impl Builder<'_> {
         }
         let tables = self.tables(spec, kinds, frames, &after)?;
         Some((after, tables))
-    }
-
-    /// `[facing_royals]`: the facing lines, as a move restriction or, with `must_break`, as
-    /// the bikjang rule (the royals may face, and must part at once): one of the two is empty.
-    fn facing_rules(
-        &mut self,
-        spec: &VariantSpec,
-        kinds: &[PieceKind],
-    ) -> (Vec<DirId>, Vec<DirId>) {
-        let facing = self.facing(spec, kinds);
-        if spec.facing.as_ref().is_some_and(|f| f.must_break) {
-            (Vec::new(), facing)
-        } else {
-            (facing, Vec::new())
-        }
     }
 
     /// No player, piece or player-relative zone has an empty name: it would print as nothing.

@@ -3,9 +3,8 @@
 
 use std::sync::Arc;
 
-use super::{Candidates, FilterSlice, LegalityFilter, Stage};
-use crate::rules::{PieceKind, Rules};
-use crate::spec::variant::VariantSpec;
+use super::{Candidates, FilterInputs, FilterSlice, LegalityFilter, Stage};
+use crate::rules::Rules;
 
 /// The compiled rule: for each kind, the kinds it may not capture (bit `k`: kind `k`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,8 +16,8 @@ impl FilterSlice for CaptureBars {
     const KEY: &'static str = "cannot_capture";
 
     /// The names were checked with the pieces (`rules::build::pieces`), which keep the masks.
-    fn build(_spec: &VariantSpec, kinds: &[PieceKind]) -> Option<Arc<dyn LegalityFilter>> {
-        let bars: Vec<u32> = kinds.iter().map(|k| k.cannot_capture).collect();
+    fn build(inputs: &FilterInputs<'_>) -> Option<Arc<dyn LegalityFilter>> {
+        let bars: Vec<u32> = inputs.kinds.iter().map(|k| k.cannot_capture).collect();
         (bars.iter().any(|&b| b != 0))
             .then(|| Arc::new(CaptureBars { bars }) as Arc<dyn LegalityFilter>)
     }
@@ -45,7 +44,7 @@ impl LegalityFilter for CaptureBars {
 mod tests {
     //! The rule applied to hand-made candidate moves: the slice needs nothing else.
     use super::super::{Candidate, TestMoves};
-    use crate::ids::{NodeId, NodeSet};
+    use crate::ids::NodeId;
 
     #[test]
     fn a_king_does_not_take_the_other_king_in_atomar() {
@@ -61,7 +60,7 @@ mod tests {
         ];
         let mut list = TestMoves {
             moves: moves.clone(),
-            checkers: NodeSet::default(),
+            ..TestMoves::default()
         };
         filters.pseudo[0].retain(&mut list);
         assert_eq!(list.moves, vec![moves[1], moves[2]]);

@@ -15,14 +15,16 @@
 //! count plans, and the reference walker checks them.
 
 mod capture_bars;
+mod facing_break;
 mod must_capture;
 mod royal_takes_checker;
 
+use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
 
 use super::{KindId, PieceKind, Rules};
-use crate::ids::{NodeId, NodeSet};
+use crate::ids::{DirId, NodeId, NodeSet};
 use crate::spec::variant::VariantSpec;
 
 /// Every legality-filter slice, in the order the filters apply (the order matters: a
@@ -31,10 +33,11 @@ pub(crate) const FILTERS: &[FilterFamily] = &[
     FilterFamily::of::<capture_bars::CaptureBars>(),
     FilterFamily::of::<royal_takes_checker::RoyalTakesChecker>(),
     FilterFamily::of::<must_capture::MustCapture>(),
+    FilterFamily::of::<facing_break::FacingBreak>(),
 ];
 
 /// A compiled legality filter of a variant: it takes away generated moves.
-pub(crate) trait LegalityFilter: fmt::Debug + Send + Sync {
+pub(crate) trait LegalityFilter: Any + fmt::Debug + Send + Sync {
     /// Removes from `moves` the moves the rule forbids.
     fn retain(&self, moves: &mut dyn Candidates);
 
@@ -52,6 +55,20 @@ pub(crate) trait LegalityFilter: fmt::Debug + Send + Sync {
     /// The rule in `snapshot`'s and `check`'s summary: one line, in the file's terms (`None`
     /// when another line already says it, e.g. the piece's own).
     fn summary(&self, rules: &Rules) -> Option<String>;
+
+    /// Where the summary line stands.
+    fn section(&self) -> Section {
+        Section::Moves
+    }
+}
+
+/// Where a filter's line stands in the summary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Section {
+    /// With the move rules, after the outcome (`moves: ...`).
+    Moves,
+    /// With the rules of lines on the board, after the captures and the facing royals.
+    Lines,
 }
 
 /// When a filter applies.
@@ -104,18 +121,49 @@ pub(crate) trait Candidates {
     fn retain(&mut self, keep: &mut dyn FnMut(&Candidate) -> bool);
     /// The nodes of the live opponents' pieces that attack a royal of the side to move.
     fn checkers(&self) -> NodeSet;
+    /// The position the moves are generated in.
+    fn position(&self) -> &dyn PositionView;
+    /// Keeps the moves `played` does not hold for, and of the others those after which `keep`
+    /// holds for the position they lead to (each move played and taken back; the next player
+    /// is to move there). The order of the moves left may change.
+    fn retain_after(
+        &mut self,
+        played: &mut dyn FnMut(&Candidate) -> bool,
+        keep: &mut dyn FnMut(&dyn PositionView) -> bool,
+    );
+    /// Adds the pass (`[moves] pass`: the null move of the royal of the side to move) at the
+    /// end.
+    fn add_pass(&mut self);
+}
+
+/// A position as the filters see it: the one the moves are generated in, or one a move leads
+/// to.
+pub(crate) trait PositionView {
+    /// Whether a royal of the player to move faces a live opponent's royal along one of the
+    /// board directions `dirs`, with nothing between.
+    fn royals_face(&self, dirs: &[DirId]) -> bool;
+}
+
+/// What a filter slice reads while it compiles.
+pub(crate) struct FilterInputs<'a> {
+    /// The variant as read.
+    pub(crate) spec: &'a VariantSpec,
+    /// The pieces, validated.
+    pub(crate) kinds: &'a [PieceKind],
+    /// The board directions of `[facing_royals]`, validated (empty without the table).
+    pub(crate) facing: &'a [DirId],
 }
 
 /// A legality filter as a slice: how the keys that declare it compile.
 pub(crate) trait FilterSlice {
     /// The key that declares the filter, as the README and the summaries name it.
     const KEY: &'static str;
-    /// Compiles the filter when the variant declares it (`kinds`: the pieces, validated).
-    fn build(spec: &VariantSpec, kinds: &[PieceKind]) -> Option<Arc<dyn LegalityFilter>>;
+    /// Compiles the filter when the variant declares it.
+    fn build(inputs: &FilterInputs<'_>) -> Option<Arc<dyn LegalityFilter>>;
 }
 
 /// [`FilterSlice::build`].
-type BuildFilter = fn(&VariantSpec, &[PieceKind]) -> Option<Arc<dyn LegalityFilter>>;
+type BuildFilter = fn(&FilterInputs<'_>) -> Option<Arc<dyn LegalityFilter>>;
 
 /// One registered filter slice, as the builder calls it.
 pub(crate) struct FilterFamily {
@@ -156,10 +204,10 @@ pub(crate) struct Filters {
 
 impl Filters {
     /// Compiles the filters the variant declares, in the order of [`FILTERS`].
-    pub(crate) fn build(spec: &VariantSpec, kinds: &[PieceKind]) -> Filters {
+    pub(crate) fn build(inputs: &FilterInputs<'_>) -> Filters {
         let mut filters = Filters::default();
         for family in FILTERS {
-            let Some(f) = (family.build)(spec, kinds) else {
+            let Some(f) = (family.build)(inputs) else {
                 continue;
             };
             filters.keys.push(family.key);
@@ -182,27 +230,67 @@ impl Filters {
         self.keys.contains(&key)
     }
 
-    /// The filters' summary lines, in order.
+    /// The summary lines of the filters of `section`, in order.
     pub(crate) fn summary_lines<'a>(
         &'a self,
         rules: &'a Rules,
+        section: Section,
     ) -> impl Iterator<Item = String> + 'a {
-        (self.pseudo.iter().chain(&self.legal)).filter_map(|f| f.summary(rules))
+        (self.pseudo.iter().chain(&self.legal))
+            .filter(move |f| f.section() == section)
+            .filter_map(|f| f.summary(rules))
+    }
+
+    /// The compiled filter of type `T`, when the variant declares it.
+    fn find<T: LegalityFilter>(&self) -> Option<&T> {
+        (self.pseudo.iter().chain(&self.legal)).find_map(|f| (&**f as &dyn Any).downcast_ref::<T>())
     }
 }
 
-// The keys of the filters whose refusals `play` explains in their own words, and the test of
-// the one that acts in check.
+// The keys of the filters whose refusals `play` explains in their own words, the test of the
+// one that acts in check, and the lines of the one the end rule `facing_pass` looks along.
+pub(crate) use facing_break::lines as facing_break_lines;
 pub(crate) use must_capture::KEY as MUST_CAPTURE;
 pub(crate) use royal_takes_checker::{KEY as ROYAL_TAKES_CHECKER, refuses};
 
-/// A candidate list for the slices' unit tests: moves as [`Candidate`]s, and the checkers.
+/// A candidate list for the slices' unit tests: moves as [`Candidate`]s, the checkers, and
+/// which royals face.
 #[cfg(test)]
+#[derive(Default)]
 pub(super) struct TestMoves {
     /// The moves.
     pub(super) moves: Vec<Candidate>,
     /// The checkers.
     pub(super) checkers: NodeSet,
+    /// Whether the royals face now.
+    pub(super) facing: bool,
+    /// The destinations of the moves that end the facing.
+    pub(super) breaking: NodeSet,
+}
+
+/// [`TestMoves`]' position, or the position after one of its moves: whether the royals face.
+#[cfg(test)]
+struct TestView(bool);
+
+#[cfg(test)]
+impl PositionView for TestView {
+    fn royals_face(&self, _dirs: &[DirId]) -> bool {
+        self.0
+    }
+}
+
+#[cfg(test)]
+impl TestMoves {
+    /// The pass [`Candidates::add_pass`] adds: the royal on node 0 stays there.
+    pub(super) const PASS: Candidate = Candidate {
+        from: Some(NodeId(0)),
+        to: NodeId(0),
+        mover: Some(KindId(0)),
+        captures: false,
+        victim: None,
+        moves_royal: true,
+        ordinary: true,
+    };
 }
 
 #[cfg(test)]
@@ -215,6 +303,22 @@ impl Candidates for TestMoves {
     }
     fn checkers(&self) -> NodeSet {
         self.checkers
+    }
+    fn position(&self) -> &dyn PositionView {
+        static VIEWS: [TestView; 2] = [TestView(false), TestView(true)];
+        &VIEWS[usize::from(self.facing)]
+    }
+    fn retain_after(
+        &mut self,
+        played: &mut dyn FnMut(&Candidate) -> bool,
+        keep: &mut dyn FnMut(&dyn PositionView) -> bool,
+    ) {
+        let (facing, breaking) = (self.facing, self.breaking);
+        self.moves
+            .retain(|m| !played(m) || keep(&TestView(facing && !breaking.contains(m.to))));
+    }
+    fn add_pass(&mut self) {
+        self.moves.push(Self::PASS);
     }
 }
 

@@ -3,9 +3,8 @@
 
 use std::sync::Arc;
 
-use super::{Candidates, Counting, FilterSlice, LegalityFilter};
-use crate::rules::{PieceKind, Rules};
-use crate::spec::variant::VariantSpec;
+use super::{Candidates, Counting, FilterInputs, FilterSlice, LegalityFilter};
+use crate::rules::Rules;
 
 /// The key that declares the rule.
 pub(crate) const KEY: &str = "must_capture";
@@ -17,8 +16,8 @@ pub(crate) struct MustCapture;
 impl FilterSlice for MustCapture {
     const KEY: &'static str = KEY;
 
-    fn build(spec: &VariantSpec, _kinds: &[PieceKind]) -> Option<Arc<dyn LegalityFilter>> {
-        spec.moves
+    fn build(inputs: &FilterInputs<'_>) -> Option<Arc<dyn LegalityFilter>> {
+        (inputs.spec.moves)
             .must_capture
             .then(|| Arc::new(MustCapture) as Arc<dyn LegalityFilter>)
     }
@@ -45,12 +44,12 @@ mod tests {
     //! The rule applied to hand-made candidate moves: the slice needs nothing else.
     use super::super::{Candidate, TestMoves};
     use super::*;
-    use crate::ids::{NodeId, NodeSet};
+    use crate::ids::NodeId;
 
     fn kept(moves: Vec<Candidate>) -> Vec<Candidate> {
         let mut list = TestMoves {
             moves,
-            checkers: NodeSet::default(),
+            ..TestMoves::default()
         };
         MustCapture.retain(&mut list);
         list.moves
@@ -82,7 +81,9 @@ mod tests {
     fn it_is_declared_by_its_key_and_summarised() {
         let rules = crate::load("variants/antichess.toml").expect("loads");
         assert!(rules.filters.declares(KEY));
-        let lines: Vec<String> = rules.filters.summary_lines(&rules).collect();
+        let lines: Vec<String> = (rules.filters)
+            .summary_lines(&rules, super::super::Section::Moves)
+            .collect();
         assert_eq!(lines, ["moves: a capture is compulsory"]);
         let chess = crate::load("variants/chess.toml").expect("loads");
         assert!(!chess.filters.declares(KEY));

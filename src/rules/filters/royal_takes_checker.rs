@@ -4,10 +4,9 @@
 
 use std::sync::Arc;
 
-use super::{Candidate, Candidates, Counting, FilterSlice, LegalityFilter};
+use super::{Candidate, Candidates, Counting, FilterInputs, FilterSlice, LegalityFilter};
 use crate::ids::NodeId;
-use crate::rules::{PieceKind, Rules};
-use crate::spec::variant::VariantSpec;
+use crate::rules::Rules;
 
 /// The key that declares the rule.
 pub(crate) const KEY: &str = "checked_royal_takes_checker";
@@ -25,8 +24,8 @@ pub(crate) fn refuses(c: &Candidate, only: Option<NodeId>) -> bool {
 impl FilterSlice for RoyalTakesChecker {
     const KEY: &'static str = KEY;
 
-    fn build(spec: &VariantSpec, _kinds: &[PieceKind]) -> Option<Arc<dyn LegalityFilter>> {
-        (spec.moves.checked_royal_takes_checker)
+    fn build(inputs: &FilterInputs<'_>) -> Option<Arc<dyn LegalityFilter>> {
+        (inputs.spec.moves.checked_royal_takes_checker)
             .then(|| Arc::new(RoyalTakesChecker) as Arc<dyn LegalityFilter>)
     }
 }
@@ -79,6 +78,7 @@ mod tests {
         let mut list = TestMoves {
             moves: moves(),
             checkers: set,
+            ..TestMoves::default()
         };
         RoyalTakesChecker.retain(&mut list);
         list.moves
@@ -106,7 +106,9 @@ mod tests {
     fn it_is_declared_by_its_key_and_summarised() {
         let rules = crate::load("variants/makpong.toml").expect("loads");
         assert!(rules.filters.declares(KEY));
-        let lines: Vec<String> = rules.filters.summary_lines(&rules).collect();
+        let lines: Vec<String> = (rules.filters)
+            .summary_lines(&rules, super::super::Section::Moves)
+            .collect();
         assert_eq!(
             lines,
             ["moves: a royal in check moves only to take its one checker"]

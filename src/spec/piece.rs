@@ -1,0 +1,248 @@
+//! `[pieces.NAME]`: a piece's letter, moves, promotion, drop rules and picture, as read from
+//! the file (before any meaning is checked).
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::variant::DirNames;
+use super::{Located, TableReader, deserialize};
+use crate::diagnostic::{Code, Diagnostic};
+
+/// One `[pieces.NAME]`.
+#[derive(Clone, Debug)]
+pub(crate) struct PieceSpec {
+    /// The piece's name (the table key).
+    pub(crate) name: Located<String>,
+    /// The piece's letter in position text.
+    pub(crate) letter: Spanned<String>,
+    /// Whether the piece is royal (check and mate are about royals).
+    pub(crate) royal: bool,
+    /// Whether a move of the piece resets the halfmove clock (as a capture does).
+    pub(crate) resets_clock: bool,
+    /// Whether its moves that it could not take back reset the halfmove clock.
+    pub(crate) resets_clock_if_irreversible: bool,
+    /// Whether its promotion resets the halfmove clock.
+    pub(crate) promotion_resets_clock: bool,
+    /// The piece names it may not capture (`cannot_capture`).
+    pub(crate) cannot_capture: Option<DirNames>,
+    /// The piece names its hops may not use as screens (`cannot_hop`).
+    pub(crate) cannot_hop: Option<DirNames>,
+    /// Path programs, one pattern per string.
+    pub(crate) moves: Vec<Spanned<String>>,
+    /// Betza / XBetza notation (`betza = "WfcFifmnD"`), compiled into path programs beside
+    /// `moves`; see the README's "Betza notation".
+    pub(crate) betza: Option<Spanned<String>>,
+    /// Promotion, when the piece promotes.
+    pub(crate) promotion: Option<PromotionSpec>,
+    /// Drop rules, in a variant with hands.
+    pub(crate) drop: Option<Spanned<DropSpec>>,
+    /// Every piece of the kind carries a number (`C{16}` in position text).
+    pub(crate) numbered: bool,
+    /// The kind is a stack: it holds parts (each with a kind and a number) and moves with the
+    /// moves of the kinds it still holds (`P(S{36}.C{1})`).
+    pub(crate) stack: bool,
+    /// The outline pictures draw the piece in.
+    pub(crate) shape: PieceShape,
+    /// The piece's worth to the computer player (a pawn is about 100), when the file gives it.
+    pub(crate) value: Option<Spanned<u32>>,
+}
+
+/// The outline pictures draw a piece in (`shape` of `[pieces.NAME]`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub(crate) enum PieceShape {
+    /// From the letter: a chess silhouette for K, Q, R, B, N and P, a disc with the letter else.
+    #[default]
+    Letter,
+    /// A circle.
+    Circle,
+    /// A triangle, point up.
+    Triangle,
+    /// A square.
+    Square,
+    /// A pyramid: a triangle on a base.
+    Pyramid,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub(crate) struct PieceBody {
+    /// The piece's letter in position text and promotion choices: one letter, or `+` and a letter
+    /// for a promoted face (`+P`). Each player writes it with his `mark`.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
+    letter: Spanned<String>,
+    /// Check and checkmate are about royal pieces; a player whose last royal is captured is out.
+    #[serde(default)]
+    royal: bool,
+    /// Its moves reset the halfmove clock, as captures do (pawns).
+    #[serde(default)]
+    resets_clock: bool,
+    /// Only its moves that it could not take back reset the halfmove clock: a move it could
+    /// undo by one of its own patterns to an empty square (a pawn's sideways step) does not;
+    /// a promotion always does (Fairy-Stockfish's rule; pawnsideways).
+    #[serde(default)]
+    resets_clock_if_irreversible: bool,
+    /// Its promotion resets the halfmove clock, whatever `resets_clock` says of its other moves
+    /// (pawnback, whose pawns step back and forth).
+    #[serde(default)]
+    promotion_resets_clock: bool,
+    /// The piece names it may not capture: a move of this piece onto one of them is no move
+    /// (atomar's kings, which may not take each other). Attacks are unchanged: a royal it could
+    /// not take is still in check from it.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<String>>"))]
+    cannot_capture: Option<DirNames>,
+    /// The piece names its hops (`over:N`) may not pass as screens: a hop whose way holds one
+    /// of them is no move and no attack (janggi's cannon, which neither hops over nor takes
+    /// another cannon: `cannot_hop = ["cannon"]` with `cannot_capture = ["cannon"]`).
+    #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<String>>"))]
+    cannot_hop: Option<DirNames>,
+    /// The piece's move patterns in the path language, one pattern per string:
+    /// `[move|capture] leap|step|ride PATH... [modifiers]` (`"ride n s e w"`,
+    /// `"move step (n n) from:pawn_start creates-ep"`). A piece needs `moves`, `betza` or both.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<String>>"))]
+    moves: Option<Vec<Spanned<String>>>,
+    /// The piece's moves in Betza / XBetza notation (`"WfcFifmnD"`), compiled into path programs
+    /// beside `moves` (see the README's Betza section).
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
+    betza: Option<Spanned<String>>,
+    /// How the piece promotes, when it does.
+    promotion: Option<PromotionSpec>,
+    /// Where the piece may be dropped from a hand (variants with `[hands]`).
+    #[cfg_attr(feature = "schema", schemars(with = "Option<DropSpec>"))]
+    drop: Option<Spanned<DropSpec>>,
+    /// Every piece of the kind carries a number from 1 to 65,535 (`C{16}` in position text).
+    #[serde(default)]
+    numbered: bool,
+    /// The kind is a stack of parts, each a kind and a number (`P(S{36}.C{1})`); it moves with the
+    /// moves of the kinds it still holds, so its own `moves` is `[]`.
+    #[serde(default)]
+    stack: bool,
+    /// The outline pictures draw the piece in: `letter` (a chess silhouette for K Q R B N P, a
+    /// disc with the letter else), `circle`, `triangle`, `square` or `pyramid`. A numbered piece
+    /// shows its number inside it.
+    #[serde(default)]
+    shape: PieceShape,
+    /// The piece's worth to the computer player, a pawn being about 100 (from 1 to 100000);
+    /// estimated from its mobility when omitted.
+    #[cfg_attr(
+        feature = "schema",
+        schemars(with = "Option<u32>", range(min = 1, max = 100_000))
+    )]
+    value: Option<Spanned<u32>>,
+}
+
+/// `promotion = { zone, choices, optional, leaving, lost_only, by_zone }` of a piece.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub(crate) struct PromotionSpec {
+    /// The player-relative (or board) zone where the piece promotes.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
+    pub(crate) zone: Spanned<String>,
+    /// The tokens of the kinds it may become (`"Q"`, `"+P"`); at least one.
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
+    pub(crate) choices: Vec<Spanned<String>>,
+    /// The piece may decline to promote, except where it could never move again (shogi).
+    #[serde(default)]
+    pub(crate) optional: bool,
+    /// A move that starts in the zone promotes too, not only one that ends there (shogi).
+    #[serde(default)]
+    pub(crate) leaving: bool,
+    /// Only to a kind of which the player has fewer on the board than in the start position
+    /// (grand chess: a pawn promotes only to a piece its side has lost).
+    #[serde(default)]
+    pub(crate) lost_only: bool,
+    /// Other choices in parts of the zone: the first entry whose zone holds the destination
+    /// gives the choices there (`by_zone = [{ zone = "rank_10", choices = ["Q"] }]`).
+    #[serde(default)]
+    pub(crate) by_zone: Vec<ZoneChoicesSpec>,
+}
+
+/// One entry of a promotion's `by_zone`: the choices of a promotion that ends in `zone`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub(crate) struct ZoneChoicesSpec {
+    /// The player-relative (or board) zone, usually part of the promotion zone.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
+    pub(crate) zone: Spanned<String>,
+    /// The tokens of the kinds it may become there.
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
+    pub(crate) choices: Vec<Spanned<String>>,
+}
+
+/// `drop = { zone, per_line, no_mate }` of a piece: where a piece of this kind may be dropped
+/// from the hand, besides the general rule (an empty node from which it could move).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub(crate) struct DropSpec {
+    /// The player-relative (or board) zone the piece may be dropped in; anywhere when omitted.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
+    pub(crate) zone: Option<Spanned<String>>,
+    /// At most `max` of the player's pieces of this kind on one line of a board direction.
+    pub(crate) per_line: Option<PerLineSpec>,
+    /// A drop of this piece may give check but not checkmate (shogi's pawn).
+    #[serde(default)]
+    pub(crate) no_mate: bool,
+}
+
+/// `per_line = { direction, max }`: a limit per line of a board direction (nifu: one pawn per
+/// file).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub(crate) struct PerLineSpec {
+    /// A board direction; a line is the nodes joined by its links (both ways).
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
+    pub(crate) direction: Spanned<String>,
+    /// How many of the player's pieces of the kind a line may hold after the drop.
+    #[cfg_attr(feature = "schema", schemars(with = "u8"))]
+    pub(crate) max: Spanned<u8>,
+}
+
+/// The `[pieces.*]` tables that read, in file order.
+pub(super) fn read_pieces(
+    top: &mut TableReader<'_, '_>,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<PieceSpec> {
+    top.named_entries("pieces", diags)
+        .into_iter()
+        .filter_map(|(name, v)| {
+            let what = format!("piece `{}`", name.value);
+            let b = deserialize::<PieceBody>(v, &what, diags)?;
+            if b.moves.is_none() && b.betza.is_none() {
+                // Either may be left out, not both: a piece without moves is a mistake.
+                diags.push(
+                    Diagnostic::new(
+                        Code::MissingKey,
+                        v.span(),
+                        format!("{what} has neither `moves` nor `betza`"),
+                    )
+                    .label("no moves")
+                    .help("give its moves as path programs (`moves = [\"ride n s e w\"]`), in Betza notation (`betza = \"R\"`), or `moves = []`"),
+                );
+            }
+            Some(PieceSpec {
+                name,
+                letter: b.letter,
+                royal: b.royal,
+                resets_clock: b.resets_clock,
+                resets_clock_if_irreversible: b.resets_clock_if_irreversible,
+                promotion_resets_clock: b.promotion_resets_clock,
+                cannot_capture: b.cannot_capture,
+                cannot_hop: b.cannot_hop,
+                moves: b.moves.unwrap_or_default(),
+                betza: b.betza,
+                promotion: b.promotion,
+                drop: b.drop,
+                numbered: b.numbered,
+                stack: b.stack,
+                shape: b.shape,
+                value: b.value,
+            })
+        })
+        .collect()
+}
