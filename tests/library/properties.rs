@@ -47,7 +47,7 @@ const SAMPLE: usize = 8;
 
 /// Whether move `i` of `n` is in the sample at `ply`.
 fn sampled(i: usize, n: usize, ply: usize) -> bool {
-    n <= SAMPLE || (i + ply) % n.div_ceil(SAMPLE) == 0
+    n <= SAMPLE || (i + ply).is_multiple_of(n.div_ceil(SAMPLE))
 }
 
 /// Checks every property at one position whose turn has been settled (`resolve`d), whose legal moves
