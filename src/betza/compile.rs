@@ -63,42 +63,33 @@ fn strong(c: char, (dx, dy): (i8, i8)) -> bool {
     }
 }
 
-/// Whether a move has any part in direction `c` (the first letter of a pair).
+/// Whether a move has no part against direction `c`, the first letter of a pair (`f`: forward
+/// or sideways). A pair led by `v` or `s` (`vs`, `sf`, `vl`) fits no move, as in Fairy-Stockfish.
 fn weak(c: char, (dx, dy): (i8, i8)) -> bool {
     match c {
-        'f' => dy > 0,
-        'b' => dy < 0,
-        'r' => dx > 0,
-        'l' => dx < 0,
-        'v' => dy != 0,
-        's' => dx != 0,
-        _ => true,
+        'f' => dy >= 0,
+        'b' => dy <= 0,
+        'r' => dx >= 0,
+        'l' => dx <= 0,
+        _ => false,
     }
 }
 
-/// The moves of `all` that direction word `w` selects. A pair `XY` is Y leaning towards X (`fr`
-/// on the knight: two right, one forward); a pair no move fits (`fl` on the wazir) reads as its
-/// two letters apart.
+/// The moves of `all` that direction word `w` selects, as Fairy-Stockfish reads it. A pair `XY`
+/// is Y with no part against X (`fr` on the knight: two right, one forward; on the king: right,
+/// and forward right; `fh`: every move with no backward part). An atom whose moves are all
+/// orthogonal (`W`, `R`, `D`, `H`) reads a pair as its two letters apart (`flW` = `fW` + `lW`;
+/// `fhW` = `fW`, as a lone `h` selects nothing).
 pub(super) fn select(w: &DirWord, all: &[(i8, i8)]) -> Vec<(i8, i8)> {
-    let Some(second) = w.second else {
-        return all
-            .iter()
-            .copied()
-            .filter(|&m| strong(w.first, m))
-            .collect();
-    };
-    let both: Vec<_> = all
-        .iter()
-        .copied()
-        .filter(|&m| weak(w.first, m) && strong(second, m))
-        .collect();
-    if !both.is_empty() || second == 'h' {
-        return both;
+    let pick = |f: &dyn Fn((i8, i8)) -> bool| all.iter().copied().filter(|&m| f(m)).collect();
+    match w.second {
+        None => pick(&|m| strong(w.first, m)),
+        Some(second) if second == w.first => pick(&|m| strong(w.first, m)),
+        Some(second) if all.iter().all(|&(dx, dy)| dx == 0 || dy == 0) => {
+            pick(&|m| strong(w.first, m) || (second != 'h' && strong(second, m)))
+        }
+        Some(second) => pick(&|m| weak(w.first, m) && strong(second, m)),
     }
-    all.iter()
-        .copied()
-        .filter(|&m| strong(w.first, m) || strong(second, m))
-        .collect()
 }
 
 /// The compass name of a unit offset.

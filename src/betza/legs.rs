@@ -43,6 +43,8 @@ fn turns(w: &DirWord) -> Option<Vec<i8>> {
     };
     let (fb, side) = match (w.first, second) {
         (a @ ('f' | 'b'), b) | (b, a @ ('f' | 'b')) => (a, b),
+        // `vs` and `sv` on a leg: its letters apart, every turn of either.
+        ('v', 's') | ('s', 'v') => return Some(vec![0, 4, 2, -2]),
         _ => return None,
     };
     let base = if fb == 'f' { 1 } else { 3 };

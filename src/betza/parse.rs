@@ -261,15 +261,15 @@ fn read_modifier(
     Ok(())
 }
 
-/// Whether direction letters `a` and `b` read as one word (`fl`, `rf`, `fs`, `ff`, `fh`).
+/// Whether direction letters `a` and `b` read as one word, as in Fairy-Stockfish: a letter
+/// doubled (`ff`), or one of `f b v` with one of `l r s` either way round (`fl`, `rf`, `vs`,
+/// `sf`), or either with `h` (`fh`, `lh`).
 fn pairs(a: char, b: char) -> bool {
-    let fb = |c| c == 'f' || c == 'b';
-    let lr = |c| c == 'l' || c == 'r';
+    let vertical = |c| matches!(c, 'f' | 'b' | 'v');
+    let horizontal = |c| matches!(c, 'l' | 'r' | 's');
     (a == b && a != 'h')
-        || (fb(a) && (lr(b) || b == 's' || b == 'h'))
-        || (lr(a) && (fb(b) || b == 'v' || b == 'h'))
-        || (a == 's' && fb(b))
-        || (a == 'v' && lr(b))
+        || (vertical(a) && (horizontal(b) || b == 'h'))
+        || (horizontal(a) && (vertical(b) || b == 'h'))
 }
 
 /// The error for a character that is no modifier this reader supports.

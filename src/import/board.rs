@@ -31,7 +31,8 @@ pub const KNIGHT_DIRECTIONS: &[(&str, [i32; 2], Option<&str>)] = &[
     ("see", [2, -1], None),
 ];
 
-/// Black's frame: every direction turned half round north-south.
+/// Black's frame: every direction turned half round (north to south, east to west), as
+/// Fairy-Stockfish turns Black's moves: Black's left is White's right.
 pub(crate) fn black_frame() -> String {
     let pairs: Vec<String> = DIRECTIONS
         .iter()
@@ -40,7 +41,7 @@ pub(crate) fn black_frame() -> String {
             let (name, _, _) = DIRECTIONS
                 .iter()
                 .chain(KNIGHT_DIRECTIONS)
-                .find(|(_, o, _)| *o == [*df, -*dr])?;
+                .find(|(_, o, _)| *o == [-*df, -*dr])?;
             (d != name).then(|| format!("{d} = \"{name}\""))
         })
         .collect();

@@ -97,35 +97,41 @@ fn flag(cx: &mut Cx<'_>, m: &mut Model, e: &mut Ending) {
         cx.region("flagRegionWhite", g),
         cx.region("flagRegionBlack", g),
     ];
-    let Some(p) = cx.get("flagPiece").cloned() else {
-        if regions.iter().any(Option::is_some) {
-            cx.bad(
-                cx.props.header.clone(),
-                "a flag region without `flagPiece`".into(),
-                "add `flagPiece = k`",
-            );
+    // Unset (with a region given) or `*`: any piece, as Fairy-Stockfish reads it.
+    let p = cx.get("flagPiece").cloned();
+    if p.is_none() && regions.iter().all(Option::is_none) {
+        return;
+    }
+    let name = match p.as_ref().map(|p| p.value.trim()) {
+        None | Some("*") => None,
+        Some(v) => {
+            match single_letter(v).and_then(|c| m.piece_named(c)) {
+                Some(name) => Some(name),
+                None => {
+                    let span = p
+                        .as_ref()
+                        .map_or(cx.props.header.clone(), |p| p.span.clone());
+                    cx.bad(
+                    span,
+                    format!("`flagPiece` is the letter of one piece of this variant, or `*`, not `{v}`"),
+                    "e.g. `flagPiece = k`",
+                );
+                    return;
+                }
+            }
         }
-        return;
     };
-    let Some(name) = single_letter(&p.value).and_then(|c| m.piece_named(c)) else {
-        cx.bad(
-            p.span.clone(),
-            format!(
-                "`flagPiece` is the letter of one piece of this variant, not `{}`",
-                p.value
-            ),
-            "e.g. `flagPiece = k`",
-        );
-        return;
-    };
+    let at = p
+        .as_ref()
+        .map_or(cx.props.header.clone(), |p| p.span.clone());
     let mut sets: [BTreeSet<Square>; 2] = Default::default();
     for (i, r) in regions.into_iter().enumerate() {
         let key = format!("flagRegion{}", ["White", "Black"][i]);
         let Some(r) = r else {
             if cx.props.get(&key).is_none() {
                 cx.bad(
-                    p.span.clone(),
-                    format!("`flagPiece` without `{key}`"),
+                    at.clone(),
+                    format!("a flag rule without `{key}`"),
                     "give both players' regions, e.g. `flagRegionWhite = *8`",
                 );
             }

@@ -119,8 +119,8 @@ pub(crate) struct Ending {
     pub(crate) stalemate: String,
     /// `material` entries: piece names (empty: every piece), at most, result.
     pub(crate) material: Vec<(Vec<String>, u32, String)>,
-    /// `reach`: piece name and reply.
-    pub(crate) reach: Option<(String, bool)>,
+    /// `reach`: the piece name (`None`: any piece) and reply.
+    pub(crate) reach: Option<(Option<String>, bool)>,
     /// `[moves] must_capture`.
     pub(crate) must_capture: bool,
     /// `[moves] may_check = false`.

@@ -66,7 +66,7 @@ fn head(t: &mut String, m: &Model, ini: &str, board: &str) {
         quote(&m.start),
     )
     .ok();
-    writeln!(t, "\n[frames]\n# Black looks at the board from the other side: north and south trade places.\nblack = {}", black_frame()).ok();
+    writeln!(t, "\n[frames]\n# Black looks at the board from the other side, turned half round as Fairy-Stockfish turns its\n# moves: north and south trade places, and east and west (Black's left is White's right).\nblack = {}", black_frame()).ok();
 }
 
 fn players(t: &mut String, m: &Model) {
@@ -216,9 +216,12 @@ fn ending(t: &mut String, m: &Model) {
         )
         .ok();
     }
-    if let Some((piece, reply)) = &e.reach {
-        writeln!(t, "reach = {{ piece = {}, zone = \"flag\", reply = {reply} }}   # flagPiece, flagRegion*, flagMove", quote(piece)).ok();
+    match &e.reach {
+        Some((Some(piece), reply)) => writeln!(t, "reach = {{ piece = {}, zone = \"flag\", reply = {reply} }}   # flagPiece, flagRegion*, flagMove", quote(piece)),
+        Some((None, reply)) => writeln!(t, "reach = {{ zone = \"flag\", reply = {reply} }}   # any piece (flagPiece unset or *), flagRegion*, flagMove"),
+        None => Ok(()),
     }
+    .ok();
     if e.must_capture || e.no_checks {
         t.push_str("\n[moves]\n");
         if e.must_capture {

@@ -13,7 +13,9 @@ use chessgraph::diagnostic::FileReport;
 const DATA: &str = "tests/betza/moves.txt";
 
 /// A variant on the Betza test board `files`x8 whose piece `U` moves as `betza`, with pawns as
-/// blockers and `initial` on the second rank (where pyffish's `i` moves start).
+/// blockers and `initial` on the second rank (where pyffish's `i` moves start). Black's frame
+/// turns the board half round, as Fairy-Stockfish turns Black's moves (and as `import fsf`
+/// writes it): Black's left is White's right.
 fn variant_text(betza: &str, board: &str) -> String {
     let board = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join(format!("tests/betza/board_{board}.toml"))
@@ -33,7 +35,7 @@ board = "{board}"
 start = "{start} w - - 0 1"
 
 [frames]
-black = {{ n = "s", s = "n", ne = "se", se = "ne", nw = "sw", sw = "nw" }}
+black = {{ n = "s", s = "n", e = "w", w = "e", ne = "sw", sw = "ne", nw = "se", se = "nw", nne = "ssw", ssw = "nne", nnw = "sse", sse = "nnw", nee = "sww", sww = "nee", nww = "see", see = "nww" }}
 
 [[player]]
 name = "white"
@@ -134,7 +136,9 @@ fn betza_pieces_move_as_pyffish_moves_them() {
         };
         let rules = Arc::new(rules);
         for c in list {
-            let pos = Position::from_fen(&rules, &format!("{} w - - 0 1", c.fen))
+            // `FEN b`: Black's piece, Black to move; White's otherwise.
+            let side = if c.fen.contains(' ') { "" } else { " w" };
+            let pos = Position::from_fen(&rules, &format!("{}{side} - - 0 1", c.fen))
                 .unwrap_or_else(|e| panic!("{DATA}:{}: {e}", c.line));
             let got = dests(&pos, &c.square);
             if got != c.want {

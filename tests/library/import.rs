@@ -359,3 +359,69 @@ fn documented_fsf_keys_without_a_rule_name_the_missing_capability() {
         assert!(!shown.contains("did you mean"), "{shown}");
     }
 }
+
+/// A whole foreign ini file against its oracle data, section by section; not run by default:
+/// `scripts/import-oracle --ini PATH --out DATA` first, then
+/// `CHESSGRAPH_IMPORT_INI=PATH CHESSGRAPH_IMPORT_EXPECTED=DATA cargo test --test library
+/// foreign_ini -- --ignored --nocapture` prints each section's verdict (refused, with the first
+/// reason; imported and exact; imported but different, with the first difference) and the
+/// counts. The README's numbers for Fairy-Stockfish's own `variants.ini` come from it.
+#[test]
+#[ignore = "needs an ini file and its oracle data (CHESSGRAPH_IMPORT_INI, CHESSGRAPH_IMPORT_EXPECTED)"]
+fn foreign_ini_against_its_oracle_data() {
+    let (Ok(ini), Ok(data)) = (
+        std::env::var("CHESSGRAPH_IMPORT_INI"),
+        std::env::var("CHESSGRAPH_IMPORT_EXPECTED"),
+    ) else {
+        panic!("set CHESSGRAPH_IMPORT_INI and CHESSGRAPH_IMPORT_EXPECTED");
+    };
+    let text = std::fs::read_to_string(&ini).unwrap();
+    let (imported, refused) = import_fsf(&SourceFile::new(&ini, text), None);
+    let expected = oracle_games::read(&data);
+    let dir = crate::helpers::temp_dir();
+    let quiet = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let mut exact = Vec::new();
+    for i in &imported {
+        std::fs::write(dir.path().join(&i.board_file), &i.board_text).unwrap();
+        std::fs::write(dir.path().join(&i.variant_file), &i.variant_text).unwrap();
+        let Some(e) = expected.get(&i.name) else {
+            println!("{}: imported, no oracle data", i.name);
+            continue;
+        };
+        let path = dir.path().join(&i.variant_file);
+        let verdict = std::panic::catch_unwind(|| {
+            let rules = Arc::new(Rules::check_file(&path).0.expect("loads"));
+            let start = Position::start(&rules);
+            for &(d, n) in &e.perft {
+                assert_eq!(perft(&mut start.clone(), d), n, "perft {d}");
+            }
+            oracle_games::compare_games(&i.name, &start, e);
+        });
+        match verdict {
+            Ok(()) => exact.push(i.name.clone()),
+            Err(p) => {
+                let why = p
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_default();
+                let first = why.lines().take(4).collect::<Vec<_>>().join(" / ");
+                println!("{}: imported, differs: {first}", i.name);
+            }
+        }
+    }
+    std::panic::set_hook(quiet);
+    if let Some(r) = refused {
+        for d in &r.0.diagnostics {
+            println!("refused: {}", d.message);
+        }
+    }
+    println!(
+        "{} sections in the oracle data; {} imported; {} exact: {}",
+        expected.len(),
+        imported.len(),
+        exact.len(),
+        exact.join(" ")
+    );
+}

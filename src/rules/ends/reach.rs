@@ -5,6 +5,8 @@
 //! [outcome]
 //! reach = { piece = "king", zone = "center" }              # on arrival
 //! reach = { piece = "king", zone = "goal", reply = true }  # racing kings
+//! reach = { pieces = ["king", "queen"], zone = "center" }  # any of these kinds
+//! reach = { zone = "flag" }                                 # any piece (Fairy-Stockfish's `flagPiece = *`)
 //! ```
 
 use std::sync::Arc;
@@ -13,7 +15,8 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::{BuildContext, DeclaredEnd, EndSlice, TurnStart, Verdict};
-use crate::ids::{KindId, PlayerId};
+use crate::diagnostic::{Code, Diagnostic};
+use crate::ids::PlayerId;
 use crate::rules::Rules;
 
 /// `reach`: a player wins by bringing a piece into a zone.
@@ -21,9 +24,13 @@ use crate::rules::Rules;
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub(crate) struct ReachSpec {
-    /// The piece name whose arrival wins.
-    #[cfg_attr(feature = "schema", schemars(with = "String"))]
-    piece: Spanned<String>,
+    /// The piece name whose arrival wins (with `pieces` left out).
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
+    piece: Option<Spanned<String>>,
+    /// The piece names any of which wins by arriving (with `piece` left out); every piece
+    /// when both are left out.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<String>>"))]
+    pieces: Option<Vec<Spanned<String>>>,
     /// A player-relative zone name (or a board zone).
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
     zone: Spanned<String>,
@@ -45,9 +52,36 @@ impl EndSlice for Reach {
 
     fn build(spec: &ReachSpec, cx: &mut dyn BuildContext) -> Option<Arc<dyn DeclaredEnd>> {
         let zone = cx.zone(&spec.zone);
-        let kind = cx.kind_named(&spec.piece, "`reach`")?;
+        let kinds = match (&spec.piece, &spec.pieces) {
+            (Some(one), None) => 1 << cx.kind_named(one, "`reach`")?.index(),
+            (Some(one), Some(_)) => {
+                cx.error(
+                    Diagnostic::new(
+                        Code::InvalidValue,
+                        one.span(),
+                        "`reach` gives both `piece` and `pieces`",
+                    )
+                    .label("one of the two")
+                    .help("name one kind with `piece`, or several with `pieces`"),
+                );
+                return None;
+            }
+            (None, pieces) => cx.kind_mask(pieces.as_deref(), "`reach`"),
+        };
+        if kinds == 0 {
+            cx.error(
+                Diagnostic::new(
+                    Code::InvalidValue,
+                    spec.zone.span(),
+                    "`reach` with `pieces = []`: no piece could win",
+                )
+                .label("this rule")
+                .help("list piece names, or leave `pieces` out for every piece"),
+            );
+            return None;
+        }
         Some(Arc::new(ReachRule {
-            kind,
+            kinds,
             zone,
             reply: spec.reply,
         }))
@@ -57,8 +91,8 @@ impl EndSlice for Reach {
 /// Winning by bringing a piece into a zone, compiled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct ReachRule {
-    /// The kind that must arrive.
-    kind: KindId,
+    /// The kinds any of which may arrive (bit `k`: kind `k`).
+    kinds: u32,
     /// The player-relative zone (index of [`Rules::zone`]).
     zone: usize,
     /// The players after the one who arrived, in the same round, get one reply if it can
@@ -67,8 +101,22 @@ struct ReachRule {
 }
 
 impl ReachRule {
+    /// The kinds' names: `king`, `king or queen`, `any piece`.
+    fn names(&self, rules: &Rules) -> String {
+        let all = rules.kinds().len();
+        let every = 1u32.checked_shl(all as u32).map_or(u32::MAX, |b| b - 1);
+        if all > 1 && self.kinds == every {
+            return "any piece".to_string();
+        }
+        let names: Vec<&str> = (0..all)
+            .filter(|k| self.kinds >> k & 1 == 1)
+            .map(|k| rules.kinds()[k].name.as_str())
+            .collect();
+        names.join(" or ")
+    }
+
     fn in_goal(&self, turn: &dyn TurnStart, p: PlayerId) -> bool {
-        turn.has_piece_in(p, 1 << self.kind.index(), self.zone)
+        turn.has_piece_in(p, self.kinds, self.zone)
     }
 }
 
@@ -107,7 +155,7 @@ impl DeclaredEnd for ReachRule {
     fn summary(&self, rules: &Rules) -> String {
         format!(
             "reach: {} in {} wins{}",
-            rules.kind(self.kind).name,
+            self.names(rules),
             rules.zone_name(self.zone),
             if self.reply {
                 " (later players reply; reaching too draws)"
@@ -120,7 +168,7 @@ impl DeclaredEnd for ReachRule {
     fn describe(&self, rules: &Rules, _p: PlayerId, _entry: u8) -> String {
         format!(
             "a {} reached {}",
-            rules.kind(self.kind).name,
+            self.names(rules),
             rules.zone_name(self.zone)
         )
     }
