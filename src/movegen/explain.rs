@@ -136,6 +136,30 @@ pub enum PlayError {
         /// The node.
         square: String,
     },
+    /// A drop that would leave the kind's pieces unable to stand on both square colours.
+    #[error("`{token}` cannot be dropped on {square}: {why}")]
+    DropColours {
+        /// The kind dropped.
+        token: String,
+        /// The node.
+        square: String,
+        /// Which balance it breaks.
+        why: String,
+    },
+    /// A move while a drop is compulsory (`[hands] must_drop`), or a drop of another kind.
+    #[error(
+        "{mv} is refused: while {player} has {tokens} in hand, the move must drop one ({drops} ...)"
+    )]
+    DropCompulsory {
+        /// The move refused.
+        mv: String,
+        /// The player to move.
+        player: String,
+        /// The compulsory kinds in hand.
+        tokens: String,
+        /// Some of the legal drops.
+        drops: String,
+    },
     /// The origin is empty.
     #[error("there is no piece on {square}")]
     NoPiece {
@@ -397,6 +421,9 @@ impl Position {
     pub(crate) fn explain(&self, m: &Move, legal: &[Planned]) -> PlayError {
         if !self.names_own_ids(m) {
             return PlayError::ForeignIds;
+        }
+        if let Some(why) = self.must_drop_refusal(m, legal) {
+            return why;
         }
         let rules = &*self.rules;
         let name = |n: NodeId| rules.board().node_name(n).to_string();

@@ -59,6 +59,9 @@ impl Position {
     /// castling is not included (see `Position::pseudo_legal_moves`).
     pub fn piece_moves(&self, from: NodeId, out: &mut Vec<Planned>) {
         self.piece_moves_into::<_, false>(from, self.gate_tags(), out);
+        if self.rules.any_standing {
+            self.standing_promotions_of(from, out);
+        }
     }
 
     /// [`Position::piece_moves`] into any [`MoveSink`]: a buffer, or a counter at perft's last ply;
@@ -105,6 +108,23 @@ impl Position {
         } else {
             self.kind_moves::<S, SKIP_MASKED>(&mut g, pc.kind);
         }
+    }
+
+    /// Appends the pseudo-legal moves from `from` of `piece` moving as its kind, whatever
+    /// stands on `from` (the steps of a standing promotion, as the kind it becomes).
+    pub(super) fn moves_as(&self, from: NodeId, piece: Piece, out: &mut Vec<Planned>) {
+        let mut g = Gen {
+            from,
+            piece,
+            kind: self.rules.kind(piece.kind),
+            remember: true,
+            gates: self.gate_tags(),
+            first: out.len(),
+            seen: NodeSet::default(),
+            seen_gated: NodeSet::default(),
+            out,
+        };
+        self.kind_moves::<_, false>(&mut g, piece.kind);
     }
 
     /// The moves of a stack: those of each kind it holds (kept out of line, so that the one
@@ -393,6 +413,9 @@ impl Position {
         }
         self.castling_moves(out);
         self.drop_moves(out);
+        if self.rules.any_standing {
+            self.standing_promotions(out);
+        }
         if self.rules.moves.pass {
             self.pass_move(out);
         }

@@ -1,7 +1,7 @@
 //! Legality: which pseudo-legal moves keep the mover's royals safe (judged from pins where that
 //! is enough, by playing the move otherwise), and the answer for any [`Move`] value.
 
-use crate::ids::{NodeId, NodeSet};
+use crate::ids::{KindId, NodeId, NodeSet};
 use crate::position::Position;
 use crate::rules::filters::{Candidate, Candidates, Stage};
 
@@ -190,6 +190,10 @@ impl Position {
             victim: victim.map(|v| v.kind),
             moves_royal: from.is_some_and(|f| self.royals.contains(f)),
             ordinary: matches!(m, Move::Normal { .. }),
+            dropped: match m {
+                Move::Drop { kind, .. } => Some(kind),
+                _ => None,
+            },
         }
     }
 
@@ -498,6 +502,10 @@ impl Candidates for MoveList<'_> {
 
     fn checkers(&self) -> NodeSet {
         self.pos.checkers()
+    }
+
+    fn in_hand(&self, k: KindId) -> u32 {
+        self.pos.hand(self.pos.to_move, k)
     }
 }
 

@@ -210,6 +210,7 @@ impl Builder<'_> {
             || !progressions.is_empty()
             || kinds.iter().any(|k| k.numbered || k.stack);
         let (any_royal, royal_kinds) = royal_bits(&kinds);
+        let any_standing = kinds.iter().any(|k| k.standing.is_some());
         let board = self.board;
         let zobrist =
             ZobristKeys::new(board.node_count(), players.len(), kinds.len(), frames.len());
@@ -240,6 +241,7 @@ impl Builder<'_> {
             facing_break,
             numbers,
             any_royal,
+            any_standing,
             royal_kinds,
             judged,
             captured_wins,

@@ -62,6 +62,7 @@ mod tests {
         let mut list = TestMoves {
             moves: moves.clone(),
             checkers: NodeSet::default(),
+            hand: Vec::new(),
         };
         filters.pseudo[0].retain(&mut list);
         assert_eq!(list.moves, vec![moves[1], moves[2]]);

@@ -16,6 +16,7 @@
 
 mod capture_bars;
 mod must_capture;
+mod must_drop;
 mod royal_takes_checker;
 
 use std::fmt;
@@ -31,6 +32,7 @@ pub(crate) const FILTERS: &[FilterFamily] = &[
     FilterFamily::of::<capture_bars::CaptureBars>(),
     FilterFamily::of::<royal_takes_checker::RoyalTakesChecker>(),
     FilterFamily::of::<must_capture::MustCapture>(),
+    FilterFamily::of::<must_drop::MustDrop>(),
 ];
 
 /// A compiled legality filter of a variant: it takes away generated moves.
@@ -93,6 +95,8 @@ pub(crate) struct Candidate {
     pub(crate) moves_royal: bool,
     /// Whether it is an ordinary move (not a castling, en passant or drop).
     pub(crate) ordinary: bool,
+    /// The kind it drops, when it is a drop.
+    pub(crate) dropped: Option<KindId>,
 }
 
 /// The generated moves of a turn and the position they are generated in, as the filters see
@@ -104,6 +108,8 @@ pub(crate) trait Candidates {
     fn retain(&mut self, keep: &mut dyn FnMut(&Candidate) -> bool);
     /// The nodes of the live opponents' pieces that attack a royal of the side to move.
     fn checkers(&self) -> NodeSet;
+    /// How many pieces of kind `k` the side to move holds in hand.
+    fn in_hand(&self, k: KindId) -> u32;
 }
 
 /// A legality filter as a slice: how the keys that declare it compile.
@@ -203,6 +209,8 @@ pub(super) struct TestMoves {
     pub(super) moves: Vec<Candidate>,
     /// The checkers.
     pub(super) checkers: NodeSet,
+    /// The hand of the side to move, by kind (missing kinds: none).
+    pub(super) hand: Vec<u32>,
 }
 
 #[cfg(test)]
@@ -215,6 +223,9 @@ impl Candidates for TestMoves {
     }
     fn checkers(&self) -> NodeSet {
         self.checkers
+    }
+    fn in_hand(&self, k: KindId) -> u32 {
+        self.hand.get(k.index()).copied().unwrap_or(0)
     }
 }
 
@@ -230,6 +241,7 @@ impl Candidate {
             victim,
             moves_royal: false,
             ordinary: true,
+            dropped: None,
         }
     }
 }

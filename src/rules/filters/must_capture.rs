@@ -51,6 +51,7 @@ mod tests {
         let mut list = TestMoves {
             moves,
             checkers: NodeSet::default(),
+            hand: Vec::new(),
         };
         MustCapture.retain(&mut list);
         list.moves

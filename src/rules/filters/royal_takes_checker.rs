@@ -79,6 +79,7 @@ mod tests {
         let mut list = TestMoves {
             moves: moves(),
             checkers: set,
+            hand: Vec::new(),
         };
         RoyalTakesChecker.retain(&mut list);
         list.moves
