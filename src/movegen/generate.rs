@@ -59,9 +59,6 @@ impl Position {
     /// castling is not included (see `Position::pseudo_legal_moves`).
     pub fn piece_moves(&self, from: NodeId, out: &mut Vec<Planned>) {
         self.piece_moves_into::<_, false>(from, self.gate_tags(), out);
-        if self.rules.any_standing {
-            self.standing_promotions_of(from, out);
-        }
     }
 
     /// [`Position::piece_moves`] into any [`MoveSink`]: a buffer, or a counter at perft's last ply;

@@ -413,6 +413,9 @@ impl Position {
         p.to_move = pc.owner;
         let mut moves = Vec::new();
         p.piece_moves(from, &mut moves);
+        if p.rules.any_standing {
+            p.standing_promotions_of(from, &mut moves);
+        }
         let mut castles = Vec::new();
         p.castling_moves(&mut castles);
         moves.extend(castles.into_iter().filter(|m| m.mv.from() == Some(from)));

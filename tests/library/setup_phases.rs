@@ -116,7 +116,7 @@ fn a_sittuyin_pawn_promotes_on_the_long_diagonals_in_place_or_stepping() {
     let moves = legal_move_texts(&r);
     assert!(moves.contains(&"e4-e4=F".to_string()) && !moves.contains(&"e4-d5=F".to_string()));
     let why = refusal(&r, "e4d5f");
-    assert!(why.contains("check"), "{why}");
+    assert!(why.contains("without check or attacking"), "{why}");
 }
 
 #[test]
