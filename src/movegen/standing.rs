@@ -38,7 +38,8 @@ impl Position {
                 .count()
                 == 1
         };
-        if !rules.zone(pr.zone, pc.owner).contains(from) && !(pr.last_anywhere && only()) {
+        let in_zone = rules.zone(pr.zone, pc.owner).contains(from);
+        if !(in_zone || (pr.last_anywhere && only())) {
             return;
         }
         for &c in &pr.choices {
