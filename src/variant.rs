@@ -32,13 +32,19 @@ pub fn load(path: impl AsRef<Path>) -> Result<Arc<Rules>, RulesError> {
 }
 
 /// Judges a start position text (it must be a valid position of the rules) and counts its
-/// pieces per player and kind.
+/// pieces per player and kind, on the board and in hand.
 fn check_start(rules: &Arc<Rules>, text: &str) -> Result<Vec<Vec<usize>>, String> {
     let pos = Position::from_fen(rules, text).map_err(|e| e.to_string())?;
     let mut material = vec![vec![0; rules.kinds().len()]; rules.players().len()];
     for n in rules.board().node_ids() {
         if let Some(pc) = pos.piece_at(n) {
             material[pc.owner.index()][pc.kind.index()] += 1;
+        }
+    }
+    // Pieces in hand at the start are material too (placement chess starts with all of them).
+    for p in rules.player_ids() {
+        for k in rules.kind_ids() {
+            material[p.index()][k.index()] += pos.hand(p, k) as usize;
         }
     }
     Ok(material)

@@ -260,6 +260,9 @@ impl Position {
         }
         buf.clear();
         self.castling_moves(buf);
+        if self.rules.any_standing {
+            self.standing_promotions(buf);
+        }
         n += self.count_allowed(buf, &view);
         if !self.hands.is_empty() {
             buf.clear();

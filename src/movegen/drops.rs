@@ -2,7 +2,7 @@
 //! (its drop zone, a node from which it could move, room on its line); a drop of a `no_mate`
 //! kind that checkmates is refused; and why a refused drop is refused.
 
-use crate::ids::{KindId, NodeId};
+use crate::ids::{KindId, NodeId, NodeSet};
 use crate::position::Position;
 use crate::rules::DropRule;
 
@@ -16,6 +16,7 @@ impl Position {
             return;
         }
         let me = self.to_move;
+        let first = out.len();
         for k in self.rules.kind_ids() {
             if self.hand(me, k) == 0 {
                 continue;
@@ -24,6 +25,97 @@ impl Position {
                 self.drops_of_kind(k, rule, out);
             }
         }
+        if let Some(h) = &self.rules.hands
+            && !h.balanced.is_empty()
+        {
+            for &b in &h.balanced {
+                let balance = self.colour_balance(b, &h.dark);
+                let mut i = first;
+                while i < out.len() {
+                    if balance.refuses(out[i].mv, b, &h.dark) {
+                        out.swap_remove(i);
+                    } else {
+                        i += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Why a drop of `kind` on `to` breaks the balance of an `opposite_colours` kind, if it does.
+    fn colour_refusal(&self, kind: KindId, to: NodeId) -> Option<String> {
+        let h = self.rules.hands.as_ref()?;
+        let wanted = Move::Drop {
+            kind,
+            to,
+            value: None,
+        };
+        let b = *(h.balanced.iter())
+            .find(|&&b| self.colour_balance(b, &h.dark).refuses(wanted, b, &h.dark))?;
+        let name = &self.rules.kind(b).name;
+        Some(if b == kind {
+            format!("the {name}s must stand on light and dark squares alike")
+        } else {
+            format!("the {name}s still in hand need the last free square of its colour")
+        })
+    }
+
+    /// Why `m` is refused by `[hands] must_drop` (`None` when that rule does not refuse it):
+    /// the side to move holds a compulsory kind in hand and `m` is no drop of one, while the
+    /// legal moves are such drops.
+    pub(crate) fn must_drop_refusal(&self, m: &Move, legal: &[Planned]) -> Option<PlayError> {
+        let rules = &*self.rules;
+        let mask = rules.hands.as_ref().map_or(0, |h| h.must_drop);
+        let me = self.to_move;
+        let listed = |k: KindId| mask & (1 << k.0) != 0;
+        let held: Vec<String> = (rules.kind_ids())
+            .filter(|&k| listed(k) && self.hand(me, k) > 0)
+            .map(|k| rules.kind(k).token())
+            .collect();
+        let dropped = match *m {
+            Move::Drop { kind, .. } => Some(kind),
+            _ => None,
+        };
+        let drops: Vec<String> = (legal.iter())
+            .filter(|l| matches!(l.mv, Move::Drop { kind, .. } if listed(kind)))
+            .take(4)
+            .map(|l| l.mv.text(rules))
+            .collect();
+        let refused = match dropped {
+            Some(k) => !listed(k),
+            None => !drops.is_empty(),
+        };
+        (refused && !held.is_empty()).then(|| PlayError::DropCompulsory {
+            mv: m.text(rules),
+            player: rules.player(me).name.clone(),
+            tokens: held.join(" "),
+            drops: drops.join(" "),
+        })
+    }
+
+    /// How the mover's pieces of the `opposite_colours` kind `b` stand: on each colour, and
+    /// the free nodes of each colour in its drop zone.
+    fn colour_balance(&self, b: KindId, dark: &NodeSet) -> Balance {
+        let me = self.to_move;
+        let mut balance = Balance {
+            total: self.hand(me, b),
+            ..Balance::default()
+        };
+        for n in self.by_owner[me.index()].iter() {
+            if self.squares[n.index()].is_some_and(|p| p.kind == b) {
+                balance.on[usize::from(dark.contains(n))] += 1;
+                balance.total += 1;
+            }
+        }
+        if let Some(rule) = &self.rules.kind(b).drop {
+            for n in rule.targets(me).iter() {
+                if self.squares[n.index()].is_none() {
+                    balance.free[usize::from(dark.contains(n))] += 1;
+                }
+            }
+            balance.zone = *rule.targets(me);
+        }
+        balance
     }
 
     /// The drops of one kind from the mover's hand (a numbered kind: one per number in hand).
@@ -218,6 +310,9 @@ impl Position {
                 },
             });
         }
+        if let Some(why) = self.colour_refusal(kind, to) {
+            return Some(PlayError::DropColours { token, square, why });
+        }
         if let Some(limit) = &rule.per_line
             && self.own_on_line(kind, limit.line_through(to)) >= usize::from(limit.max)
         {
@@ -229,5 +324,38 @@ impl Position {
             });
         }
         None
+    }
+}
+
+/// The mover's pieces of an `opposite_colours` kind, by colour (0 light, 1 dark), and the free
+/// nodes of each colour in its drop zone.
+#[derive(Clone, Copy, Debug, Default)]
+struct Balance {
+    /// On the board and in hand.
+    total: u32,
+    /// On the board, by colour.
+    on: [u32; 2],
+    /// Free nodes of its drop zone, by colour.
+    free: [u32; 2],
+    /// Its drop zone.
+    zone: NodeSet,
+}
+
+impl Balance {
+    /// Whether drop `mv` breaks the balance of kind `b`: a drop of `b` that puts more than half
+    /// of them (rounded up) on one colour, or a drop of another kind that leaves fewer than
+    /// half of them (rounded down) room on a colour of `b`'s zone.
+    fn refuses(&self, mv: Move, b: KindId, dark: &NodeSet) -> bool {
+        let Move::Drop { kind, to, .. } = mv else {
+            return false;
+        };
+        let colour = usize::from(dark.contains(to));
+        if kind == b {
+            return self.on[colour] + 1 > self.total.div_ceil(2);
+        }
+        (0..2).any(|c| {
+            let taken = u32::from(c == colour && self.zone.contains(to));
+            self.on[c] + self.free[c] - taken < self.total / 2
+        })
     }
 }

@@ -91,6 +91,13 @@ impl TurnStart for Position {
             .count() as u32
     }
 
+    fn count_in_hand(&self, p: PlayerId, kinds: u32) -> u32 {
+        (self.rules.kind_ids())
+            .filter(|k| kinds & (1 << k.index()) != 0)
+            .map(|k| self.hand(p, k))
+            .sum()
+    }
+
     fn passes(&self) -> u8 {
         self.passes
     }

@@ -136,6 +136,30 @@ pub enum PlayError {
         /// The node.
         square: String,
     },
+    /// A drop that would leave the kind's pieces unable to stand on both square colours.
+    #[error("`{token}` cannot be dropped on {square}: {why}")]
+    DropColours {
+        /// The kind dropped.
+        token: String,
+        /// The node.
+        square: String,
+        /// Which balance it breaks.
+        why: String,
+    },
+    /// A move while a drop is compulsory (`[hands] must_drop`), or a drop of another kind.
+    #[error(
+        "{mv} is refused: while {player} has {tokens} in hand, the move must drop one ({drops} ...)"
+    )]
+    DropCompulsory {
+        /// The move refused.
+        mv: String,
+        /// The player to move.
+        player: String,
+        /// The compulsory kinds in hand.
+        tokens: String,
+        /// Some of the legal drops.
+        drops: String,
+    },
     /// The origin is empty.
     #[error("there is no piece on {square}")]
     NoPiece {
@@ -248,6 +272,16 @@ pub enum PlayError {
         to: String,
         /// The legal promotions, as move text.
         choices: Vec<String>,
+    },
+    /// A promotion by a move of its own (`promotion.standing`) whose conditions fail.
+    #[error(
+        "{mv} is refused: this promotion is made from `{zone}` (or by the last piece of its kind), in place or stepping onto an empty node, while the kind is lost, and as the variant says without check or attacking an enemy piece"
+    )]
+    StandingPromotion {
+        /// The move refused.
+        mv: String,
+        /// The promotion zone.
+        zone: String,
     },
     /// A promotion for a piece that never promotes.
     #[error("a {kind} does not promote")]
@@ -375,7 +409,12 @@ impl Position {
             (Move::Normal { from, to, .. }, _) if from == to && self.rules.moves.pass => {
                 self.pass_move(&mut moves);
             }
-            (_, Some(from)) => self.piece_moves(from, &mut moves),
+            (_, Some(from)) => {
+                self.piece_moves(from, &mut moves);
+                if self.rules.any_standing {
+                    self.standing_promotions_of(from, &mut moves);
+                }
+            }
             (_, None) => return None,
         }
         moves.into_iter().find(|p| p.mv == *m)
@@ -397,6 +436,9 @@ impl Position {
     pub(crate) fn explain(&self, m: &Move, legal: &[Planned]) -> PlayError {
         if !self.names_own_ids(m) {
             return PlayError::ForeignIds;
+        }
+        if let Some(why) = self.must_drop_refusal(m, legal) {
+            return why;
         }
         let rules = &*self.rules;
         let name = |n: NodeId| rules.board().node_name(n).to_string();
@@ -496,6 +538,9 @@ impl Position {
         let me = self.to_move;
         let mut pseudo = Vec::new();
         self.piece_moves(from, &mut pseudo);
+        if rules.any_standing {
+            self.standing_promotions_of(from, &mut pseudo);
+        }
         self.castling_moves(&mut pseudo);
         if let Some(p) = pseudo
             .iter()
@@ -522,6 +567,14 @@ impl Position {
         }
         if let Some(why) = self.castling_refusal(m, from, to) {
             return why;
+        }
+        let standing =
+            self.squares[from.index()].and_then(|p| rules.kind(p.kind).standing.as_ref());
+        if let (Some(pr), Some(_)) = (standing, m.promotion()) {
+            return PlayError::StandingPromotion {
+                mv: m.text(rules),
+                zone: rules.zone_names[pr.zone].clone(),
+            };
         }
         let promotes =
             self.squares[from.index()].is_some_and(|p| rules.kind(p.kind).promotion.is_some());

@@ -107,6 +107,23 @@ impl Position {
         }
     }
 
+    /// Appends the pseudo-legal moves from `from` of `piece` moving as its kind, whatever
+    /// stands on `from` (the steps of a standing promotion, as the kind it becomes).
+    pub(super) fn moves_as(&self, from: NodeId, piece: Piece, out: &mut Vec<Planned>) {
+        let mut g = Gen {
+            from,
+            piece,
+            kind: self.rules.kind(piece.kind),
+            remember: true,
+            gates: self.gate_tags(),
+            first: out.len(),
+            seen: NodeSet::default(),
+            seen_gated: NodeSet::default(),
+            out,
+        };
+        self.kind_moves::<_, false>(&mut g, piece.kind);
+    }
+
     /// The moves of a stack: those of each kind it holds (kept out of line, so that the one
     /// inlined walk serves every other piece).
     #[cold]
@@ -393,6 +410,9 @@ impl Position {
         }
         self.castling_moves(out);
         self.drop_moves(out);
+        if self.rules.any_standing {
+            self.standing_promotions(out);
+        }
         if self.rules.moves.pass {
             self.pass_move(out);
         }

@@ -1,7 +1,7 @@
 //! Legality: which pseudo-legal moves keep the mover's royals safe (judged from pins where that
 //! is enough, by playing the move otherwise), and the answer for any [`Move`] value.
 
-use crate::ids::{DirId, NodeId, NodeSet};
+use crate::ids::{DirId, KindId, NodeId, NodeSet};
 use crate::position::Position;
 use crate::rules::filters::{Candidate, Candidates, PositionView, Stage};
 
@@ -187,6 +187,10 @@ impl Position {
             victim: victim.map(|v| v.kind),
             moves_royal: from.is_some_and(|f| self.royals.contains(f)),
             ordinary: matches!(m, Move::Normal { .. }),
+            dropped: match m {
+                Move::Drop { kind, .. } => Some(kind),
+                _ => None,
+            },
         }
     }
 
@@ -406,6 +410,9 @@ impl Position {
         p.to_move = pc.owner;
         let mut moves = Vec::new();
         p.piece_moves(from, &mut moves);
+        if p.rules.any_standing {
+            p.standing_promotions_of(from, &mut moves);
+        }
         let mut castles = Vec::new();
         p.castling_moves(&mut castles);
         moves.extend(castles.into_iter().filter(|m| m.mv.from() == Some(from)));
@@ -532,6 +539,10 @@ impl Candidates for MoveList<'_> {
 
     fn add_pass(&mut self) {
         self.pos.pass_move(self.moves);
+    }
+
+    fn in_hand(&self, k: KindId) -> u32 {
+        self.pos.hand(self.pos.to_move, k)
     }
 }
 

@@ -208,6 +208,11 @@ impl Position {
         let rules: &Rules = &self.rules;
         let moved = undo.moved;
         self.castling &= !lost_rights(rules, m, undo);
+        if let Move::Drop { to, .. } = m.mv
+            && rules.hands.as_ref().is_some_and(|h| h.castling_by_drop)
+        {
+            self.castling |= dropped_rights(rules, &self.squares, to);
+        }
         if rules.first_move_aimers & (1 << moved.kind.0) != 0 {
             self.castling &= !aimed_rights(rules, m, moved);
         }
@@ -364,6 +369,22 @@ fn lost_rights(rules: &Rules, m: Planned, undo: &Undo) -> u32 {
         }
     }
     lost
+}
+
+/// The castling rights a drop onto `to` gives (`castling_by_drop`): those of the castlings
+/// whose king or rook starts on `to` and whose king and rook now both stand on their starts.
+#[cold]
+#[inline(never)]
+fn dropped_rights(rules: &Rules, squares: &[Option<Piece>], to: NodeId) -> u32 {
+    let holds = |n: NodeId, player, kind| {
+        squares[n.index()].is_some_and(|p| p.owner == player && p.kind == kind)
+    };
+    (rules.castling.iter())
+        .filter(|c| c.king_from == to || c.rook_from == to)
+        .filter(|c| {
+            holds(c.king_from, c.player, c.king_kind) && holds(c.rook_from, c.player, c.rook_kind)
+        })
+        .fold(0, |rights, c| rights | 1 << c.bit)
 }
 
 /// The first-move rights of other players that a move of `moved` takes away by aiming at their

@@ -26,6 +26,7 @@ mod legality;
 mod make;
 mod on_squares;
 mod progression;
+mod standing;
 mod turn;
 
 #[cfg(test)]

@@ -254,7 +254,8 @@ impl Position {
         }
     }
 
-    /// Every player in the game who starts with a royal piece still has one on the board.
+    /// Every player in the game who starts with a royal piece still has one on the board (or
+    /// in hand).
     fn check_royals(&self, problems: &mut Vec<SetupProblem>) {
         let rules = &*self.rules;
         let Some(start) = rules.start_material() else {
@@ -266,7 +267,9 @@ impl Position {
                 .collect();
             let on_board =
                 (self.squares.iter().flatten()).any(|pc| pc.owner == p && rules.is_royal(pc.kind));
-            if !royal.is_empty() && !on_board {
+            // A royal still in hand (placement chess, before it is placed) is kept too.
+            let in_hand = royal.iter().any(|&k| self.hand(p, k) > 0);
+            if !royal.is_empty() && !on_board && !in_hand {
                 let names: Vec<&str> = royal.iter().map(|&k| rules.kind(k).name.as_str()).collect();
                 problems.push(SetupProblem::MissingRoyal {
                     player: rules.player(p).name.clone(),

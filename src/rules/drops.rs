@@ -16,6 +16,16 @@ pub struct HandRules {
     pub(crate) drops_reset_clock: bool,
     /// Every kind, in the order the hand group of position text writes them.
     pub(crate) order: Vec<KindId>,
+    /// A drop that completes a castling's king and rook on their start squares gives its right
+    /// (`castling_by_drop`).
+    pub(crate) castling_by_drop: bool,
+    /// The kinds whose drops keep them on light and dark squares alike (`opposite_colours`);
+    /// empty in most variants, which then pay one test of an empty list per turn.
+    pub(crate) balanced: Vec<KindId>,
+    /// The board's dark nodes (the others are light), for `balanced`.
+    pub(crate) dark: NodeSet,
+    /// Bit `k` for every kind whose drop is compulsory (`must_drop`, the filter slice's).
+    pub(crate) must_drop: u32,
 }
 
 /// Where and how pieces of one kind may be dropped.
@@ -30,6 +40,9 @@ pub(crate) struct DropRule {
     pub(crate) per_line: Option<LineLimit>,
     /// A drop of this kind may give check but not checkmate.
     pub(crate) no_mate: bool,
+    /// The player's pieces of this kind keep to light and dark squares alike
+    /// (`opposite_colours`; the kind is then in [`HandRules::balanced`]).
+    pub(crate) balanced: bool,
 }
 
 impl DropRule {

@@ -98,6 +98,10 @@ pub struct PieceKind {
     pub(crate) patterns: Vec<Pattern>,
     /// Promotion, when the piece promotes.
     pub promotion: Option<Promotion>,
+    /// A promotion that is a move of its own (`promotion.standing`, sittuyin): from a node of
+    /// its zone the piece turns into a choice where it stands, or stepping as the choice moves
+    /// onto an empty node; then `promotion` is `None`.
+    pub(crate) standing: Option<Promotion>,
     /// Whether the piece's moves depend on its frame (else its frame is always the identity).
     pub oriented: bool,
     /// Written with `~` in position text: a promoted piece that turns back into `demotes_to`
@@ -134,6 +138,13 @@ pub struct Promotion {
     pub lost_only: bool,
     /// Other choices where the move ends in these zones (the first that holds it).
     pub by_zone: Vec<(usize, Vec<KindId>)>,
+    /// With `standing` (the promotion is a move of its own, [`PieceKind::standing`]): a
+    /// player's only piece of the kind promotes from any node.
+    pub(crate) last_anywhere: bool,
+    /// With `standing`: the promotion may not give check.
+    pub(crate) no_check: bool,
+    /// With `standing`: the promoted piece may not attack an enemy piece where it lands.
+    pub(crate) no_attack: bool,
 }
 
 impl Promotion {
@@ -301,6 +312,8 @@ pub struct Rules {
     /// Positions keep numbers, stacks and captured material (side tables; empty otherwise).
     pub(crate) numbers: bool,
     /// Some kind is royal (without royals every pseudo-legal move is legal).
+    /// Some kind promotes by a move of its own (`promotion.standing`).
+    pub(crate) any_standing: bool,
     pub(crate) any_royal: bool,
     /// Bit `k` for every royal kind `k` (the hot paths' form of [`PieceKind::royal`]).
     pub(crate) royal_kinds: u32,

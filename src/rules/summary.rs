@@ -63,7 +63,15 @@ impl Rules {
             } else {
                 ""
             };
-            let _ = writeln!(s, "hands: {fate}; written in the order {order}{clock}");
+            let castles = if h.castling_by_drop {
+                "; a drop that puts a castling's king and rook on their squares gives its right"
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                s,
+                "hands: {fate}; written in the order {order}{clock}{castles}"
+            );
         }
         for g in &self.gates {
             let _ = writeln!(s, "gate {}", self.gate_summary(g));
@@ -170,6 +178,9 @@ impl Rules {
         if let Some(pr) = &k.promotion {
             flags.push(self.promotion_flag(pr));
         }
+        if let Some(pr) = &k.standing {
+            flags.push(self.standing_flag(pr));
+        }
         if k.stack {
             flags.push("a stack: moves as the kinds it holds".to_string());
         } else if k.numbered {
@@ -182,7 +193,7 @@ impl Rules {
             flags.push(format!("captured as {}", self.kinds[d.index()].token()));
         }
         if let Some(d) = &k.drop
-            && (d.zone.is_some() || d.per_line.is_some() || d.no_mate)
+            && (d.zone.is_some() || d.per_line.is_some() || d.no_mate || d.balanced)
         {
             let mut how = String::from("dropped");
             if let Some(z) = &d.zone {
@@ -193,6 +204,9 @@ impl Rules {
             }
             if d.no_mate {
                 how.push_str(", never mating");
+            }
+            if d.balanced {
+                how.push_str(", on light and dark squares alike");
             }
             flags.push(how);
         }
@@ -210,6 +224,27 @@ impl Rules {
             .map(|c| self.kinds[c.index()].name.as_str())
             .collect();
         names.join(" ")
+    }
+
+    /// How a kind promotes by a move of its own (`standing`).
+    fn standing_flag(&self, pr: &Promotion) -> String {
+        let tokens: String = (pr.choices.iter())
+            .map(|c| self.kinds[c.index()].token())
+            .collect();
+        let mut how = format!(
+            "promotes by a move of its own on {} to {tokens}, in place or stepping as it",
+            self.zone_names[pr.zone]
+        );
+        add_flags(
+            &mut how,
+            &[
+                (pr.last_anywhere, " (the last of its kind anywhere)"),
+                (pr.lost_only, ", only to kinds its side has lost"),
+                (pr.no_check, ", never checking"),
+                (pr.no_attack, ", never attacking"),
+            ],
+        );
+        how
     }
 
     /// A promotion in words: where, to what (by zone too), and its conditions.
@@ -253,5 +288,14 @@ impl Rules {
             allowed(g.capture_when_open),
             allowed(g.check_when_open)
         )
+    }
+}
+
+/// Appends to `how` the words of every flag that is set, in order.
+fn add_flags(how: &mut String, flags: &[(bool, &str)]) {
+    for &(on, words) in flags {
+        if on {
+            how.push_str(words);
+        }
     }
 }

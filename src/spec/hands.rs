@@ -46,4 +46,14 @@ pub(crate) struct HandsSpec {
     /// `"R B G S N L P"`); kinds not listed follow in file order.
     #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     pub(crate) order: Option<Spanned<String>>,
+    /// Compulsory drops (Fairy-Stockfish's `mustDrop`): piece names. While the player to move
+    /// has a piece of one of these kinds in hand and can drop one legally, his move is such a
+    /// drop.
+    #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
+    pub(crate) must_drop: Vec<Spanned<String>>,
+    /// A drop that puts a castling's king and rook both on their start squares gives the
+    /// castling's right (Fairy-Stockfish's `castlingDroppedPiece`, placement chess).
+    #[serde(default)]
+    pub(crate) castling_by_drop: bool,
 }

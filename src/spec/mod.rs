@@ -8,6 +8,7 @@ pub(crate) mod board;
 mod capture;
 mod chain;
 pub(crate) mod cube;
+pub(crate) mod drops;
 mod extends;
 pub(crate) mod first_move;
 pub(crate) mod free_castling;

@@ -158,6 +158,20 @@ pub(crate) struct PromotionSpec {
     /// gives the choices there (`by_zone = [{ zone = "rank_10", choices = ["Q"] }]`).
     #[serde(default)]
     pub(crate) by_zone: Vec<ZoneChoicesSpec>,
+    /// The promotion is a move of its own (sittuyin): a piece standing in the zone turns into a
+    /// choice where it stands, or while stepping as that kind moves onto an empty node; its
+    /// ordinary moves never promote.
+    #[serde(default)]
+    pub(crate) standing: bool,
+    /// With `standing`: a player's only piece of this kind promotes from any node.
+    #[serde(default)]
+    pub(crate) last_anywhere: bool,
+    /// With `standing`: the promotion may not give check.
+    #[serde(default)]
+    pub(crate) no_check: bool,
+    /// With `standing`: the promoted piece may not attack an enemy piece where it lands.
+    #[serde(default)]
+    pub(crate) no_attack: bool,
 }
 
 /// One entry of a promotion's `by_zone`: the choices of a promotion that ends in `zone`.
@@ -173,35 +187,7 @@ pub(crate) struct ZoneChoicesSpec {
     pub(crate) choices: Vec<Spanned<String>>,
 }
 
-/// `drop = { zone, per_line, no_mate }` of a piece: where a piece of this kind may be dropped
-/// from the hand, besides the general rule (an empty node from which it could move).
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub(crate) struct DropSpec {
-    /// The player-relative (or board) zone the piece may be dropped in; anywhere when omitted.
-    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
-    pub(crate) zone: Option<Spanned<String>>,
-    /// At most `max` of the player's pieces of this kind on one line of a board direction.
-    pub(crate) per_line: Option<PerLineSpec>,
-    /// A drop of this piece may give check but not checkmate (shogi's pawn).
-    #[serde(default)]
-    pub(crate) no_mate: bool,
-}
-
-/// `per_line = { direction, max }`: a limit per line of a board direction (nifu: one pawn per
-/// file).
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub(crate) struct PerLineSpec {
-    /// A board direction; a line is the nodes joined by its links (both ways).
-    #[cfg_attr(feature = "schema", schemars(with = "String"))]
-    pub(crate) direction: Spanned<String>,
-    /// How many of the player's pieces of the kind a line may hold after the drop.
-    #[cfg_attr(feature = "schema", schemars(with = "u8"))]
-    pub(crate) max: Spanned<u8>,
-}
+pub(crate) use super::drops::DropSpec;
 
 /// The `[pieces.*]` tables that read, in file order.
 pub(super) fn read_pieces(

@@ -52,6 +52,7 @@ mod rithmomachia_victories;
 #[cfg(feature = "schema")]
 mod schema;
 mod setup;
+mod setup_phases;
 mod tables_vs_reference;
 mod three_man_chess_fine_points;
 mod three_man_chess_geometry;

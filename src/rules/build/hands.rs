@@ -13,6 +13,7 @@ use crate::ids::{NodeSet, PlayerId};
 use crate::limits::MAX_KINDS;
 use crate::rules::{DropRule, HandRules, KindId, LineLimit, PieceKind, Rules};
 use crate::spec::Located;
+use crate::spec::board::Colour;
 use crate::spec::variant::{CapturedTo, PromotedToHand, VariantSpec};
 use petgraph::unionfind::UnionFind;
 use toml::Spanned;
@@ -24,7 +25,7 @@ impl Builder<'_> {
         spec: &VariantSpec,
         zone_keys: &mut ZoneKeys,
     ) -> (Option<HandRules>, Vec<Option<usize>>) {
-        let hands = spec.hands.as_ref().map(|h| HandRules {
+        let mut hands = spec.hands.as_ref().map(|h| HandRules {
             captured_to_hand: *h.get_ref().captured.get_ref() == CapturedTo::ToHand,
             promoted_kept: h
                 .get_ref()
@@ -33,7 +34,14 @@ impl Builder<'_> {
                 .is_some_and(|p| *p.get_ref() == PromotedToHand::Keep),
             drops_reset_clock: h.get_ref().drops_reset_clock,
             order: Vec::new(),
+            castling_by_drop: h.get_ref().castling_by_drop,
+            balanced: Vec::new(),
+            dark: NodeSet::default(),
+            must_drop: 0,
         });
+        if let (Some(h), Some(rules)) = (&spec.hands, &mut hands) {
+            rules.must_drop = self.must_drop_names(spec, &h.get_ref().must_drop);
+        }
         let mut zones = Vec::new();
         for p in &spec.pieces {
             let drop = p.drop.as_ref();
@@ -54,6 +62,25 @@ impl Builder<'_> {
             zones.push(zone.map(|z| zone_keys.intern(&Located::from(z.clone()))));
         }
         (hands, zones)
+    }
+
+    /// `[hands] must_drop`: bit `k` for every kind named (the filter slice reads the same
+    /// names); an unknown name is reported.
+    fn must_drop_names(&mut self, spec: &VariantSpec, names: &[Spanned<String>]) -> u32 {
+        let known: Vec<&str> = spec.pieces.iter().map(|p| p.name.value.as_str()).collect();
+        let mut mask = 0;
+        for n in names {
+            match known.iter().position(|k| *k == n.get_ref().as_str()) {
+                Some(k) => mask |= 1 << k,
+                None => self.err(super::lookup::unknown(
+                    n.span(),
+                    "piece",
+                    n.get_ref(),
+                    &known,
+                )),
+            }
+        }
+        mask
     }
 
     /// The base kind of every piece a capture can put in hand: promoted faces join as their
@@ -251,7 +278,45 @@ impl Builder<'_> {
                 targets,
                 per_line,
                 no_mate: from_file.is_some_and(|d| d.get_ref().no_mate),
+                balanced: false,
             });
+            let balanced = from_file.and_then(|d| d.get_ref().opposite_colours.as_ref());
+            if let Some(b) = balanced.filter(|b| *b.get_ref()) {
+                self.balanced_kind(rules, KindId(k as u8), b.span());
+            }
+        }
+    }
+
+    /// `drop.opposite_colours` of kind `k`: the board's nodes must all be light or dark.
+    fn balanced_kind(&mut self, rules: &mut Rules, k: KindId, span: std::ops::Range<usize>) {
+        let board = self.board;
+        let mut dark = NodeSet::default();
+        for n in board.node_ids() {
+            match board.node_info(n).colour {
+                Colour::Dark => dark.insert(n),
+                Colour::Light => {}
+                Colour::Mid => {
+                    return self.err(
+                        Diagnostic::new(
+                            Code::InvalidValue,
+                            span,
+                            format!(
+                                "`opposite_colours` needs light and dark nodes, and {} has the third colour",
+                                board.node_name(n)
+                            ),
+                        )
+                        .label("on this board")
+                        .help("remove `opposite_colours`, or use a board of two colours"),
+                    );
+                }
+            }
+        }
+        if let Some(h) = &mut rules.hands {
+            h.dark = dark;
+            h.balanced.push(k);
+        }
+        if let Some(d) = &mut rules.kinds[k.index()].drop {
+            d.balanced = true;
         }
     }
 

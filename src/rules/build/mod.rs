@@ -201,6 +201,7 @@ impl Builder<'_> {
             return None;
         }
         let (any_royal, royal_kinds) = royal_bits(&kinds);
+        let any_standing = kinds.iter().any(|k| k.standing.is_some());
         let board = self.board;
         let zobrist =
             ZobristKeys::new(board.node_count(), players.len(), kinds.len(), frames.len());
@@ -230,6 +231,7 @@ impl Builder<'_> {
             facing,
             numbers: numbers.numbers,
             any_royal,
+            any_standing,
             royal_kinds,
             judged: numbers.judged,
             captured_wins: numbers.captured_wins,

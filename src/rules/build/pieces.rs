@@ -48,7 +48,16 @@ impl Builder<'_> {
                     .iter()
                     .map(|b| (intern_zone(&Located::from(b.zone.clone())), Vec::new()))
                     .collect(),
+                last_anywhere: pr.last_anywhere,
+                no_check: pr.no_check,
+                no_attack: pr.no_attack,
             });
+            let standing = p.promotion.as_ref().is_some_and(|pr| pr.standing);
+            let (promotion, standing) = if standing {
+                (None, promotion)
+            } else {
+                (promotion, None)
+            };
             kinds.push(PieceKind {
                 name: p.name.value.clone(),
                 letter: c.map_or('?', |(c, _)| c),
@@ -61,6 +70,7 @@ impl Builder<'_> {
                 cannot_hop: 0,
                 patterns,
                 promotion,
+                standing,
                 oriented: true,
                 marked_promoted: false,
                 demotes_to: None,
@@ -201,7 +211,8 @@ impl Builder<'_> {
             if pr.choices.is_empty() {
                 self.promotes_to_nothing(p, pr.zone.span());
             }
-            if let Some(pr) = &mut kinds[i].promotion {
+            let kind = &mut kinds[i];
+            if let Some(pr) = kind.promotion.as_mut().or(kind.standing.as_mut()) {
                 pr.choices = choices;
                 for (entry, list) in pr.by_zone.iter_mut().zip(by_zone) {
                     entry.1 = list;

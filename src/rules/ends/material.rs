@@ -5,6 +5,8 @@
 //! [outcome]
 //! material = [{ pieces = ["king"], at_most = 2, result = "loss" }]   # three kings
 //! material = [{ at_most = 0, result = "loss" }]                      # no piece left
+//! material = [{ pieces = ["king"], at_most = 0, in_hand = true, opponent_at_least = 2,
+//!               result = "loss" }]                                  # koedem
 //! ```
 
 use std::sync::Arc;
@@ -31,6 +33,13 @@ pub(crate) struct MaterialSpec {
     /// What happens to the player: `loss` (`eliminate`), `draw` or `win`.
     #[cfg_attr(feature = "schema", schemars(with = "Policy"))]
     result: Spanned<Policy>,
+    /// Pieces in hand count too, not only those on the board (koedem's kings).
+    #[serde(default)]
+    in_hand: bool,
+    /// The rule applies only while another live player's count of the same kinds (in hand too
+    /// with `in_hand`) is at least this (koedem: the opponent owns both kings).
+    #[serde(default)]
+    opponent_at_least: Option<u32>,
 }
 
 /// The slice.
@@ -62,6 +71,8 @@ impl EndSlice for Material {
                 kinds: cx.kind_mask(m.pieces.as_deref(), "`material`"),
                 at_most: *m.at_most.get_ref(),
                 result: *m.result.get_ref(),
+                in_hand: m.in_hand,
+                opponent_at_least: m.opponent_at_least,
             });
         }
         (!entries.is_empty()).then(|| Arc::new(MaterialRule { entries }) as Arc<dyn DeclaredEnd>)
@@ -77,6 +88,30 @@ struct MaterialEntry {
     at_most: u32,
     /// What happens to the player.
     result: Policy,
+    /// Pieces in hand count too.
+    in_hand: bool,
+    /// Another live player must have at least this many.
+    opponent_at_least: Option<u32>,
+}
+
+impl MaterialEntry {
+    /// Player `p`'s count of the entry's kinds.
+    fn count(&self, turn: &dyn TurnStart, p: PlayerId) -> u32 {
+        let hand = if self.in_hand {
+            turn.count_in_hand(p, self.kinds)
+        } else {
+            0
+        };
+        turn.count_pieces(p, self.kinds) + hand
+    }
+
+    /// Whether the entry applies to `p`.
+    fn applies(&self, turn: &dyn TurnStart, p: PlayerId) -> bool {
+        self.count(turn, p) <= self.at_most
+            && self.opponent_at_least.is_none_or(|n| {
+                (turn.players_from_last_mover()).any(|o| o != p && self.count(turn, o) >= n)
+            })
+    }
 }
 
 /// Every entry of `material`, in file order.
@@ -108,7 +143,7 @@ impl DeclaredEnd for MaterialRule {
     fn judge(&self, turn: &dyn TurnStart) -> Option<Verdict> {
         for p in turn.players_from_last_mover() {
             for (i, m) in self.entries.iter().enumerate() {
-                if turn.count_pieces(p, m.kinds) <= m.at_most {
+                if m.applies(turn, p) {
                     return Some(Verdict::applies(p, m.result).by_entry(i as u8));
                 }
             }
@@ -121,7 +156,13 @@ impl DeclaredEnd for MaterialRule {
             .map(|m| {
                 let what = Self::kinds_in_words(rules, m, "+", "all pieces");
                 let result = result_word(m.result);
-                format!("material: {what} at most {}: {result}", m.at_most)
+                let hand = if m.in_hand { " (in hand too)" } else { "" };
+                let other = (m.opponent_at_least)
+                    .map_or(String::new(), |n| format!(" while another player has {n}"));
+                format!(
+                    "material: {what}{hand} at most {}{other}: {result}",
+                    m.at_most
+                )
             })
             .collect();
         lines.join("\n")

@@ -121,6 +121,10 @@ pub(crate) trait TurnStart {
     fn piece_at(&self, node: NodeId) -> Option<(PlayerId, KindId)>;
     /// How many pieces `p` has on the board of the kinds in `kinds` (bit `k`: kind `k`).
     fn count_pieces(&self, p: PlayerId, kinds: u32) -> u32;
+    /// How many pieces `p` has in hand of the kinds in `kinds` (none without hands).
+    fn count_in_hand(&self, _p: PlayerId, _kinds: u32) -> u32 {
+        0
+    }
     /// How many passes (`[moves] pass`) were played in a row just before this turn.
     fn passes(&self) -> u8;
     /// Whether a royal of the player to move faces an enemy royal along the directions of

@@ -17,6 +17,7 @@
 mod capture_bars;
 mod facing_break;
 mod must_capture;
+mod must_drop;
 mod royal_takes_checker;
 
 use std::any::Any;
@@ -34,6 +35,7 @@ pub(crate) const FILTERS: &[FilterFamily] = &[
     FilterFamily::of::<royal_takes_checker::RoyalTakesChecker>(),
     FilterFamily::of::<must_capture::MustCapture>(),
     FilterFamily::of::<facing_break::FacingBreak>(),
+    FilterFamily::of::<must_drop::MustDrop>(),
 ];
 
 /// A compiled legality filter of a variant: it takes away generated moves.
@@ -110,6 +112,8 @@ pub(crate) struct Candidate {
     pub(crate) moves_royal: bool,
     /// Whether it is an ordinary move (not a castling, en passant or drop).
     pub(crate) ordinary: bool,
+    /// The kind it drops, when it is a drop.
+    pub(crate) dropped: Option<KindId>,
 }
 
 /// The generated moves of a turn and the position they are generated in, as the filters see
@@ -121,6 +125,8 @@ pub(crate) trait Candidates {
     fn retain(&mut self, keep: &mut dyn FnMut(&Candidate) -> bool);
     /// The nodes of the live opponents' pieces that attack a royal of the side to move.
     fn checkers(&self) -> NodeSet;
+    /// How many pieces of kind `k` the side to move holds in hand.
+    fn in_hand(&self, k: KindId) -> u32;
     /// The position the moves are generated in.
     fn position(&self) -> &dyn PositionView;
     /// Keeps the moves `played` does not hold for, and of the others those after which `keep`
@@ -262,6 +268,8 @@ pub(super) struct TestMoves {
     pub(super) moves: Vec<Candidate>,
     /// The checkers.
     pub(super) checkers: NodeSet,
+    /// The hand of the side to move, by kind (missing kinds: none).
+    pub(super) hand: Vec<u32>,
     /// Whether the royals face now.
     pub(super) facing: bool,
     /// The destinations of the moves that end the facing.
@@ -290,6 +298,7 @@ impl TestMoves {
         victim: None,
         moves_royal: true,
         ordinary: true,
+        dropped: None,
     };
 }
 
@@ -320,6 +329,9 @@ impl Candidates for TestMoves {
     fn add_pass(&mut self) {
         self.moves.push(Self::PASS);
     }
+    fn in_hand(&self, k: KindId) -> u32 {
+        self.hand.get(k.index()).copied().unwrap_or(0)
+    }
 }
 
 #[cfg(test)]
@@ -334,6 +346,7 @@ impl Candidate {
             victim,
             moves_royal: false,
             ordinary: true,
+            dropped: None,
         }
     }
 }
