@@ -14,6 +14,7 @@ pub(crate) mod hex;
 pub(crate) mod kind;
 pub(crate) mod lints;
 pub(crate) mod outcome;
+pub(crate) mod points;
 #[cfg(feature = "schema")]
 pub mod schema;
 pub(crate) mod style;

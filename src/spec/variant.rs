@@ -238,6 +238,8 @@ pub(crate) struct PieceSpec {
     pub(crate) cannot_capture: Option<DirNames>,
     /// The piece names its hops may not use as screens (`cannot_hop`).
     pub(crate) cannot_hop: Option<DirNames>,
+    /// The piece belongs to no player (`neutral`).
+    pub(crate) neutral: Option<Spanned<bool>>,
     /// Path programs, one pattern per string.
     pub(crate) moves: Vec<Spanned<String>>,
     /// Betza / XBetza notation (`betza = "WfcFifmnD"`), compiled into path programs beside
@@ -309,6 +311,12 @@ pub(crate) struct PieceBody {
     /// another cannon: `cannot_hop = ["cannon"]` with `cannot_capture = ["cannon"]`).
     #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<String>>"))]
     cannot_hop: Option<DirNames>,
+    /// The piece belongs to no player: it has no moves (`moves = []`), no piece may capture it,
+    /// and position text writes its letter alike for every player; the letter may be `*`
+    /// (Fairy-Stockfish's stone, which `[[capture]] rule = "petrify"` leaves). The engine keeps it
+    /// among the first player's pieces, which therefore never capture it either.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<bool>"))]
+    neutral: Option<Spanned<bool>>,
     /// The piece's move patterns in the path language, one pattern per string:
     /// `[move|capture] leap|step|ride PATH... [modifiers]` (`"ride n s e w"`,
     /// `"move step (n n) from:pawn_start creates-ep"`). A piece needs `moves`, `betza` or both.
@@ -440,6 +448,10 @@ pub(crate) enum CaptureRule {
     /// `directions` are removed, whoever owns them, but for the kinds `spared` (around the
     /// capture only) and `immune` (anywhere, the capturer too): atomic chess.
     Explosion,
+    /// After a capture, the capturing piece turns into the neutral piece `stone` (it leaves the
+    /// game; the stone never moves and is never taken), unless its kind is `immune`: petrified
+    /// chess. A royal that is not immune therefore never captures, and gives no check.
+    Petrify,
 }
 
 /// A list of board direction names as the file writes them.
@@ -450,7 +462,7 @@ pub(crate) type DirNames = Spanned<Vec<Spanned<String>>>;
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub(crate) struct CaptureSpec {
-    /// The rule: `custodian`, `reach`, `line`, `enclose`, `immobilise` or `explosion`.
+    /// The rule: `custodian`, `reach`, `line`, `enclose`, `immobilise`, `explosion` or `petrify`.
     #[cfg_attr(feature = "schema", schemars(with = "CaptureRule"))]
     pub(crate) rule: Spanned<CaptureRule>,
     /// `custodian`, `line`, `explosion`: the board directions (not turned by the mover's frame)
@@ -483,9 +495,13 @@ pub(crate) struct CaptureSpec {
     /// `explosion`: the kinds the blast spares around the capture (the capturer is not spared).
     #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<String>>"))]
     pub(crate) spared: Option<Spanned<Vec<Spanned<String>>>>,
-    /// `explosion`: the kinds no blast removes, the capturer included.
+    /// `explosion`: the kinds no blast removes, the capturer included; `petrify`: the kinds
+    /// that capture without turning to stone.
     #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<String>>"))]
     pub(crate) immune: Option<Spanned<Vec<Spanned<String>>>>,
+    /// `petrify`: the neutral piece (`neutral = true`) a capturer turns into.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
+    pub(crate) stone: Option<Spanned<String>>,
 }
 
 /// `[facing_royals]`: two royals of different players may not stand alone on one line along
@@ -763,6 +779,7 @@ fn read_pieces(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Ve
                 promotion_resets_clock: b.promotion_resets_clock,
                 cannot_capture: b.cannot_capture,
                 cannot_hop: b.cannot_hop,
+                neutral: b.neutral,
                 moves: b.moves.unwrap_or_default(),
                 betza: b.betza,
                 promotion: b.promotion,
