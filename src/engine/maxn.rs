@@ -151,7 +151,7 @@ impl Searcher<'_> {
 fn settled_all(outcome: Option<Outcome>, ply: usize) -> Option<Scores> {
     let won = MATE - ply as i32;
     match outcome {
-        Some(Outcome::Winner(w) | Outcome::WonBy(w, _)) => {
+        Some(Outcome::Winner(w) | Outcome::WonBy(w, _) | Outcome::OnPoints(w, _)) => {
             let mut s = [-won; MAX_PLAYERS];
             s[w.index()] = won;
             Some(s)

@@ -102,7 +102,7 @@ impl<'a> Searcher<'a> {
     fn settled(&self, pos: &Position, outcome: Option<Outcome>, ply: usize) -> Option<i32> {
         let won = MATE - ply as i32;
         match outcome {
-            Some(Outcome::Winner(p) | Outcome::WonBy(p, _)) => {
+            Some(Outcome::Winner(p) | Outcome::WonBy(p, _) | Outcome::OnPoints(p, _)) => {
                 Some(if p == self.root { won } else { -won })
             }
             Some(Outcome::Stalemate(_) | Outcome::DrawnBy(_)) => Some(0),

@@ -18,7 +18,7 @@ impl Position {
     /// ```
     pub fn draw_by_rules(&self, earlier: &[u64]) -> Option<Outcome> {
         let d = self.rules.draw_rules();
-        let drawn = |rule| Some(Outcome::DrawnBy(rule).with_draw_odds(&self.rules));
+        let drawn = |rule| Some(self.decide_draw(Outcome::DrawnBy(rule)));
         if let Some(n) = d.move_rule
             && u64::from(self.halfmove) >= u64::from(n) * self.alive_count() as u64
         {

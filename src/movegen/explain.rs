@@ -209,6 +209,19 @@ pub enum PlayError {
         /// The royal piece's name.
         royal: String,
     },
+    /// The move would take one of the mover's own royals off the board by an effect after it
+    /// (an explosion beside it, a capturing king turned to stone).
+    #[error("{mv} would take {player}'s own {royal} off the board ({effect})")]
+    OwnRoyalRemoved {
+        /// The move, as text.
+        mv: String,
+        /// The player to move.
+        player: String,
+        /// The royal piece's name.
+        royal: String,
+        /// The effect that takes it, as the summary names it.
+        effect: String,
+    },
     /// The piece can make this move, but it would leave the mover's royal facing an enemy
     /// royal with nothing between (`[facing_royals]`: xiangqi's flying general).
     #[error("{mv} would leave {player}'s {royal} facing another {royal} with nothing between")]
@@ -505,9 +518,20 @@ impl Position {
         let mut work = self.clone();
         let undo = work.make_with::<false>(p);
         let (exposed, checks) = (work.royal_attacked(me), work.gives_check(me));
+        let own_royal = (undo.removed().iter())
+            .find(|(_, x)| x.owner == me && rules.is_royal(x.kind))
+            .map(|(_, x)| rules.kind(x.kind).name.clone());
         work.unmake(undo);
         let mv = p.mv.text(rules);
-        if exposed {
+        if let Some(royal) = own_royal.filter(|_| !rules.effects.is_empty()) {
+            let effects: Vec<String> = rules.effects.iter().map(|e| e.summary(rules)).collect();
+            Some(PlayError::OwnRoyalRemoved {
+                mv,
+                player: rules.player(me).name.clone(),
+                royal,
+                effect: effects.join("; "),
+            })
+        } else if exposed {
             None
         } else if checks && (p.no_check || !rules.moves.may_check) {
             Some(PlayError::GivesCheck { mv })

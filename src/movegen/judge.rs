@@ -308,7 +308,7 @@ impl Position {
                     hit.whole = true;
                 }
             }
-            CaptureRule::Custodian | CaptureRule::Explosion => {}
+            CaptureRule::Custodian | CaptureRule::Explosion | CaptureRule::Petrify => {}
         }
     }
 

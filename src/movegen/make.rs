@@ -187,6 +187,7 @@ impl Position {
             mover,
             to,
             captured: undo.removed.iter().any(|(_, x)| x.owner != mover),
+            moved: undo.moved.kind,
         };
         for effect in &self.rules.effects {
             effect.apply(&view, &mut found);
@@ -198,6 +199,14 @@ impl Position {
             if let Some(x) = self.take::<HASH>(n) {
                 undo.removed.push((n, x));
             }
+        }
+        // A stone the moved piece turned into (unmake clears the destination first).
+        if let Some(kind) = found.left()
+            && self.squares[to.index()].is_none()
+        {
+            let owner = PlayerId::seat(0);
+            let frame = self.rules.start_frame(owner, kind, to);
+            self.put::<HASH>(to, Piece { owner, kind, frame });
         }
     }
 
@@ -326,6 +335,7 @@ struct Aftermath<'a> {
     mover: PlayerId,
     to: NodeId,
     captured: bool,
+    moved: KindId,
 }
 
 impl AfterMove for Aftermath<'_> {
@@ -347,6 +357,10 @@ impl AfterMove for Aftermath<'_> {
 
     fn captured(&self) -> bool {
         self.captured
+    }
+
+    fn moved_kind(&self) -> Option<KindId> {
+        Some(self.moved)
     }
 }
 

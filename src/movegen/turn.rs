@@ -45,7 +45,7 @@ impl Position {
                 Turn::Play => return (None, saved),
                 Turn::Over(o) => {
                     moves.clear();
-                    return (Some(o.with_draw_odds(&self.rules)), saved);
+                    return (Some(self.decide_draw(o)), saved);
                 }
                 Turn::PlayerOut(p) => {
                     self.alive &= !(1 << p.0);

@@ -43,9 +43,16 @@ impl Position {
     /// [`Position::attacked_by`] with the players as bits (the hot paths' form).
     #[inline]
     pub(crate) fn attacked_by_bits(&self, n: NodeId, by: u8) -> bool {
+        self.attacked_by_bits_if(n, by, |_| true)
+    }
+
+    /// [`Position::attacked_by_bits`], counting only the attackers on the nodes `keep` accepts
+    /// (with `|_| true` it compiles to the plain test).
+    #[inline(always)]
+    fn attacked_by_bits_if(&self, n: NodeId, by: u8, keep: impl Fn(NodeId) -> bool) -> bool {
         let t = self.rules.tables();
         for a in t.attacks_on(n) {
-            if !self.attacks_along(a, by) {
+            if !self.attacks_along(a, by) || !keep(a.origin) {
                 continue;
             }
             if t.between(a)
@@ -56,9 +63,11 @@ impl Position {
             }
         }
         t.has_special_attacks()
-            && t.special_attacks_on(n)
-                .iter()
-                .any(|sa| self.attacks_along(&sa.attack, by) && self.special_open(sa, n))
+            && t.special_attacks_on(n).iter().any(|sa| {
+                self.attacks_along(&sa.attack, by)
+                    && keep(sa.attack.origin)
+                    && self.special_open(sa, n)
+            })
     }
 
     /// Whether a hop or zone-confined reverse entry on `target`, whose attacker
@@ -138,10 +147,18 @@ impl Position {
     #[inline(never)]
     fn threatened_despite_effects(&self, n: NodeId, by: u8) -> bool {
         let view = Shown { pos: self };
-        self.rules.player_ids().any(|q| {
+        let rules = &*self.rules;
+        // Kinds that never capture (a royal a capture would petrify) threaten nothing.
+        let disarmed = (rules.kind_ids())
+            .filter(|&k| rules.effects.iter().any(|e| e.disarms(rules, k)))
+            .fold(0u32, |m, k| m | (1 << k.index()));
+        let armed = |o: NodeId| {
+            self.squares[o.index()].is_none_or(|p| disarmed & (1 << p.kind.index()) == 0)
+        };
+        rules.player_ids().any(|q| {
             by & (1 << q.0) != 0
-                && self.attacked_by_bits(n, 1 << q.0)
-                && !self.rules.effects.iter().any(|e| e.shields(&view, n, q))
+                && self.attacked_by_bits_if(n, 1 << q.0, armed)
+                && !rules.effects.iter().any(|e| e.shields(&view, n, q))
         })
     }
 

@@ -268,7 +268,8 @@ fn read_row(
             }
             continue;
         }
-        if chars[i] == '*' {
+        let stone = matches!(slots.get(col), Some(Some(_))) && neutral_token(rules, chars[i]);
+        if chars[i] == '*' && !stone {
             match slots.get(col) {
                 Some(None) => {}
                 Some(Some(n)) => return Err(super::walls::not_a_wall(board, slots, *n)),
@@ -420,6 +421,10 @@ fn read_value(chars: &[char]) -> Result<(u32, usize), String> {
 /// The owner of a piece at the start of `chars` and where its token starts: a prefix mark
 /// (`g` in `gK`), else the case of the letter (after a `+`) for upper- and lower-case players.
 fn read_owner(rules: &Rules, chars: &[char]) -> Result<(PlayerId, usize), String> {
+    // A neutral piece is written alike for every player: the first player keeps it.
+    if neutral_token(rules, chars[0]) {
+        return Ok((PlayerId::seat(0), 0));
+    }
     let token_start = |c: Option<&char>| c.is_some_and(|c| c.is_ascii_uppercase() || *c == '+');
     let prefix = rules
         .players()
@@ -458,6 +463,11 @@ fn read_owner(rules: &Rules, chars: &[char]) -> Result<(PlayerId, usize), String
         }
     };
     Ok((rules.player_id(pi).expect("a player of the rules"), start))
+}
+
+/// Whether `c` is the letter of a neutral piece as position text writes it (`*`: a stone).
+fn neutral_token(rules: &Rules, c: char) -> bool {
+    rules.kinds().iter().any(|k| k.neutral && k.letter == c)
 }
 
 /// The castling field: `-` or the right tokens held, longest token first.

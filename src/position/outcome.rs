@@ -1,7 +1,8 @@
 //! How a finished game ended, and the words for it.
 
 use crate::ids::NodeId;
-use crate::rules::{PlayerId, Rules};
+use crate::position::Position;
+use crate::rules::{DrawPoints, PlayerId, Rules};
 
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,6 +16,9 @@ pub enum Outcome {
     WonBy(PlayerId, EndRule),
     /// A draw by a rule of the variant (both kings reached the goal) or a draw rule of `play`.
     DrawnBy(EndRule),
+    /// A game that would have ended drawn by the rule, won on points by the player
+    /// (`[outcome] draw_points`: janggi's counting).
+    OnPoints(PlayerId, EndRule),
 }
 
 /// The rule that ended a game, besides the last player standing and a drawn stalemate.
@@ -177,6 +181,61 @@ impl Outcome {
             Outcome::DrawnBy(rule) => {
                 format!("draw: {}", rule.describe(rules, PlayerId::seat(0), on))
             }
+            Outcome::OnPoints(w, rule) => format!(
+                "{} wins on points: {}",
+                rules.player(w).name,
+                rule.describe(rules, w, on)
+            ),
         }
+    }
+
+    /// The player who won, if someone did.
+    pub fn winner(self) -> Option<PlayerId> {
+        match self {
+            Outcome::Winner(p) | Outcome::WonBy(p, _) | Outcome::OnPoints(p, _) => Some(p),
+            Outcome::Stalemate(_) | Outcome::DrawnBy(_) => None,
+        }
+    }
+}
+
+impl Position {
+    /// `o` as the variant decides a game that would end drawn: won by the player with the draw
+    /// odds (`draw_odds`), or by the one player with the most points (`draw_points`).
+    pub(crate) fn decide_draw(&self, o: Outcome) -> Outcome {
+        let o = o.with_draw_odds(&self.rules);
+        let rule = match o {
+            Outcome::Stalemate(_) => EndRule::Stalemate,
+            Outcome::DrawnBy(rule) => rule,
+            _ => return o,
+        };
+        if self.rules.outcome().draw_points.is_none() {
+            return o;
+        }
+        let points: Vec<Option<f64>> = (0..self.rules.players().len())
+            .map(|seat| self.points(PlayerId::seat(seat as u8)))
+            .collect();
+        DrawPoints::winner(&points).map_or(o, |w| Outcome::OnPoints(w, rule))
+    }
+
+    /// Player `p`'s points under `[outcome] draw_points`: his pieces' values and his bonus;
+    /// `None` without the rule, or for a player out of the game.
+    ///
+    /// ```
+    /// use chessgraph::{PlayerId, Position};
+    /// let rules = chessgraph::load("variants/janggi.toml").unwrap();
+    /// let start = Position::start(&rules);
+    /// assert_eq!(start.points(PlayerId::seat(0)), Some(72.0));
+    /// assert_eq!(start.points(PlayerId::seat(1)), Some(73.5));
+    /// ```
+    pub fn points(&self, p: PlayerId) -> Option<f64> {
+        let rule = self.rules.outcome().draw_points.as_ref()?;
+        if !self.is_alive(p) {
+            return None;
+        }
+        let pieces: f64 = (self.squares.iter().flatten())
+            .filter(|x| x.owner == p)
+            .map(|x| rule.values[x.kind.index()])
+            .sum();
+        Some(pieces + rule.bonus[p.index()])
     }
 }

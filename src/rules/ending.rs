@@ -39,6 +39,8 @@ pub(crate) struct OutcomePolicy {
     pub(crate) stalemate_score: Option<f64>,
     /// The player who wins every game that would end drawn (`draw_odds`).
     pub(crate) draw_odds: Option<PlayerId>,
+    /// The points that decide every game that would end drawn (`draw_points`).
+    pub(crate) draw_points: Option<super::DrawPoints>,
     /// The number of checks that wins, when the variant counts them.
     pub(crate) checks: Option<u32>,
     /// The end rules of `[outcome]` that are slices, in the order they are judged.
@@ -131,6 +133,9 @@ impl Rules {
                 "\ndraw odds: a game that would end drawn is won by {}",
                 self.player(w).name
             );
+        }
+        if let Some(points) = &o.draw_points {
+            let _ = write!(s, "\n{}", points.summary(self));
         }
         let (before, after): (Vec<&Declared>, Vec<&Declared>) =
             o.declared.iter().partition(|d| d.before_checks);

@@ -182,6 +182,7 @@ impl Rules {
             ),
             CaptureRule::Custodian => "custodian".into(),
             CaptureRule::Explosion => "explosion".into(),
+            CaptureRule::Petrify => "petrify".into(),
         }
     }
 

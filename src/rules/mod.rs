@@ -18,6 +18,7 @@ mod ending;
 pub(crate) mod ends;
 pub(crate) mod filters;
 mod judged;
+mod points;
 pub(crate) mod relation;
 #[cfg(feature = "schema")]
 pub mod schema;
@@ -37,6 +38,7 @@ use crate::zobrist::ZobristKeys;
 
 pub(crate) use crate::spec::variant::Policy;
 pub(crate) use ending::{DrawRules, EndCondition, MoveRules, OutcomePolicy};
+pub(crate) use points::DrawPoints;
 
 pub(crate) use crate::limits::MAX_PLAYERS;
 
@@ -94,6 +96,9 @@ pub struct PieceKind {
     pub(crate) cannot_capture: u32,
     /// The kinds its hops may not pass as screens (bit `k`: kind `k`).
     pub(crate) cannot_hop: u32,
+    /// The piece belongs to no player (`neutral`): it never moves, no piece captures it, and
+    /// position text writes its letter alike for every player (kept as the first player's).
+    pub neutral: bool,
     /// Move patterns.
     pub(crate) patterns: Vec<Pattern>,
     /// Promotion, when the piece promotes.
@@ -193,6 +198,9 @@ impl PieceKind {
 
     /// The token as a player with this mark writes it (`+p` for a lower-case player).
     pub fn token_for(&self, mark: &Mark) -> String {
+        if self.neutral {
+            return self.token();
+        }
         match mark {
             Mark::Lower => self.token().to_ascii_lowercase(),
             Mark::Upper => self.token(),

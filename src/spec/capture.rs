@@ -32,6 +32,10 @@ pub(crate) enum CaptureRule {
     /// `directions` are removed, whoever owns them, but for the kinds `spared` (around the
     /// capture only) and `immune` (anywhere, the capturer too): atomic chess.
     Explosion,
+    /// After a capture, the capturing piece turns into the neutral piece `stone` (it leaves the
+    /// game; the stone never moves and is never taken), unless its kind is `immune`: petrified
+    /// chess. A royal that is not immune therefore never captures, and gives no check.
+    Petrify,
 }
 
 /// One `[[capture]]`: pieces removed after every move, besides what the move displaces.
@@ -39,7 +43,7 @@ pub(crate) enum CaptureRule {
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub(crate) struct CaptureSpec {
-    /// The rule: `custodian`, `reach`, `line`, `enclose`, `immobilise` or `explosion`.
+    /// The rule: `custodian`, `reach`, `line`, `enclose`, `immobilise`, `explosion` or `petrify`.
     #[cfg_attr(feature = "schema", schemars(with = "CaptureRule"))]
     pub(crate) rule: Spanned<CaptureRule>,
     /// `custodian`, `line`, `explosion`: the board directions (not turned by the mover's frame)
@@ -72,7 +76,11 @@ pub(crate) struct CaptureSpec {
     /// `explosion`: the kinds the blast spares around the capture (the capturer is not spared).
     #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<String>>"))]
     pub(crate) spared: Option<Spanned<Vec<Spanned<String>>>>,
-    /// `explosion`: the kinds no blast removes, the capturer included.
+    /// `explosion`: the kinds no blast removes, the capturer included; `petrify`: the kinds
+    /// that capture without turning to stone.
     #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<String>>"))]
     pub(crate) immune: Option<Spanned<Vec<Spanned<String>>>>,
+    /// `petrify`: the neutral piece (`neutral = true`) a capturer turns into.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
+    pub(crate) stone: Option<Spanned<String>>,
 }

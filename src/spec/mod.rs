@@ -20,6 +20,7 @@ pub(crate) mod lints;
 mod map;
 pub(crate) mod outcome;
 mod piece;
+pub(crate) mod points;
 #[cfg(feature = "schema")]
 pub mod schema;
 pub(crate) mod style;

@@ -8,6 +8,7 @@
 //! stalemate_by_players = { "3" = "eliminate" }
 //! stalemate_score = 0.25           # a stalemate lost scores 1/4 to the loser, 3/4 to the winner
 //! draw_odds = "black"              # a game that would end drawn is won by black (Armageddon)
+//! draw_points = { values = { rook = 5 }, bonus = { black = 1.5 } }  # or decided on points (janggi)
 //! bare_royal = "loss"              # a player left with royal pieces only loses (shatranj)
 //! material = [{ pieces = ["king"], at_most = 2, result = "loss" }]   # three kings
 //! checks = 3                       # the third check given wins (3check)
@@ -66,6 +67,8 @@ pub(crate) struct OutcomeSpec {
     pub(crate) stalemate_score: Option<Located<f64>>,
     /// The player who wins every game that would end drawn (`draw_odds`).
     pub(crate) draw_odds: Option<toml::Spanned<String>>,
+    /// The points that decide every game that would end drawn (`draw_points`).
+    pub(crate) draw_points: Option<Located<super::points::DrawPointsSpec>>,
     /// The number of checks a player must give to win.
     pub(crate) checks: Option<Located<u32>>,
     /// Victories by captured material.
@@ -243,6 +246,7 @@ pub(super) fn read_outcome(
     let draw_odds = o
         .optional::<toml::Spanned<String>>("draw_odds", diags)
         .map(|d| d.value);
+    let draw_points = o.optional::<super::points::DrawPointsSpec>("draw_points", diags);
     let mut read_declared = Vec::new();
     for d in declared {
         if let Some(v) = o.raw(d.key) {
@@ -268,6 +272,7 @@ pub(super) fn read_outcome(
         stalemate_by_players: by,
         stalemate_score,
         draw_odds,
+        draw_points,
         checks,
         captured,
         progression,

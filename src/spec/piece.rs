@@ -27,6 +27,8 @@ pub(crate) struct PieceSpec {
     pub(crate) cannot_capture: Option<DirNames>,
     /// The piece names its hops may not use as screens (`cannot_hop`).
     pub(crate) cannot_hop: Option<DirNames>,
+    /// The piece belongs to no player (`neutral`).
+    pub(crate) neutral: Option<Spanned<bool>>,
     /// Path programs, one pattern per string.
     pub(crate) moves: Vec<Spanned<String>>,
     /// Betza / XBetza notation (`betza = "WfcFifmnD"`), compiled into path programs beside
@@ -98,6 +100,12 @@ pub(crate) struct PieceBody {
     /// another cannon: `cannot_hop = ["cannon"]` with `cannot_capture = ["cannon"]`).
     #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<String>>"))]
     cannot_hop: Option<DirNames>,
+    /// The piece belongs to no player: it has no moves (`moves = []`), no piece may capture it,
+    /// and position text writes its letter alike for every player; the letter may be `*`
+    /// (Fairy-Stockfish's stone, which `[[capture]] rule = "petrify"` leaves). The engine keeps it
+    /// among the first player's pieces, which therefore never capture it either.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<bool>"))]
+    neutral: Option<Spanned<bool>>,
     /// The piece's move patterns in the path language, one pattern per string:
     /// `[move|capture] leap|step|ride PATH... [modifiers]` (`"ride n s e w"`,
     /// `"move step (n n) from:pawn_start creates-ep"`). A piece needs `moves`, `betza` or both.
@@ -220,6 +228,7 @@ pub(super) fn read_pieces(
                 promotion_resets_clock: b.promotion_resets_clock,
                 cannot_capture: b.cannot_capture,
                 cannot_hop: b.cannot_hop,
+                neutral: b.neutral,
                 moves: b.moves.unwrap_or_default(),
                 betza: b.betza,
                 promotion: b.promotion,

@@ -543,6 +543,11 @@ struct OutcomeTable {
     /// rule of `[draws]`, a draw an `[outcome]` rule declares (Armageddon: `"black"`, draw odds).
     /// Shown with the result; perft never sees it.
     draw_odds: Option<String>,
+    /// A game that would end drawn (as for `draw_odds`) is decided on points instead: each
+    /// player's pieces by `values` (by piece name) plus his `bonus` (by player name); the one
+    /// player with the most points wins, equal points leave the draw (janggi's counting). Shown
+    /// with the result; perft never sees it.
+    draw_points: Option<super::points::DrawPointsSpec>,
     /// The number of checks (1 to 255) a player must give to win (3check).
     #[schemars(range(min = 1, max = 255))]
     checks: Option<u32>,

@@ -109,3 +109,112 @@ fn a_cannon_neither_hops_over_nor_takes_a_cannon() {
     let pos = at(&r, "4k4/9/9/9/9/9/9/9/9/3KC3c w - - 0 1");
     assert!(legal_move_texts(&pos).contains(&"d1-d1".to_string()));
 }
+
+/// The end by counting (`[outcome] draw_points`): the positions and moves are pyffish 0.0.90's
+/// `game_result` cases for its built-in `janggi` and `janggimodern` (its score for the player to
+/// move: +mate where Cho wins with Cho to move, and so on), written here as the winner.
+#[test]
+fn a_double_pass_or_a_pass_in_bikjang_is_decided_on_points() {
+    use chessgraph::PlayerId;
+    const CHO: PlayerId = PlayerId::seat(0);
+    const HAN: PlayerId = PlayerId::seat(1);
+    let passes = EndRule::Declared {
+        key: "passes",
+        entry: 0,
+    };
+    let facing = EndRule::Declared {
+        key: "facing_pass",
+        entry: 0,
+    };
+    let cases: [(&str, &str, &[&str], Option<Outcome>); 10] = [
+        // The start: 72 points to Han's 73.5 (72 and 1.5 for moving second).
+        (
+            "janggi",
+            "",
+            &["e2e2", "e9e9"],
+            Some(Outcome::OnPoints(HAN, passes)),
+        ),
+        // A soldier (2) beats Han's 1.5; a guard (3) does not beat a soldier and the 1.5.
+        (
+            "janggi",
+            "4k4/9/9/9/9/9/9/9/4P4/3K5 w - - 0 1",
+            &["d1d1", "e10e10"],
+            Some(Outcome::OnPoints(CHO, passes)),
+        ),
+        (
+            "janggi",
+            "4k4/9/9/9/9/4p4/9/9/9/3KA4 w - - 0 1",
+            &["d1d1", "e10e10"],
+            Some(Outcome::OnPoints(HAN, passes)),
+        ),
+        // A pass while the generals face ends the game at once.
+        (
+            "janggi",
+            "4k4/9/9/9/9/9/9/9/4P4/3K5 w - - 0 1",
+            &["d1d1", "e10d10", "d1d1"],
+            Some(Outcome::OnPoints(CHO, facing)),
+        ),
+        (
+            "janggi",
+            "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+            &["e1e1"],
+            Some(Outcome::OnPoints(HAN, facing)),
+        ),
+        (
+            "janggi",
+            "4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1",
+            &["d1e1", "e10e10"],
+            Some(Outcome::OnPoints(CHO, facing)),
+        ),
+        // The modern rules count after two passes, and know no bikjang.
+        (
+            "janggimodern",
+            "4k4/9/9/9/9/9/9/9/4P4/3K5 w - - 0 1",
+            &["d1d1", "e10e10"],
+            Some(Outcome::OnPoints(CHO, passes)),
+        ),
+        (
+            "janggimodern",
+            "4k4/9/9/9/9/4p4/9/9/9/3KA4 w - - 0 1",
+            &["d1d1", "e10e10"],
+            Some(Outcome::OnPoints(HAN, passes)),
+        ),
+        (
+            "janggimodern",
+            "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+            &["e1e1"],
+            None,
+        ),
+        // The traditional rules do not count.
+        (
+            "janggitraditional",
+            "4k4/9/9/9/9/9/9/9/4P4/3K5 w - - 0 1",
+            &["d1d1", "e10e10"],
+            Some(Outcome::DrawnBy(passes)),
+        ),
+    ];
+    for (variant, fen, moves, expected) in cases {
+        let r = rules(variant);
+        let mut pos = if fen.is_empty() {
+            Position::start(&r)
+        } else {
+            at(&r, fen)
+        };
+        for m in moves {
+            assert_eq!(pos.outcome(), None, "{variant} {fen} before {m}");
+            play(&mut pos, m);
+        }
+        assert_eq!(pos.outcome(), expected, "{variant} {fen} {moves:?}");
+    }
+    let r = rules("janggi");
+    let mut pos = Position::start(&r);
+    assert_eq!(pos.points(CHO), Some(72.0));
+    assert_eq!(pos.points(HAN), Some(73.5));
+    play(&mut pos, "e2e2");
+    play(&mut pos, "e9e9");
+    assert_eq!(
+        pos.outcome().map(|o| o.describe(&r)),
+        Some("han wins on points: 2 passes in a row".to_string())
+    );
+    assert_eq!(Position::start(&rules("janggicasual")).points(CHO), None);
+}

@@ -37,6 +37,7 @@ mod move_values;
 mod numbered_hands;
 mod numbers;
 mod perft;
+mod petrify;
 mod piece_tokens;
 mod position_hash;
 mod promotion_rules;

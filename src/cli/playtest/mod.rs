@@ -171,7 +171,7 @@ fn play_one(
 /// The player who won, if one did.
 fn winner_of(o: Outcome) -> Option<chessgraph::PlayerId> {
     match o {
-        Outcome::Winner(p) | Outcome::WonBy(p, _) => Some(p),
+        Outcome::Winner(p) | Outcome::WonBy(p, _) | Outcome::OnPoints(p, _) => Some(p),
         Outcome::Stalemate(_) | Outcome::DrawnBy(_) => None,
     }
 }

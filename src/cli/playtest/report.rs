@@ -243,5 +243,6 @@ pub fn end_name(pos: &Position, o: Outcome) -> String {
         Outcome::Stalemate(_) => "stalemate (draw)".into(),
         Outcome::WonBy(_, r) => format!("{} (win)", r.name(rules)),
         Outcome::DrawnBy(r) => format!("{} (draw)", r.name(rules)),
+        Outcome::OnPoints(_, r) => format!("{} (win on points)", r.name(rules)),
     }
 }

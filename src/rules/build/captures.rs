@@ -7,7 +7,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::limits::MAX_REMOVALS;
 use crate::rules::effects::{EffectContext, EffectFamily, MoveEffect};
 use crate::rules::relation::Relation;
-use crate::rules::{CaptureRule, JudgedCapture, PieceKind};
+use crate::rules::{CaptureRule, JudgedCapture, KindId, PieceKind};
 use crate::spec::variant::{CaptureSpec, DirNames, VariantSpec};
 use std::sync::Arc;
 use toml::Spanned;
@@ -40,6 +40,18 @@ impl EffectContext for EffectBuild<'_, '_> {
             }
         }
         mask
+    }
+
+    fn kind_named(&mut self, name: &toml::Spanned<String>, context: &str) -> Option<KindId> {
+        self.builder.kind_named(name, self.kinds, context)
+    }
+
+    fn kinds(&self) -> &[PieceKind] {
+        self.kinds
+    }
+
+    fn error(&mut self, d: Diagnostic) {
+        self.builder.err(d);
     }
 
     fn reserve_removals(&mut self, n: usize, at: &DirNames) {
@@ -81,12 +93,18 @@ impl Builder<'_> {
         };
         for c in &spec.captures {
             let rule = *c.rule.get_ref();
-            if rule != CaptureRule::Explosion {
-                for (key, list) in [("spared", &c.spared), ("immune", &c.immune)] {
-                    if let Some(list) = list {
-                        cx.builder.misplaced(Some(list.span()), key);
-                    }
+            let explodes = rule == CaptureRule::Explosion;
+            let petrifies = rule == CaptureRule::Petrify;
+            for (key, list, fits) in [
+                ("spared", &c.spared, explodes),
+                ("immune", &c.immune, explodes || petrifies),
+            ] {
+                if let Some(list) = list.as_ref().filter(|_| !fits) {
+                    cx.builder.misplaced(Some(list.span()), key);
                 }
+            }
+            if let Some(stone) = c.stone.as_ref().filter(|_| !petrifies) {
+                cx.builder.misplaced(Some(stone.span()), "stone");
             }
             match EffectFamily::find(rule) {
                 Some(family) => effects.extend(family.build(c, &mut cx)),
@@ -222,7 +240,7 @@ impl Builder<'_> {
                 format!("this capture rule does not use `{key}`"),
             )
             .label("not used by this rule")
-            .help("`relations`: reach and line; `directions`: custodian, line, immobilise and explosion; `neighbourhoods`, `edge_closes`, `distant`: enclose; `spared`, `immune`: explosion"),
+            .help("`relations`: reach and line; `directions`: custodian, line, immobilise and explosion; `neighbourhoods`, `edge_closes`, `distant`: enclose; `spared`: explosion; `immune`: explosion and petrify; `stone`: petrify"),
         );
     }
 

@@ -9,7 +9,8 @@ use super::zones::ZoneKeys;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::rules::ends::{BuildContext, Declared, FAMILIES};
 use crate::rules::{
-    DrawRules, EndCondition, KindId, MoveRules, OutcomePolicy, PieceKind, PlayerId, Policy,
+    DrawPoints, DrawRules, EndCondition, KindId, MoveRules, OutcomePolicy, PieceKind, PlayerId,
+    Policy,
 };
 use crate::spec::Located;
 use crate::spec::variant::VariantSpec;
@@ -124,11 +125,67 @@ impl Builder<'_> {
             draw_odds: (o.draw_odds.as_ref())
                 .and_then(|name| self.player(spec, name))
                 .map(|seat| PlayerId(seat as u8)),
+            draw_points: self.draw_points(spec, kinds, player_count),
             stalemate_by_players: by,
             checks,
             declared,
             conditions,
         }
+    }
+
+    /// `draw_points`: piece and player names known, every number finite and not negative, and
+    /// not with `draw_odds` (which already decides every draw).
+    fn draw_points(
+        &mut self,
+        spec: &VariantSpec,
+        kinds: &[PieceKind],
+        player_count: usize,
+    ) -> Option<DrawPoints> {
+        let d = spec.outcome.draw_points.as_ref()?;
+        if let Some(odds) = &spec.outcome.draw_odds {
+            self.err(
+                Diagnostic::new(
+                    Code::InvalidValue,
+                    odds.span(),
+                    "`draw_odds` and `draw_points` both decide a game that would end drawn",
+                )
+                .label("draw odds beside `draw_points`")
+                .related(d.span.clone(), "decided on points here")
+                .help("keep one of the two keys"),
+            );
+            return None;
+        }
+        let number = |b: &mut Self, v: &Spanned<f64>, of: &str| {
+            let x = *v.get_ref();
+            if x.is_finite() && x >= 0.0 {
+                return x;
+            }
+            b.err(
+                Diagnostic::new(
+                    Code::InvalidValue,
+                    v.span(),
+                    format!("`draw_points`: the points of {of} are {x}"),
+                )
+                .label("expected a number, 0 or more")
+                .help("write e.g. `chariot = 13` or `han = 1.5`"),
+            );
+            0.0
+        };
+        let mut values = vec![0.0; kinds.len()];
+        for (name, v) in &d.value.values {
+            let x = number(self, v, &format!("`{}`", name.get_ref()));
+            if let Some(k) = self.kind_named(name, kinds, "`draw_points` `values`") {
+                values[k.index()] = x;
+            }
+        }
+        let mut bonus = vec![0.0; player_count];
+        for (name, v) in &d.value.bonus {
+            let x = number(self, v, &format!("`{}`", name.get_ref()));
+            if let Some(seat) = self.player(spec, name) {
+                bonus[seat] = x;
+            }
+        }
+        Some(DrawPoints { values, bonus })
     }
 
     /// `stalemate_score`: from 0 to 1, and only where a stalemate is lost.

@@ -68,6 +68,7 @@ impl Builder<'_> {
                 promotion_resets_clock: p.promotion_resets_clock || p.resets_clock_if_irreversible,
                 cannot_capture: 0,
                 cannot_hop: 0,
+                neutral: p.neutral.as_ref().is_some_and(|n| *n.get_ref()),
                 patterns,
                 promotion,
                 standing,
@@ -119,6 +120,10 @@ impl Builder<'_> {
         let mut chars = rest.chars();
         let c = match (chars.next(), chars.next()) {
             (Some(c), None) if c.is_ascii_alphabetic() => Some((c.to_ascii_uppercase(), plus)),
+            // A neutral piece may be Fairy-Stockfish's stone, `*`.
+            (Some('*'), None) if !plus && p.neutral.as_ref().is_some_and(|n| *n.get_ref()) => {
+                Some(('*', false))
+            }
             _ => {
                 self.err(
                     Diagnostic::new(
@@ -157,11 +162,13 @@ impl Builder<'_> {
 
     /// The kinds each piece may not capture (`cannot_capture`) and the kinds its hops may not
     /// pass (`cannot_hop`, only on a piece that hops), now that every kind is known.
+    /// No piece captures a neutral one (`neutral`), so every kind's bars hold the neutral kinds.
     fn capture_bars(&mut self, spec: &VariantSpec, kinds: &mut [PieceKind]) {
+        let neutral = self.neutral_kinds(spec, kinds);
         for (i, p) in spec.pieces.iter().enumerate() {
             let capture = self.kind_bits(p.cannot_capture.as_ref(), kinds, "`cannot_capture`");
             let hop = self.kind_bits(p.cannot_hop.as_ref(), kinds, "`cannot_hop`");
-            kinds[i].cannot_capture = capture;
+            kinds[i].cannot_capture = capture | neutral;
             kinds[i].cannot_hop = hop;
             if let Some(names) = p.cannot_hop.as_ref()
                 && !kinds[i].patterns.iter().any(|pat| pat.over > 0)
@@ -177,6 +184,39 @@ impl Builder<'_> {
                 );
             }
         }
+    }
+
+    /// The bits of the neutral kinds, each checked: no moves, not royal, no promotion.
+    fn neutral_kinds(&mut self, spec: &VariantSpec, kinds: &[PieceKind]) -> u32 {
+        let mut mask = 0;
+        for (i, p) in spec.pieces.iter().enumerate() {
+            let Some(flag) = p.neutral.as_ref().filter(|n| *n.get_ref()) else {
+                continue;
+            };
+            let k = &kinds[i];
+            let problem = if !k.patterns.is_empty() || p.betza.is_some() {
+                Some("has moves")
+            } else if k.royal {
+                Some("is royal")
+            } else if p.promotion.is_some() {
+                Some("promotes")
+            } else {
+                None
+            };
+            if let Some(problem) = problem {
+                self.err(
+                    Diagnostic::new(
+                        Code::InvalidValue,
+                        flag.span(),
+                        format!("neutral piece `{}` {problem}", p.name.value),
+                    )
+                    .label("a neutral piece belongs to no player")
+                    .help("a neutral piece never moves: give it `moves = []`, no `royal`, no `promotion`"),
+                );
+            }
+            mask |= 1 << i;
+        }
+        mask
     }
 
     /// The bits of the kinds `names` lists (an unknown name is reported, naming `context`).

@@ -116,57 +116,7 @@ mod tests {
     //! The rule applied to a hand-made view of a position: the slice needs nothing else.
     use super::*;
 
-    /// Pieces on squares (owner, letter), the mover, where his piece landed and whether it took.
-    struct After {
-        rules: Arc<Rules>,
-        to: NodeId,
-        captured: bool,
-        pieces: Vec<(NodeId, PlayerId, KindId)>,
-    }
-
-    impl AfterMove for After {
-        fn rules(&self) -> &Rules {
-            &self.rules
-        }
-        fn mover(&self) -> PlayerId {
-            PlayerId::seat(0)
-        }
-        fn destination(&self) -> NodeId {
-            self.to
-        }
-        fn captured(&self) -> bool {
-            self.captured
-        }
-        fn piece_at(&self, node: NodeId) -> Option<(PlayerId, KindId)> {
-            (self.pieces.iter())
-                .find(|(n, _, _)| *n == node)
-                .map(|&(_, p, k)| (p, k))
-        }
-    }
-
-    /// A view of `file`'s rules with pieces given as `"e4:N"` (upper case White, lower case
-    /// Black), White's piece landed on `to`.
-    fn view(file: &str, to: &str, captured: bool, pieces: &[&str]) -> After {
-        let rules = crate::load(file).expect("loads");
-        let b = rules.board();
-        let pieces = (pieces.iter())
-            .map(|s| {
-                let (sq, letter) = s.split_once(':').expect("square:letter");
-                let c = letter.chars().next().expect("a letter");
-                let seat = if c.is_uppercase() { 0 } else { 1 };
-                let kind = rules
-                    .kind_by_letter(c.to_ascii_uppercase())
-                    .expect("a kind");
-                (b.node(sq).expect("a square"), PlayerId::seat(seat), kind)
-            })
-            .collect();
-        After {
-            to: b.node(to).expect("a square"),
-            captured,
-            pieces,
-            rules,
-        }
-    }
+    use super::super::test_view::{After, view};
 
     /// The sorted square names the first effect of `after`'s rules removes.
     fn removed(after: &After) -> Vec<String> {

@@ -16,6 +16,7 @@
 
 mod custodian;
 mod explosion;
+mod petrify;
 
 use std::fmt;
 use std::sync::Arc;
@@ -31,6 +32,7 @@ use crate::spec::variant::{CaptureSpec, DirNames};
 pub(crate) const EFFECTS: &[EffectFamily] = &[
     EffectFamily::of::<custodian::Custodian>(),
     EffectFamily::of::<explosion::Explosion>(),
+    EffectFamily::of::<petrify::Petrify>(),
 ];
 
 /// A compiled after-move effect of a variant, applied to the position every move produced.
@@ -43,6 +45,13 @@ pub trait MoveEffect: fmt::Debug + Send + Sync {
     /// `at` gives no check (atomic chess: kings side by side). `after`'s mover and destination
     /// mean nothing here.
     fn shields(&self, _after: &dyn AfterMove, _at: NodeId, _by: PlayerId) -> bool {
+        false
+    }
+
+    /// Whether a piece of kind `k` can never capture: every capture of it would remove it, and
+    /// it is royal, so its attacks threaten nothing (petrified chess: a king that took would
+    /// turn to stone). `rules`: the variant's.
+    fn disarms(&self, _rules: &Rules, _k: KindId) -> bool {
         false
     }
 
@@ -63,25 +72,45 @@ pub trait AfterMove {
     fn piece_at(&self, node: NodeId) -> Option<(PlayerId, KindId)>;
     /// Whether the move took a piece of another player.
     fn captured(&self) -> bool;
+    /// The kind of the moved piece as it was before the move (a pawn that promoted is a pawn
+    /// here); `None` where the view knows no more than the destination's piece.
+    fn moved_kind(&self) -> Option<KindId> {
+        None
+    }
 }
 
 /// The nodes whose pieces the effects of one move remove, each once. At most [`MAX_REMOVALS`]:
 /// the load-time limit ([`EffectContext::reserve_removals`]) keeps every move within it.
 #[derive(Clone, Debug, Default)]
-pub struct Found(ArrayVec<NodeId, MAX_REMOVALS>);
+pub struct Found {
+    nodes: ArrayVec<NodeId, MAX_REMOVALS>,
+    left: Option<KindId>,
+}
 
 impl Found {
     /// Marks the piece on `node` as removed (once, however many effects find it).
     pub fn capture(&mut self, node: NodeId) {
-        if !self.0.contains(&node) {
+        if !self.nodes.contains(&node) {
             // The load-time limit keeps this within capacity.
-            let _ = self.0.try_push(node);
+            let _ = self.nodes.try_push(node);
         }
+    }
+
+    /// Removes the moved piece from its destination and leaves a neutral piece of kind `k`
+    /// there (a stone): unmake clears the destination first, so it goes with the move.
+    pub fn turn_to(&mut self, destination: NodeId, k: KindId) {
+        self.capture(destination);
+        self.left = Some(k);
     }
 
     /// The nodes found, in the order they were found.
     pub fn nodes(&self) -> &[NodeId] {
-        &self.0
+        &self.nodes
+    }
+
+    /// The kind [`Found::turn_to`] leaves on the destination, if an effect asked for one.
+    pub fn left(&self) -> Option<KindId> {
+        self.left
     }
 }
 
@@ -105,6 +134,12 @@ pub(crate) trait EffectContext {
     /// The kinds a list names, as bits (`0` when there is no list); unknown names are reported,
     /// naming the key `context`.
     fn kind_mask(&mut self, names: Option<&DirNames>, context: &str) -> u32;
+    /// The kind with this piece name; an unknown name is reported, naming the key `context`.
+    fn kind_named(&mut self, name: &toml::Spanned<String>, context: &str) -> Option<KindId>;
+    /// The kinds declared so far, in order.
+    fn kinds(&self) -> &[super::PieceKind];
+    /// Reports a problem.
+    fn error(&mut self, d: crate::diagnostic::Diagnostic);
 }
 
 /// One registered effect slice, as the builder calls it.
@@ -135,5 +170,67 @@ impl EffectFamily {
         cx: &mut dyn EffectContext,
     ) -> Option<Arc<dyn MoveEffect>> {
         (self.build)(spec, cx)
+    }
+}
+
+/// A hand-made view of a position after a move, for the slices' unit tests.
+#[cfg(test)]
+pub(super) mod test_view {
+    use std::sync::Arc;
+
+    use super::AfterMove;
+    use crate::ids::{KindId, NodeId, PlayerId};
+    use crate::rules::Rules;
+
+    /// Pieces on squares (owner, letter), the mover, where his piece landed and whether it took.
+    pub(crate) struct After {
+        pub(crate) rules: Arc<Rules>,
+        pub(crate) to: NodeId,
+        pub(crate) captured: bool,
+        pub(crate) pieces: Vec<(NodeId, PlayerId, KindId)>,
+    }
+
+    impl AfterMove for After {
+        fn rules(&self) -> &Rules {
+            &self.rules
+        }
+        fn mover(&self) -> PlayerId {
+            PlayerId::seat(0)
+        }
+        fn destination(&self) -> NodeId {
+            self.to
+        }
+        fn captured(&self) -> bool {
+            self.captured
+        }
+        fn piece_at(&self, node: NodeId) -> Option<(PlayerId, KindId)> {
+            (self.pieces.iter())
+                .find(|(n, _, _)| *n == node)
+                .map(|&(_, p, k)| (p, k))
+        }
+    }
+
+    /// A view of `file`'s rules with pieces given as `"e4:N"` (upper case White, lower case
+    /// Black), White's piece landed on `to`.
+    pub(crate) fn view(file: &str, to: &str, captured: bool, pieces: &[&str]) -> After {
+        let rules = crate::load(file).expect("loads");
+        let b = rules.board();
+        let pieces = (pieces.iter())
+            .map(|s| {
+                let (sq, letter) = s.split_once(':').expect("square:letter");
+                let c = letter.chars().next().expect("a letter");
+                let seat = if c.is_uppercase() { 0 } else { 1 };
+                let kind = rules
+                    .kind_by_letter(c.to_ascii_uppercase())
+                    .expect("a kind");
+                (b.node(sq).expect("a square"), PlayerId::seat(seat), kind)
+            })
+            .collect();
+        After {
+            to: b.node(to).expect("a square"),
+            captured,
+            pieces,
+            rules,
+        }
     }
 }
