@@ -218,7 +218,8 @@ impl Position {
             && rules.effects.is_empty()
             && rules.moves.may_check
             && !rules.moves.pass
-            && rules.facing_break.is_empty();
+            && rules.facing_break.is_empty()
+            && rules.gating.is_empty();
         let mut pins = [(NodeId(0), 0u16); MAX_PINS];
         let mut sensitive = NodeSet::default();
         let pinned = if countable {

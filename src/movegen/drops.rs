@@ -129,7 +129,10 @@ impl Position {
     ) -> PlayError {
         let rules = &*self.rules;
         let Some(rule) = &rules.kind(kind).drop else {
-            return PlayError::NoHands;
+            return match &rules.hands {
+                Some(h) if !h.drops => PlayError::NoDrops,
+                _ => PlayError::NoHands,
+            };
         };
         let me = self.to_move;
         let token = rules.kind(kind).token();

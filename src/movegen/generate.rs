@@ -360,6 +360,7 @@ impl Position {
                     king_from: c.king_from,
                     king_to: c.king_to,
                     rook_from: c.rook_from,
+                    gating: None,
                 },
                 frame: k.frame,
                 effect: Effect::Castle { index: i as u8 },
@@ -415,6 +416,7 @@ impl Position {
                 from: royal,
                 to: royal,
                 promotion: None,
+                gating: None,
             },
             frame: piece.frame,
             effect: Effect::None,
@@ -471,6 +473,7 @@ fn push_moves<S: MoveSink>(
         from,
         to,
         promotion: None,
+        gating: None,
     };
     let promotion = match (a.victim, &kind.promotion) {
         (Some(captured), _) => {
@@ -505,6 +508,7 @@ fn push_moves<S: MoveSink>(
                 from,
                 to,
                 promotion: Some(c),
+                gating: None,
             },
             rules.canonical_frame(c, a.step.frame),
         ));

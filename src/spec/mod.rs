@@ -10,6 +10,7 @@ pub(crate) mod cube;
 mod extends;
 pub(crate) mod first_move;
 pub(crate) mod free_castling;
+pub(crate) mod gating;
 pub(crate) mod hex;
 pub(crate) mod kind;
 pub(crate) mod lints;

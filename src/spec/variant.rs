@@ -213,10 +213,23 @@ pub(crate) struct HandsSpec {
     /// default only drops of a kind that `resets_clock` do.
     #[serde(default)]
     pub(crate) drops_reset_clock: bool,
+    /// Whether pieces in hand may be dropped (the default); `false`: they enter only by gating
+    /// (`[[gating]]`: Seirawan chess).
+    #[cfg_attr(
+        feature = "schema",
+        schemars(default = "crate::spec::variant::default_true")
+    )]
+    pub(crate) drops: Option<bool>,
     /// The order the hand group of position text writes kinds in, as tokens (`"QRBNP"`,
     /// `"R B G S N L P"`); kinds not listed follow in file order.
     #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     pub(crate) order: Option<Spanned<String>>,
+}
+
+/// The default of a `true` flag, for the schema.
+#[cfg(feature = "schema")]
+pub(crate) fn default_true() -> Option<bool> {
+    Some(true)
 }
 
 /// One `[pieces.NAME]`.
@@ -533,6 +546,8 @@ pub struct VariantSpec {
     pub(crate) first_moves: Vec<super::first_move::FirstMoveSpec>,
     /// `[[free_castling]]`.
     pub(crate) free_castling: Vec<super::free_castling::FreeCastlingSpec>,
+    /// `[[gating]]`.
+    pub(crate) gating: Vec<super::gating::GatingSpec>,
     /// `[outcome]`.
     pub(crate) outcome: OutcomeSpec,
     /// `[moves]`.
@@ -563,6 +578,7 @@ pub(crate) const TOP_LEVEL_KEYS: &[&str] = &[
     "castling",
     "first_move",
     "free_castling",
+    "gating",
     "outcome",
     "moves",
     "draws",
@@ -647,6 +663,7 @@ fn read_merged(
     let first_moves =
         top.items::<super::first_move::FirstMoveSpec>("first_move", "`[[first_move]]`", diags);
     let free_castling = top.items("free_castling", "`[[free_castling]]`", diags);
+    let gating = top.items::<super::gating::GatingSpec>("gating", "`[[gating]]`", diags);
     let outcome = super::outcome::read_outcome(&mut top, declared, diags);
     let moves = super::outcome::read_moves(&mut top, diags);
     let draws = super::outcome::read_draws(&mut top, diags);
@@ -683,6 +700,7 @@ fn read_merged(
         castling,
         first_moves,
         free_castling,
+        gating,
         outcome,
         moves,
         draws,

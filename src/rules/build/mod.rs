@@ -14,6 +14,7 @@ mod first_move;
 mod frames;
 mod free_castling;
 mod gates;
+mod gating;
 mod hands;
 mod lookup;
 mod outcome;
@@ -191,6 +192,7 @@ impl Builder<'_> {
         let rights = castling.rights.len();
         let (first_moves, first_move_aimers) =
             self.first_moves(spec, &kinds, rights, &mut castling.clear);
+        let gating = self.gating_rights(spec, rights + first_moves.len(), &mut castling.clear);
         self.diags.extend(end_problems);
         let outcome = self.outcome(spec, players.len(), &kinds, declared);
         let moves = self.move_rules(spec, &kinds);
@@ -229,6 +231,7 @@ impl Builder<'_> {
             castling: castling.entries,
             first_moves,
             first_move_aimers,
+            gating,
             outcome,
             moves,
             filters,
