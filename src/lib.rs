@@ -27,7 +27,7 @@
 //!
 //! // Any Move value is answered: a refused move says why, as a typed error.
 //! let (e7, e4sq) = (b.node("e7").unwrap(), b.node("e4").unwrap());
-//! let bad = Move::Normal { from: e7, to: e4sq, promotion: None };
+//! let bad = Move::Normal { from: e7, to: e4sq, promotion: None, gating: None };
 //! assert!(!pos.is_legal(&bad));
 //! let why = pos.play(&bad).unwrap_err();
 //! assert!(matches!(why, PlayError::CannotReach { .. }));
@@ -75,7 +75,7 @@ pub use engine::{Engine, Found, Limits};
 pub use ids::{
     CastlingRights, DirId, FrameId, KindId, NodeId, NodeSet, PlayerId, PlayerSet, TagSet, TwistId,
 };
-pub use movegen::{BlockReason, Move, Planned, PlayError, Resolution, Undo};
+pub use movegen::{BlockReason, Gating, Move, Planned, PlayError, Resolution, Undo};
 pub use position::{EndRule, Outcome, Piece, Position, SetupError, TEXT_WAIVERS};
 #[cfg(feature = "schema")]
 pub use rules::schema;

@@ -226,6 +226,16 @@ pub enum SetupProblem {
         /// Where it should stand.
         node: String,
     },
+    /// A gating right (`[[gating]]`) on a node where no piece of its player stands. Waivable
+    /// with [`Waivers::castling_without_pieces`].
+    GatingWithoutPiece {
+        /// The right's token.
+        right: String,
+        /// Its player.
+        player: String,
+        /// The node.
+        node: String,
+    },
     /// A piece in its own promotion zone. Waivable.
     UnpromotedInZone {
         /// The piece's owner.
@@ -328,6 +338,14 @@ impl fmt::Display for SetupProblem {
             CastlingWithoutPiece { right, piece, node } => {
                 write!(f, "castling right `{right}` needs {piece} on {node}")
             }
+            GatingWithoutPiece {
+                right,
+                player,
+                node,
+            } => write!(
+                f,
+                "gating right `{right}` needs a piece of {player} on {node}"
+            ),
             UnpromotedInZone { player, kind, node } => write!(
                 f,
                 "{player}'s {kind} on {node} stands where it must already have promoted"

@@ -217,7 +217,8 @@ impl Position {
             && rules.filters.pins_count
             && rules.effects.is_empty()
             && rules.moves.may_check
-            && !rules.moves.pass;
+            && !rules.moves.pass
+            && rules.gating.is_empty();
         let mut pins = [(NodeId(0), 0u16); MAX_PINS];
         let mut sensitive = NodeSet::default();
         let pinned = if countable {

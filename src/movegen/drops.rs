@@ -221,7 +221,10 @@ impl Position {
     ) -> PlayError {
         let rules = &*self.rules;
         let Some(rule) = &rules.kind(kind).drop else {
-            return PlayError::NoHands;
+            return match &rules.hands {
+                Some(h) if !h.drops => PlayError::NoDrops,
+                _ => PlayError::NoHands,
+            };
         };
         if let Some(why) = self.hand_refusal(kind, to, value, legal) {
             return why;

@@ -90,7 +90,28 @@ pub enum PlayError {
     /// A drop, in a variant without hands.
     #[error("this variant has no hands: nothing can be dropped")]
     NoHands,
-    /// A drop of a kind the player has none of in hand.
+    /// A drop, in a variant whose pieces in hand only enter by gating (`[hands] drops = false`).
+    #[error("pieces in hand are not dropped in this variant: they enter by gating")]
+    NoDrops,
+    /// A gating move, in a variant without gating rights.
+    #[error("this variant has no gating: a move has no second part")]
+    NoGating,
+    /// A gating move from a square whose right the player does not hold (its piece has moved,
+    /// or came there).
+    #[error("{player} has no right to gate on {square}: its piece has moved or came there")]
+    NoGatingRight {
+        /// The player to move.
+        player: String,
+        /// The square.
+        square: String,
+    },
+    /// A castling that would gate on a square it fills itself.
+    #[error("cannot gate on {square}: the castling puts a piece there")]
+    GateOnPiece {
+        /// The square.
+        square: String,
+    },
+    /// A drop (or gating) of a kind the player has none of in hand.
     #[error("{player} has no `{token}` in hand")]
     NoneInHand {
         /// The player to move.
@@ -318,14 +339,29 @@ pub enum PlayError {
 
 impl Move {
     /// The move as text: `from-to`, `=X` for a promotion, `/rook` for a castling that another
-    /// castling with the same king move makes ambiguous, `X@to` for a drop.
+    /// castling with the same king move makes ambiguous, `X@to` for a drop; a gating move's
+    /// second part after a comma, as the drop it is (`b1-c3,H@b1`).
     pub(crate) fn text(&self, rules: &Rules) -> String {
+        let mut s = self.first_part_text(rules);
+        if let Some((at, kind)) = self.gated() {
+            let b = rules.board();
+            s.push(',');
+            s.push_str(&rules.kind(kind).token());
+            s.push('@');
+            s.push_str(b.node_name(at));
+        }
+        s
+    }
+
+    /// The text of the move without its second part.
+    fn first_part_text(&self, rules: &Rules) -> String {
         let b = rules.board();
         match *self {
             Move::Normal {
                 from,
                 to,
                 promotion,
+                ..
             } => {
                 let mut s = format!("{}-{}", b.node_name(from), b.node_name(to));
                 match promotion.map(|k| (k, rules.kind(k))) {
@@ -345,6 +381,7 @@ impl Move {
                 king_from,
                 king_to,
                 rook_from,
+                ..
             } => {
                 let mut s = format!("{}-{}", b.node_name(king_from), b.node_name(king_to));
                 let ambiguous = rules.castling().iter().any(|c| {
@@ -376,7 +413,7 @@ impl Position {
     /// let b = rules.board();
     /// let mut pos = Position::start(&rules);
     /// let (e1, e2) = (b.node("e1").unwrap(), b.node("e2").unwrap());
-    /// let err = pos.play(&Move::Normal { from: e1, to: e2, promotion: None }).unwrap_err();
+    /// let err = pos.play(&Move::Normal { from: e1, to: e2, promotion: None, gating: None }).unwrap_err();
     /// assert_eq!(err.to_string(), "the king on e1 cannot move to e2: e2 holds a piece of its own side");
     /// ```
     pub fn play(&mut self, m: &Move) -> Result<Undo, PlayError> {
@@ -430,6 +467,12 @@ impl Position {
             }
             (_, None) => return None,
         }
+        // A gating move: the plain move's gating forms.
+        let plain = m.with_gating(None);
+        moves.retain(|p| p.mv == plain);
+        if m.gating().is_some() {
+            self.add_gating_moves(&mut moves);
+        }
         moves.into_iter().find(|p| p.mv == *m)
     }
 
@@ -454,6 +497,14 @@ impl Position {
             return why;
         }
         let rules = &*self.rules;
+        if m.gating().is_some() {
+            let plain = m.with_gating(None);
+            return match legal.iter().find(|p| p.mv == plain) {
+                _ if rules.gating.is_empty() => PlayError::NoGating,
+                Some(&p) => self.explain_gating(m, p),
+                None => self.explain(&plain, legal),
+            };
+        }
         let name = |n: NodeId| rules.board().node_name(n).to_string();
         let Some(from) = m.from() else {
             return match *m {

@@ -377,6 +377,7 @@ impl Position {
                     king_from: c.king_from,
                     king_to: c.king_to,
                     rook_from: c.rook_from,
+                    gating: None,
                 },
                 frame: k.frame,
                 effect: Effect::Castle { index: i as u8 },
@@ -435,6 +436,7 @@ impl Position {
                 from: royal,
                 to: royal,
                 promotion: None,
+                gating: None,
             },
             frame: piece.frame,
             effect: Effect::None,
@@ -491,6 +493,7 @@ fn push_moves<S: MoveSink>(
         from,
         to,
         promotion: None,
+        gating: None,
     };
     let promotion = match (a.victim, &kind.promotion) {
         (Some(captured), _) => {
@@ -525,6 +528,7 @@ fn push_moves<S: MoveSink>(
                 from,
                 to,
                 promotion: Some(c),
+                gating: None,
             },
             rules.canonical_frame(c, a.step.frame),
         ));

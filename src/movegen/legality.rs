@@ -149,6 +149,9 @@ impl Position {
         if !self.hands.is_empty() {
             self.refuse_mating_drops(out);
         }
+        if !self.rules.gating.is_empty() {
+            self.add_gating_moves(out);
+        }
     }
 
     /// Applies the legality filters of `stage` ([`crate::rules::filters`]) to `moves`, in order.
@@ -427,6 +430,9 @@ impl Position {
             p.legal_moves_into(&mut all);
             legal.retain(|m| all.iter().any(|a| a.mv == m.mv));
         }
+        if !p.rules.gating.is_empty() {
+            p.add_gating_moves(&mut legal);
+        }
         legal.into_iter().map(|m| m.mv).collect()
     }
 
@@ -467,20 +473,24 @@ impl Position {
         let nodes = self.squares.len();
         let kinds = self.rules.kinds().len();
         let node = |n: NodeId| n.index() < nodes;
-        match *m {
-            Move::Normal {
-                from,
-                to,
-                promotion,
-            } => node(from) && node(to) && promotion.is_none_or(|k| k.index() < kinds),
-            Move::Castle {
-                king_from,
-                king_to,
-                rook_from,
-            } => node(king_from) && node(king_to) && node(rook_from),
-            Move::EnPassant { from, to, captured } => node(from) && node(to) && node(captured),
-            Move::Drop { kind, to, .. } => kind.index() < kinds && node(to),
-        }
+        let gated = m.gating().is_none_or(|g| g.kind().index() < kinds);
+        gated
+            && match *m {
+                Move::Normal {
+                    from,
+                    to,
+                    promotion,
+                    ..
+                } => node(from) && node(to) && promotion.is_none_or(|k| k.index() < kinds),
+                Move::Castle {
+                    king_from,
+                    king_to,
+                    rook_from,
+                    ..
+                } => node(king_from) && node(king_to) && node(rook_from),
+                Move::EnPassant { from, to, captured } => node(from) && node(to) && node(captured),
+                Move::Drop { kind, to, .. } => kind.index() < kinds && node(to),
+            }
     }
 }
 

@@ -78,6 +78,9 @@ impl Position {
         };
         self.remove_captured::<HASH>(m, &mut undo);
         self.place::<HASH>(m, undo.moved);
+        if !self.rules.gating.is_empty() {
+            self.place_gated::<HASH>(m.mv, undo.moved.owner);
+        }
         undo.displaced = undo.removed.len() as u8;
         if !self.rules.effects.is_empty() {
             self.after_move_effects::<HASH>(m.mv.to(), undo.moved.owner, &mut undo);
@@ -290,6 +293,9 @@ impl Position {
             self.unmake_numbers();
         }
         let m = undo.mv.mv;
+        if !self.rules.gating.is_empty() {
+            self.unplace_gated(m, undo.moved.owner);
+        }
         self.set_square(m.to(), None);
         for (i, &(n, x)) in undo.removed.iter().enumerate().rev() {
             // An effect that removed the moved piece itself (an explosion) took it from its

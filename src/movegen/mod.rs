@@ -20,6 +20,7 @@ mod draws;
 mod drops;
 mod ending;
 mod explain;
+mod gating;
 mod generate;
 mod judge;
 mod legality;
@@ -51,7 +52,8 @@ pub use turn::Resolution;
 /// let rules = chessgraph::load("variants/chess.toml").unwrap();
 /// let b = rules.board();
 /// let mut pos = Position::start(&rules);
-/// let e4 = Move::Normal { from: b.node("e2").unwrap(), to: b.node("e4").unwrap(), promotion: None };
+/// let (from, to) = (b.node("e2").unwrap(), b.node("e4").unwrap());
+/// let e4 = Move::Normal { from, to, promotion: None, gating: None };
 /// assert!(pos.is_legal(&e4));
 /// pos.play(&e4).unwrap();
 /// assert!(!pos.is_legal(&e4)); // now it is Black's turn and e2 is empty
@@ -66,6 +68,8 @@ pub enum Move {
         to: NodeId,
         /// The kind it becomes, if it promotes.
         promotion: Option<KindId>,
+        /// The second part of a gating move: a piece of the hand placed on `from`.
+        gating: Option<Gating>,
     },
     /// A castling: the king's move names it, the rook's origin tells castlings with the same king
     /// move apart.
@@ -76,6 +80,9 @@ pub enum Move {
         king_to: NodeId,
         /// Where the rook starts.
         rook_from: NodeId,
+        /// The second part of a gating move: a piece of the hand placed on the king's or the
+        /// rook's start square.
+        gating: Option<Gating>,
     },
     /// An en passant capture: the pawn moves to an empty en passant square and takes the pawn that
     /// passed it.
@@ -126,6 +133,108 @@ impl Move {
             Move::Normal { promotion, .. } => promotion,
             _ => None,
         }
+    }
+
+    /// The second part of a gating move, if it has one.
+    #[inline]
+    pub fn gating(&self) -> Option<Gating> {
+        match *self {
+            Move::Normal { gating, .. } | Move::Castle { gating, .. } => gating,
+            _ => None,
+        }
+    }
+
+    /// Where a gating move places its piece, and the piece's kind.
+    #[inline]
+    pub fn gated(&self) -> Option<(NodeId, KindId)> {
+        match *self {
+            Move::Normal {
+                from,
+                gating: Some(g),
+                ..
+            } => Some((from, g.kind())),
+            Move::Castle {
+                king_from,
+                rook_from,
+                gating: Some(g),
+                ..
+            } => Some((if g.on_rook() { rook_from } else { king_from }, g.kind())),
+            _ => None,
+        }
+    }
+
+    /// The move with `gating` as its second part (`None`: without one); a move that cannot
+    /// gate (en passant, a drop) stays as it is.
+    #[inline]
+    pub fn with_gating(self, gating: Option<Gating>) -> Move {
+        match self {
+            Move::Normal {
+                from,
+                to,
+                promotion,
+                ..
+            } => Move::Normal {
+                from,
+                to,
+                promotion,
+                gating,
+            },
+            Move::Castle {
+                king_from,
+                king_to,
+                rook_from,
+                ..
+            } => Move::Castle {
+                king_from,
+                king_to,
+                rook_from,
+                gating,
+            },
+            other => other,
+        }
+    }
+}
+
+/// The second part of a gating move (`[[gating]]`): a piece of the mover's hand placed on a
+/// square the move left (the piece's origin; for a castling the king's or the rook's). One byte,
+/// so that a [`Move`] stays as small as without it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Gating(std::num::NonZeroU8);
+
+impl Gating {
+    /// A piece of kind `kind` gated on the square the moving piece left (for a castling, the
+    /// king's). `None` for a kind id beyond the variant limits.
+    pub fn new(kind: KindId) -> Option<Gating> {
+        Self::make(kind, false)
+    }
+
+    /// A castling's piece of kind `kind` gated on the rook's start square.
+    pub fn on_rook_square(kind: KindId) -> Option<Gating> {
+        Self::make(kind, true)
+    }
+
+    fn make(kind: KindId, rook: bool) -> Option<Gating> {
+        let k = u8::try_from(kind.index() + 1).ok().filter(|&k| k < 0x80)?;
+        std::num::NonZeroU8::new(k | if rook { 0x80 } else { 0 }).map(Gating)
+    }
+
+    /// The kind placed.
+    #[inline]
+    pub fn kind(self) -> KindId {
+        KindId((self.0.get() & 0x7f) - 1)
+    }
+
+    /// Whether a castling places it on the rook's start square (else the king's).
+    #[inline]
+    pub fn on_rook(self) -> bool {
+        self.0.get() & 0x80 != 0
+    }
+}
+
+impl std::fmt::Debug for Gating {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let at = if self.on_rook() { "rook" } else { "origin" };
+        write!(f, "Gating({:?} on {at})", self.kind())
     }
 }
 

@@ -63,6 +63,7 @@ impl Position {
                     from,
                     to: from,
                     promotion: Some(c),
+                    gating: None,
                 },
                 frame,
                 effect: Effect::None,
@@ -79,6 +80,7 @@ impl Position {
                             from,
                             to,
                             promotion: Some(c),
+                            gating: None,
                         };
                         out[i].effect = Effect::None;
                         out[i].no_check |= pr.no_check;

@@ -2,7 +2,7 @@
 //! forms; then matching it against the legal moves, or asking the move generator why not.
 
 use crate::ids::{KindId, NodeId};
-use crate::movegen::Move;
+use crate::movegen::{Gating, Move};
 use crate::position::Position;
 
 use super::MoveError;
@@ -261,17 +261,42 @@ fn parse_drop(
     })
 }
 
+/// The second part of a gating move as written after a comma: the kind and where it is placed
+/// (`b1-c3,H@b1`).
+#[derive(Clone, Copy)]
+struct GatePart {
+    kind: KindId,
+    at: NodeId,
+}
+
+/// Reads `TOKEN@node` after a comma: a gating move's second part.
+fn parse_gate(pos: &Position, text: &str, part: &str) -> Result<GatePart, MoveError> {
+    let usage = "write a gating move's second part as the piece placed, `@` and the square the move leaves, e.g. `b1-c3,H@b1`";
+    let Some((token, node_name)) = part.split_once('@') else {
+        return Err(malformed(text, usage));
+    };
+    let kind = piece_token(pos, text, token, usage)?;
+    let at = node(pos, text, node_name)?;
+    Ok(GatePart { kind, at })
+}
+
 /// Reads a move of the side to move and checks that it is legal, or says why not.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let text = text.trim();
-    let parsed = parse_text(pos, text)?;
+    let (first, gate) = match text.split_once(',') {
+        Some((first, part)) => (first, Some(parse_gate(pos, text, part)?)),
+        None => (text, None),
+    };
+    let parsed = parse_text(pos, first)?;
     let mut work = pos.clone();
     let mut legal = Vec::new();
     if let (Some(outcome), _) = work.resolve(&mut legal) {
         return Err(work.game_over(outcome).into());
     }
-    let rules = work.rules().clone();
     let wanted = match parsed {
+        Parsed::Drop { .. } if gate.is_some() => {
+            return Err(malformed(text, "a drop has no second part"));
+        }
         Parsed::Drop { kind, to, value } => Move::Drop { kind, to, value },
         Parsed::Step {
             from,
@@ -279,50 +304,19 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
             promotion,
             rook,
         } => {
-            let promotes_as_asked = |m: &Move| match (promotion, m.promotion()) {
-                (Promo::None, None) => true,
-                (Promo::Token(k), Some(p)) => rules.kind(k).token() == rules.kind(p).token(),
-                (Promo::Face, Some(p)) => rules.is_own_face(p),
-                _ => false,
+            let legal: Vec<Move> = legal.iter().map(|p| p.mv()).collect();
+            let step = Step {
+                from,
+                to,
+                promotion,
+                rook,
+                gate,
             };
-            // The king taking its own rook (`e1h1`, UCI's Chess960 form) names a castling.
-            let takes_rook = |m: &Move| {
-                matches!(m, Move::Castle { king_from, rook_from, .. }
-                    if *king_from == from && *rook_from == to && rook.is_none())
-            };
-            let matching: Vec<Move> = legal
-                .iter()
-                .map(|p| p.mv())
-                .filter(|m| m.from() == Some(from) && m.to() == to && promotes_as_asked(m))
-                .filter(|m| match (rook, m) {
-                    (Some(r), Move::Castle { rook_from, .. }) => *rook_from == r,
-                    (Some(_), _) => false,
-                    (None, _) => true,
-                })
-                .collect();
-            // Without `/rook`, a plain move beats the castlings whose text names their rook
-            // (a king that castles one step, `d1-e1/h1`, beside its step `d1-e1`).
-            let plain: Vec<&Move> = matching
-                .iter()
-                .filter(|m| rook.is_none() && !m.text(&rules).contains('/'))
-                .collect();
-            if let ([m], [_, _, ..]) = (plain.as_slice(), matching.as_slice()) {
-                return Ok(**m);
+            match matching_step(&work, &legal, &step) {
+                Ok(m) => return Ok(m),
+                Err(Some(e)) => return Err(e),
+                Err(None) => refused_step(&work, &step)?,
             }
-            match matching.as_slice() {
-                [m] => return Ok(*m),
-                [_, _, ..] => {
-                    return Err(MoveError::Ambiguous {
-                        choices: matching.iter().map(|m| m.text(&rules)).collect(),
-                    });
-                }
-                [] => {
-                    if let Some(m) = legal.iter().map(|p| p.mv()).find(takes_rook) {
-                        return Ok(m);
-                    }
-                }
-            }
-            refused_step(&work, from, to, promotion, rook)
         }
     };
     match legal.iter().find(|p| p.mv() == wanted) {
@@ -331,41 +325,160 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     }
 }
 
-/// The move a step text names that no legal move matches, for the explanation: the castling with
-/// the rook it names (`/h1`) or that the king lands on (`e1h1`), else the plain move.
-fn refused_step(
-    work: &Position,
+/// A step as move text gives it: squares, promotion, a castling's rook, a second part.
+struct Step {
     from: NodeId,
     to: NodeId,
     promotion: Promo,
     rook: Option<NodeId>,
-) -> Move {
+    gate: Option<GatePart>,
+}
+
+/// The one legal move that `step` names; `Err(Some(..))` when it names several, `Err(None)`
+/// when none.
+fn matching_step(work: &Position, legal: &[Move], step: &Step) -> Result<Move, Option<MoveError>> {
+    let rules = work.rules();
+    let (from, to, rook) = (step.from, step.to, step.rook);
+    let promotes_as_asked = |m: &Move| match (step.promotion, m.promotion()) {
+        (Promo::None, None) => true,
+        (Promo::Token(k), Some(p)) => rules.kind(k).token() == rules.kind(p).token(),
+        (Promo::Face, Some(p)) => rules.is_own_face(p),
+        _ => false,
+    };
+    let same_token = |a: KindId, b: KindId| rules.kind(a).token() == rules.kind(b).token();
+    let gates_as_asked = |m: &Move| match (step.gate, m.gated()) {
+        (None, None) => true,
+        (Some(g), Some((at, k))) => g.at == at && same_token(g.kind, k),
+        _ => false,
+    };
+    // The king taking its own rook (`e1h1`, UCI's Chess960 form) names a castling.
+    let takes_rook = |m: &Move| {
+        matches!(m, Move::Castle { king_from, rook_from, .. }
+            if *king_from == from && *rook_from == to && rook.is_none())
+            && gates_as_asked(m)
+    };
+    // Fairy-Stockfish's gating suffix: `b1c3h`, `e1g1h` (on the king's square), and the rook
+    // moving onto its king, `h1e1h`, for a castling that gates on the rook's square.
+    let fsf_gate = |m: &Move| {
+        let (Promo::Token(k), None, Some(g)) = (step.promotion, step.gate, m.gating()) else {
+            return false;
+        };
+        let on_king = m.from() == Some(from) && m.to() == to && !g.on_rook();
+        let on_rook = matches!(m, Move::Castle { king_from, rook_from, .. }
+            if *rook_from == from && *king_from == to && g.on_rook());
+        m.promotion().is_none() && same_token(k, g.kind()) && (on_king || on_rook)
+    };
+    let matching: Vec<Move> = (legal.iter().copied())
+        .filter(|m| m.from() == Some(from) && m.to() == to && promotes_as_asked(m))
+        .filter(gates_as_asked)
+        .filter(|m| match (rook, m) {
+            (Some(r), Move::Castle { rook_from, .. }) => *rook_from == r,
+            (Some(_), _) => false,
+            (None, _) => true,
+        })
+        .collect();
+    // Without `/rook`, a plain move beats the castlings whose text names their rook
+    // (a king that castles one step, `d1-e1/h1`, beside its step `d1-e1`).
+    let plain: Vec<&Move> = matching
+        .iter()
+        .filter(|m| rook.is_none() && !m.text(rules).contains('/'))
+        .collect();
+    if let ([m], [_, _, ..]) = (plain.as_slice(), matching.as_slice()) {
+        return Ok(**m);
+    }
+    match matching.as_slice() {
+        [m] => Ok(*m),
+        [_, _, ..] => Err(Some(MoveError::Ambiguous {
+            choices: matching.iter().map(|m| m.text(rules)).collect(),
+        })),
+        [] => (legal.iter().copied())
+            .find(|m| takes_rook(m) || fsf_gate(m))
+            .ok_or(None),
+    }
+}
+
+/// The move a step text names that no legal move matches, for the explanation: the castling with
+/// the rook it names (`/h1`) or that the king lands on (`e1h1`), else the plain move; with the
+/// second part it names (a letter after the squares of a piece that does not promote reads as
+/// Fairy-Stockfish's gating suffix).
+fn refused_step(work: &Position, step: &Step) -> Result<Move, MoveError> {
     let rules = work.rules();
     let me = work.to_move();
+    let (from, to, rook) = (step.from, step.to, step.rook);
+    let castling = |king_from, king_to, rook_from| Move::Castle {
+        king_from,
+        king_to,
+        rook_from,
+        gating: None,
+    };
     let onto_rook = (rules.castling().iter())
         .find(|c| c.player == me && c.king_from == from && c.rook_from == to && rook.is_none());
-    match (rook, onto_rook) {
-        (None, Some(c)) => Move::Castle {
-            king_from: from,
-            king_to: c.king_to,
-            rook_from: to,
-        },
-        (Some(rook_from), _) => Move::Castle {
-            king_from: from,
-            king_to: to,
-            rook_from,
-        },
-        (None, None) => Move::Normal {
+    let promotes = work
+        .piece_at(from)
+        .is_some_and(|p| rules.kind(p.kind).promotion.is_some());
+    let fsf_gate = match step.promotion {
+        Promo::Token(k) if !rules.gating.is_empty() && !promotes && step.gate.is_none() => Some(k),
+        _ => None,
+    };
+    // `h1e1h`: the rook onto its king, a castling that gates on the rook's square.
+    let rook_gate = fsf_gate.and_then(|_| {
+        (rules.castling().iter())
+            .find(|c| c.player == me && c.rook_from == from && c.king_from == to)
+    });
+    let mv = match (rook, onto_rook, rook_gate) {
+        (_, _, Some(c)) => castling(c.king_from, c.king_to, c.rook_from),
+        (None, Some(c), _) => castling(from, c.king_to, to),
+        (Some(rook_from), _, _) => castling(from, to, rook_from),
+        (None, None, None) => Move::Normal {
             from,
             to,
-            promotion: match promotion {
+            promotion: match step.promotion {
                 Promo::None => None,
+                Promo::Token(_) if fsf_gate.is_some() => None,
                 Promo::Token(k) => Some(k),
                 // The face of the piece on `from`, for the explanation.
                 Promo::Face => work
                     .piece_at(from)
                     .and_then(|p| rules.kind_by_token(true, rules.kind(p.kind).letter)),
             },
+            gating: None,
         },
-    }
+    };
+    let gate = match (step.gate, fsf_gate) {
+        (Some(g), _) => Some((g.kind, Some(g.at))),
+        (None, Some(k)) => Some((k, None)),
+        (None, None) => None,
+    };
+    let Some((kind, at)) = gate else {
+        return Ok(mv);
+    };
+    // Where the piece goes: the square the move leaves (a castling's king or rook square).
+    let on_rook = match (mv, at, rook_gate) {
+        (_, None, Some(_)) => true,
+        (_, None, None) => false,
+        (Move::Castle { rook_from, .. }, Some(at), _) if at == rook_from => true,
+        (_, Some(at), _) if Some(at) == mv.from() => false,
+        (_, Some(at), _) => {
+            let b = rules.board();
+            return Err(malformed(
+                &format!(
+                    "{},{}@{}",
+                    mv.text(rules),
+                    rules.kind(kind).token(),
+                    b.node_name(at)
+                ),
+                format!(
+                    "a gating move places its piece on the square it leaves ({}), not on {}",
+                    mv.from().map_or("", |f| b.node_name(f)),
+                    b.node_name(at)
+                ),
+            ));
+        }
+    };
+    let gating = if on_rook {
+        Gating::on_rook_square(kind)
+    } else {
+        Gating::new(kind)
+    };
+    Ok(mv.with_gating(gating))
 }

@@ -131,12 +131,30 @@ impl Position {
         s
     }
 
-    /// CASTLING: the right tokens held, in the variant's order, or `-`.
+    /// CASTLING: the right tokens held, in the variant's order, or `-`. With gating rights, as
+    /// Fairy-Stockfish writes them: each player's rights together (in turn order), his gating
+    /// rights after the others, less those a castling right he holds stands for.
     fn fen_castling(&self) -> String {
-        let castling: String = (self.rules.right_tokens())
-            .filter(|(i, _)| self.castling & (1 << i) != 0)
-            .map(|(_, right)| right)
-            .collect();
+        let rules = &*self.rules;
+        let held = |i: &(usize, &str)| self.castling & (1 << i.0) != 0;
+        let castling: String = if rules.gating.is_empty() {
+            (rules.right_tokens())
+                .filter(held)
+                .map(|(_, r)| r)
+                .collect()
+        } else {
+            let implied = rules.gating_implied(self.castling);
+            let owners = rules.right_owners();
+            let owner = &owners;
+            (rules.player_ids())
+                .flat_map(|p| {
+                    (rules.right_tokens())
+                        .filter(move |&(i, _)| owner[i] == p && implied & (1 << i) == 0)
+                })
+                .filter(held)
+                .map(|(_, r)| r)
+                .collect()
+        };
         if castling.is_empty() {
             "-".into()
         } else {

@@ -500,6 +500,11 @@ fn read_castling(rules: &Rules, field: &str, setup: &mut Setup, errs: &mut Vec<S
         setup.castling.insert(i);
         rest = &rest[right.len()..];
     }
+    // A castling right stands for the gating rights of its king's and rook's squares.
+    let implied = rules.gating_implied(setup.castling.bits());
+    for i in (0..32).filter(|i| implied & (1 << i) != 0) {
+        setup.castling.insert(i);
+    }
 }
 
 /// A clock field.

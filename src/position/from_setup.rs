@@ -233,6 +233,7 @@ impl Position {
     fn check_waivable(&self, waivers: Waivers, problems: &mut Vec<SetupProblem>) {
         if !waivers.castling_without_pieces {
             self.check_castling_pieces(problems);
+            self.check_gating_pieces(problems);
         }
         if !waivers.unpromoted_in_zone {
             self.check_promotion_zones(problems);
@@ -274,6 +275,22 @@ impl Position {
                 problems.push(SetupProblem::MissingRoyal {
                     player: rules.player(p).name.clone(),
                     kinds: names.join(" or "),
+                });
+            }
+        }
+    }
+
+    /// Every gating right held stands on a piece of its player.
+    fn check_gating_pieces(&self, problems: &mut Vec<SetupProblem>) {
+        let rules = &*self.rules;
+        let base = rules.gating_base();
+        for (i, g) in rules.gating.iter().enumerate() {
+            let held = self.castling & (1 << (base + i)) != 0;
+            if held && self.squares[g.square.index()].is_none_or(|p| p.owner != g.player) {
+                problems.push(SetupProblem::GatingWithoutPiece {
+                    right: g.right.clone(),
+                    player: rules.player(g.player).name.clone(),
+                    node: rules.board().node_name(g.square).to_string(),
                 });
             }
         }
@@ -502,7 +519,7 @@ fn state_ids_belong(rules: &Rules, setup: &Setup) -> Result<(), SetupErrors> {
     if rules.player_id(setup.to_move.index()).is_none() {
         return Err(foreign("player to move"));
     }
-    if (setup.castling.iter()).any(|i| i >= rules.castling_rights.len() + rules.first_moves.len()) {
+    if (setup.castling.iter()).any(|i| i >= rules.gating_base() + rules.gating.len()) {
         return Err(foreign("castling right"));
     }
     if setup.gates_open.iter().any(|i| i >= rules.gates().len()) {
@@ -557,6 +574,11 @@ pub(super) fn place_pieces(rules: &Arc<Rules>, setup: &Setup) -> Result<Position
         by_owner: Default::default(),
         royals: Default::default(),
     };
+    // Gating rights that can never be used (an empty hand that captures do not refill) are no
+    // part of the position, as Fairy-Stockfish reads and writes it.
+    for p in rules.player_ids() {
+        pos.castling &= !pos.dead_gating_rights(p);
+    }
     pos.by_owner = super::occupancy_of(&pos.squares);
     pos.royals = super::royals_of(&pos.rules, &pos.squares);
     pos.pieces_hash = pos.pieces_hash_from_scratch();

@@ -1,5 +1,6 @@
 //! Hands and drops as the rules see them: where captured pieces go, where each kind may be
-//! dropped, and the limits on drops (per line of a direction, no mate by a drop).
+//! dropped, the limits on drops (per line of a direction, no mate by a drop), and the rights
+//! to gate a piece of the hand onto a square a move leaves (`[[gating]]`).
 
 use crate::board::NodeId;
 use crate::ids::{KindId, NodeSet, PlayerId};
@@ -14,6 +15,9 @@ pub struct HandRules {
     /// Every drop resets the halfmove clock (`drops_reset_clock`), not only drops of a kind
     /// that `resets_clock`.
     pub(crate) drops_reset_clock: bool,
+    /// Pieces in hand may be dropped (`drops`, the default); otherwise they only enter by
+    /// gating, and no kind has a [`DropRule`].
+    pub(crate) drops: bool,
     /// Every kind, in the order the hand group of position text writes them.
     pub(crate) order: Vec<KindId>,
     /// A drop that completes a castling's king and rook on their start squares gives its right
@@ -73,4 +77,17 @@ impl LineLimit {
     pub(crate) fn line_through(&self, n: NodeId) -> &[NodeId] {
         &self.lines[self.line_of[n.index()] as usize]
     }
+}
+
+/// A right to gate (`[[gating]]`): a move of `player`'s piece from `square` may place a piece of
+/// his hand there, while he holds the right; its bit in the rights follows the castlings' and
+/// the first-move rights'.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct GatingRight {
+    /// Who holds it.
+    pub(crate) player: PlayerId,
+    /// The node whose piece holds it.
+    pub(crate) square: NodeId,
+    /// Its token in position text.
+    pub(crate) right: String,
 }

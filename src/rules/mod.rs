@@ -25,7 +25,7 @@ pub mod schema;
 mod summary;
 
 pub use drops::HandRules;
-pub(crate) use drops::{DropRule, LineLimit};
+pub(crate) use drops::{DropRule, GatingRight, LineLimit};
 
 pub(crate) use build::StartCheck;
 
@@ -295,6 +295,8 @@ pub struct Rules {
     pub(crate) first_moves: Vec<FirstMove>,
     /// Bit `k` for every kind some first-move right is lost to when it aims at its square.
     pub(crate) first_move_aimers: u32,
+    /// `[[gating]]` rights, their bits after the first-move rights'.
+    pub(crate) gating: Vec<GatingRight>,
     /// The castling rights by bit: the token in position text and its player.
     pub(crate) castling_rights: Vec<(String, PlayerId)>,
     /// The rights a move of a castling king clears wherever it stands: (player, king kind,
@@ -573,12 +575,57 @@ impl Rules {
     }
 
     /// Every right position text's castling field may hold, with its bit: the castlings', then
-    /// the first-move rights'.
+    /// the first-move rights', then the gating rights'.
     pub(crate) fn right_tokens(&self) -> impl Iterator<Item = (usize, &str)> {
         let castlings = self.castling_rights.iter().map(|(token, _)| token.as_str());
         castlings
             .chain(self.first_moves.iter().map(|f| f.right.as_str()))
+            .chain(self.gating.iter().map(|g| g.right.as_str()))
             .enumerate()
+    }
+
+    /// The gating rights that the castling rights among `held` stand for in position text:
+    /// those of each castling's king and rook squares (Fairy-Stockfish's `KQ` in Seirawan chess).
+    pub(crate) fn gating_implied(&self, held: u32) -> u32 {
+        let mut implied = 0;
+        for c in self.castling.iter().filter(|c| held & (1 << c.bit) != 0) {
+            for n in [c.king_from, c.rook_from] {
+                if let Some(b) = self.gating_bit(c.player, n) {
+                    implied |= 1 << b;
+                }
+            }
+        }
+        implied
+    }
+
+    /// The player of every right, by bit (see [`Rules::right_tokens`]).
+    pub(crate) fn right_owners(&self) -> Vec<PlayerId> {
+        (self.castling_rights.iter().map(|(_, p)| *p))
+            .chain(self.first_moves.iter().map(|f| f.player))
+            .chain(self.gating.iter().map(|g| g.player))
+            .collect()
+    }
+
+    /// The bits of `player`'s gating rights.
+    pub(crate) fn gating_mask(&self, player: PlayerId) -> u32 {
+        let base = self.gating_base();
+        (self.gating.iter().enumerate())
+            .filter(|(_, g)| g.player == player)
+            .fold(0, |m, (i, _)| m | (1 << (base + i)))
+    }
+
+    /// The bit of the first gating right in the rights.
+    #[inline]
+    pub(crate) fn gating_base(&self) -> usize {
+        self.castling_rights.len() + self.first_moves.len()
+    }
+
+    /// The bit of `player`'s gating right on `square`, if the variant gives one.
+    #[inline]
+    pub(crate) fn gating_bit(&self, player: PlayerId, square: NodeId) -> Option<usize> {
+        (self.gating.iter())
+            .position(|g| g.player == player && g.square == square)
+            .map(|i| self.gating_base() + i)
     }
 
     /// The gates.

@@ -68,10 +68,20 @@ impl Rules {
             } else {
                 ""
             };
+            let drops = if h.drops { "" } else { "; no drops" };
             let _ = writeln!(
                 s,
-                "hands: {fate}; written in the order {order}{clock}{castles}"
+                "hands: {fate}; written in the order {order}{clock}{castles}{drops}"
             );
+        }
+        for p in self.player_ids() {
+            let rights: Vec<String> = (self.gating.iter().filter(|g| g.player == p))
+                .map(|g| format!("{} ({})", self.board.node_name(g.square), g.right))
+                .collect();
+            if !rights.is_empty() {
+                let name = &self.players[p.index()].name;
+                let _ = writeln!(s, "gating ({name}): {}", rights.join(", "));
+            }
         }
         for g in &self.gates {
             let _ = writeln!(s, "gate {}", self.gate_summary(g));

@@ -42,6 +42,13 @@ pub(crate) struct HandsSpec {
     /// default only drops of a kind that `resets_clock` do.
     #[serde(default)]
     pub(crate) drops_reset_clock: bool,
+    /// Whether pieces in hand may be dropped (the default); `false`: they enter only by gating
+    /// (`[[gating]]`: Seirawan chess).
+    #[cfg_attr(
+        feature = "schema",
+        schemars(default = "crate::spec::hands::default_true")
+    )]
+    pub(crate) drops: Option<bool>,
     /// The order the hand group of position text writes kinds in, as tokens (`"QRBNP"`,
     /// `"R B G S N L P"`); kinds not listed follow in file order.
     #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
@@ -56,4 +63,10 @@ pub(crate) struct HandsSpec {
     /// castling's right (Fairy-Stockfish's `castlingDroppedPiece`, placement chess).
     #[serde(default)]
     pub(crate) castling_by_drop: bool,
+}
+
+/// The default of a `true` flag, for the schema.
+#[cfg(feature = "schema")]
+pub(crate) fn default_true() -> Option<bool> {
+    Some(true)
 }

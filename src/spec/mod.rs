@@ -12,6 +12,7 @@ pub(crate) mod drops;
 mod extends;
 pub(crate) mod first_move;
 pub(crate) mod free_castling;
+pub(crate) mod gating;
 mod grid;
 mod hands;
 pub(crate) mod hex;

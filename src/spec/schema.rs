@@ -464,6 +464,9 @@ struct VariantFile {
     first_move: Option<Vec<super::first_move::FirstMoveSpec>>,
     /// Castling from wherever the king and a rook start on a row (Chess960), one side each.
     free_castling: Option<Vec<crate::spec::free_castling::FreeCastlingSpec>>,
+    /// Rights to gate: a piece leaving one of these squares may bring a piece of the hand onto
+    /// it (Seirawan chess).
+    gating: Option<Vec<crate::spec::gating::GatingSpec>>,
     /// How a game ends (defaults: checkmate eliminates, stalemate draws).
     outcome: Option<OutcomeTable>,
     /// What is legal besides the pieces' patterns.

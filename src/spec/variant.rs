@@ -227,6 +227,8 @@ pub struct VariantSpec {
     pub(crate) first_moves: Vec<super::first_move::FirstMoveSpec>,
     /// `[[free_castling]]`.
     pub(crate) free_castling: Vec<super::free_castling::FreeCastlingSpec>,
+    /// `[[gating]]`.
+    pub(crate) gating: Vec<super::gating::GatingSpec>,
     /// `[outcome]`.
     pub(crate) outcome: OutcomeSpec,
     /// `[moves]`.
@@ -257,6 +259,7 @@ pub(crate) const TOP_LEVEL_KEYS: &[&str] = &[
     "castling",
     "first_move",
     "free_castling",
+    "gating",
     "outcome",
     "moves",
     "draws",
@@ -341,6 +344,7 @@ fn read_merged(
     let first_moves =
         top.items::<super::first_move::FirstMoveSpec>("first_move", "`[[first_move]]`", diags);
     let free_castling = top.items("free_castling", "`[[free_castling]]`", diags);
+    let gating = top.items::<super::gating::GatingSpec>("gating", "`[[gating]]`", diags);
     let outcome = super::outcome::read_outcome(&mut top, declared, diags);
     let moves = super::outcome::read_moves(&mut top, diags);
     let draws = super::outcome::read_draws(&mut top, diags);
@@ -377,6 +381,7 @@ fn read_merged(
         castling,
         first_moves,
         free_castling,
+        gating,
         outcome,
         moves,
         draws,

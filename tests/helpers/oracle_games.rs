@@ -6,7 +6,9 @@
 //! `-` for none); `#` starts a comment.
 //!
 //! Moves are in one plain form both programs are brought to: FROMTO plus a lower-case promotion
-//! letter (`e7e8q`), drops as `P@e4`, a castling as the king's move to its destination.
+//! letter (`e7e8q`), drops as `P@e4`, a castling as the king's move to its destination; a
+//! gating move with the gated piece's letter after it, as Fairy-Stockfish writes it (`b1c3h`,
+//! `e1g1h`), and a castling that gates on the rook's square as the rook onto the king (`h1e1h`).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -75,8 +77,34 @@ pub fn read(path: impl AsRef<Path>) -> BTreeMap<String, Section> {
     out
 }
 
-/// A move in the oracle's plain form: `e2e4`, `e7e8q`, `P@e4`, castling as the king's move.
+/// A move in the oracle's plain form: `e2e4`, `e7e8q`, `P@e4`, castling as the king's move,
+/// gating as Fairy-Stockfish writes it (`b1c3h`, `h1e1h`).
 pub fn plain(pos: &Position, m: Move) -> String {
+    let first = plain_first_part(pos, m.with_gating(None));
+    let Some(g) = m.gating() else {
+        return first;
+    };
+    let rules = pos.rules();
+    let letter = rules.kind(g.kind()).token().to_lowercase();
+    match m {
+        Move::Castle {
+            king_from,
+            rook_from,
+            ..
+        } if g.on_rook() => {
+            let b = rules.board();
+            format!(
+                "{}{}{letter}",
+                b.node_name(rook_from),
+                b.node_name(king_from)
+            )
+        }
+        _ => format!("{first}{letter}"),
+    }
+}
+
+/// [`plain`] of a move without a second part.
+fn plain_first_part(pos: &Position, m: Move) -> String {
     let text = move_text(pos, m);
     if text.contains('@') {
         return text;

@@ -73,6 +73,7 @@ fn assert_over(pos: &Position, outcome: Outcome) {
             from,
             to: from,
             promotion: None,
+            gating: None,
         }
     });
     assert!(matches!(
@@ -182,6 +183,7 @@ fn a_capture_is_compulsory_and_any_capture_will_do() {
         from: b.node("b2").unwrap(),
         to: b.node("b3").unwrap(),
         promotion: None,
+        gating: None,
     };
     let why = pos.clone().play(&quiet).unwrap_err();
     assert!(matches!(
@@ -305,6 +307,7 @@ fn racing_kings_moves_may_not_give_check() {
         from: b.node("e2").unwrap(),
         to: b.node("c3").unwrap(),
         promotion: None,
+        gating: None,
     };
     let why = pos.clone().play(&m).unwrap_err();
     assert!(matches!(why, PlayError::GivesCheck { .. }), "{why:?}");

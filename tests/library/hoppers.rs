@@ -47,6 +47,7 @@ fn refusal(pos: &Position, from: &str, to: &str) -> PlayError {
         from: b.node(from).expect("a square"),
         to: b.node(to).expect("a square"),
         promotion: None,
+        gating: None,
     };
     pos.clone().play(&m).expect_err("an illegal move")
 }

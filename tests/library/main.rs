@@ -22,6 +22,7 @@ mod frames;
 mod free_castling;
 mod game_ends;
 mod game_records;
+mod gating;
 mod halfmove_clock;
 mod hashed_perft;
 mod hex_oracle;

@@ -9,8 +9,8 @@ use std::sync::Arc;
 use chessgraph::Position;
 use chessgraph::Rules;
 use chessgraph::testing::hash_from_scratch;
+use chessgraph::{Gating, Move, PlayError};
 use chessgraph::{KindId, NodeId};
-use chessgraph::{Move, PlayError};
 
 use crate::helpers::{Rng, load, playout_positions, swept_variant_files};
 
@@ -47,6 +47,15 @@ impl Pool {
         self.kinds[rng.below(self.kinds.len())]
     }
 
+    /// A second part, one time in four.
+    fn gating(&self, rng: &mut Rng) -> Option<Gating> {
+        match rng.below(8) {
+            0 => Gating::new(self.kind(rng)),
+            1 => Gating::on_rook_square(self.kind(rng)),
+            _ => None,
+        }
+    }
+
     /// A random move value of any form.
     fn any_move(&self, rng: &mut Rng) -> Move {
         match rng.below(4) {
@@ -54,11 +63,13 @@ impl Pool {
                 from: self.node(rng),
                 to: self.node(rng),
                 promotion: (rng.below(3) == 0).then(|| self.kind(rng)),
+                gating: self.gating(rng),
             },
             1 => Move::Castle {
                 king_from: self.node(rng),
                 king_to: self.node(rng),
                 rook_from: self.node(rng),
+                gating: self.gating(rng),
             },
             2 => Move::EnPassant {
                 from: self.node(rng),
@@ -80,29 +91,38 @@ impl Pool {
                 from,
                 to,
                 promotion,
-            } => match rng.below(3) {
+                gating,
+            } => match rng.below(4) {
                 0 => Move::Normal {
                     from: self.node(rng),
                     to,
                     promotion,
+                    gating,
                 },
                 1 => Move::Normal {
                     from,
                     to: self.node(rng),
                     promotion,
+                    gating,
                 },
+                2 => m.with_gating(Gating::new(self.kind(rng))),
                 _ => Move::Normal {
                     from,
                     to,
                     promotion: Some(self.kind(rng)),
+                    gating,
                 },
             },
             Move::Castle {
-                king_from, king_to, ..
+                king_from,
+                king_to,
+                gating,
+                ..
             } => Move::Castle {
                 king_from,
                 king_to,
                 rook_from: self.node(rng),
+                gating,
             },
             Move::EnPassant { from, to, .. } => Move::EnPassant {
                 from,
@@ -123,16 +143,21 @@ fn is_foreign(rules: &Rules, m: Move) -> bool {
     let nodes = rules.board().node_ids().count();
     let kinds = rules.kinds().len();
     let node = |n: NodeId| n.index() >= nodes;
+    if m.gating().is_some_and(|g| g.kind().index() >= kinds) {
+        return true;
+    }
     match m {
         Move::Normal {
             from,
             to,
             promotion,
+            ..
         } => node(from) || node(to) || promotion.is_some_and(|k| k.index() >= kinds),
         Move::Castle {
             king_from,
             king_to,
             rook_from,
+            ..
         } => node(king_from) || node(king_to) || node(rook_from),
         Move::EnPassant { from, to, captured } => node(from) || node(to) || node(captured),
         Move::Drop { kind, to, .. } => kind.index() >= kinds || node(to),
@@ -229,6 +254,7 @@ fn foreign_ids_and_drops_without_hands_are_refused_with_their_reason() {
         from: e2,
         to: far,
         promotion: None,
+        gating: None,
     };
     assert!(!pos.is_legal(&m));
     assert_eq!(pos.play(&m).unwrap_err(), PlayError::ForeignIds);

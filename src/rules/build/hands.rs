@@ -33,6 +33,7 @@ impl Builder<'_> {
                 .as_ref()
                 .is_some_and(|p| *p.get_ref() == PromotedToHand::Keep),
             drops_reset_clock: h.get_ref().drops_reset_clock,
+            drops: h.get_ref().drops.unwrap_or(true),
             order: Vec::new(),
             castling_by_drop: h.get_ref().castling_by_drop,
             balanced: Vec::new(),
@@ -252,14 +253,15 @@ impl Builder<'_> {
         rules: &mut Rules,
         zones: &[Option<usize>],
     ) {
-        if rules.hands.is_none() {
+        let Some(drops) = rules.hands.as_ref().map(|h| h.drops) else {
             return;
-        }
+        };
         let order = self.hand_order(spec, rules);
         if let Some(h) = &mut rules.hands {
             h.order = order;
         }
-        for k in 0..rules.kinds.len() {
+        // Without drops, no kind has a drop rule (pieces in hand enter by gating only).
+        for k in (0..rules.kinds.len()).filter(|_| drops) {
             let from_file = spec.pieces.get(k).and_then(|p| p.drop.as_ref());
             let zone = zones.get(k).copied().flatten();
             let targets = rules

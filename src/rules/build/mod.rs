@@ -14,6 +14,7 @@ mod first_move;
 mod frames;
 mod free_castling;
 mod gates;
+mod gating;
 mod hands;
 mod lookup;
 mod outcome;
@@ -192,6 +193,7 @@ impl Builder<'_> {
         let rights = castling.rights.len();
         let (first_moves, first_move_aimers) =
             self.first_moves(spec, &kinds, rights, &mut castling.clear);
+        let gating = self.gating_rights(spec, rights + first_moves.len(), &mut castling.clear);
         self.diags.extend(end_problems);
         let play = self.play_rules(spec, players.len(), &kinds, declared);
         tables.build_count_plans(play.gate_tags);
@@ -221,6 +223,7 @@ impl Builder<'_> {
             castling: castling.entries,
             first_moves,
             first_move_aimers,
+            gating,
             outcome: play.outcome,
             moves: play.moves,
             filters,
