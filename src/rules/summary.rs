@@ -214,7 +214,7 @@ impl Rules {
             flags.push(format!("captured as {}", self.kinds[d.index()].token()));
         }
         if let Some(d) = &k.drop
-            && (d.zone.is_some() || d.per_line.is_some() || d.no_mate)
+            && (d.zone.is_some() || d.per_line.is_some() || d.no_mate || d.allow_stuck)
         {
             let mut how = String::from("dropped");
             if let Some(z) = &d.zone {
@@ -225,6 +225,9 @@ impl Rules {
             }
             if d.no_mate {
                 how.push_str(", never mating");
+            }
+            if d.allow_stuck {
+                how.push_str(", even where it could never move");
             }
             flags.push(how);
         }

@@ -158,6 +158,10 @@ pub(crate) struct DropSpec {
     /// A drop of this piece may give check but not checkmate (shogi's pawn).
     #[serde(default)]
     pub(crate) no_mate: bool,
+    /// The piece may be dropped even where it could never move again (dobutsu's chick on the
+    /// far rank); by default such nodes are left out of the drops.
+    #[serde(default)]
+    pub(crate) allow_stuck: bool,
 }
 
 /// `per_line = { direction, max }`: a limit per line of a board direction (nifu: one pawn per

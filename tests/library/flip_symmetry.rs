@@ -52,6 +52,7 @@ const EXPECTED: &[&str] = &[
     "cylindrical_chess",
     "cylindrical_chess_no_castling",
     "cylindrical_chess_wrong_rook",
+    "dobutsu",
     "dragon",
     "embassy",
     "euroshogi",
