@@ -463,9 +463,17 @@ impl Position {
         let mut work = self.clone();
         let undo = work.make_with::<false>(p);
         let (exposed, checks) = (work.royal_attacked(me), work.gives_check(me));
+        let sole = filters::SoleRoyal::of(rules)
+            .and_then(|r| Some((r, r.guarded(self, me)?)))
+            .filter(|&(r, at)| r.exposes(&work, me, at, (p.mv.from(), p.mv.to())))
+            .and_then(|(_, at)| self.squares[at.index()])
+            .map(|pc| rules.kind(pc.kind).name.clone());
         work.unmake(undo);
         let mv = p.mv.text(rules);
-        if exposed {
+        if let Some(royal) = sole {
+            let player = rules.player(me).name.clone();
+            Some(PlayError::RoyalLeftAttacked { mv, player, royal })
+        } else if exposed {
             None
         } else if checks && (p.no_check || !rules.moves.may_check) {
             Some(PlayError::GivesCheck { mv })

@@ -154,6 +154,9 @@ impl Rules {
         if k.royal {
             flags.push("royal".to_string());
         }
+        if k.sole_royal {
+            flags.push("royal while its owner's last".to_string());
+        }
         if k.oriented {
             flags.push("oriented".to_string());
         }

@@ -232,6 +232,8 @@ pub(crate) struct PieceSpec {
     pub(crate) letter: Spanned<String>,
     /// Whether the piece is royal (check and mate are about royals).
     pub(crate) royal: bool,
+    /// Whether it is royal only while its owner's last of the `sole_royal` kinds.
+    pub(crate) sole_royal: Option<Spanned<bool>>,
     /// Whether a move of the piece resets the halfmove clock (as a capture does).
     pub(crate) resets_clock: bool,
     /// Whether its moves that it could not take back reset the halfmove clock.
@@ -291,6 +293,11 @@ pub(crate) struct PieceBody {
     /// Check and checkmate are about royal pieces; a player whose last royal is captured is out.
     #[serde(default)]
     royal: bool,
+    /// Royal only while it is its owner's last piece of the kinds that say `sole_royal`: then no
+    /// move may leave it attacked; while he has two or more, any may be left attacked and taken
+    /// (Sho shogi's king and crown prince). Not with `royal`.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<bool>"))]
+    sole_royal: Option<Spanned<bool>>,
     /// Its moves reset the halfmove clock, as captures do (pawns).
     #[serde(default)]
     resets_clock: bool,
@@ -762,6 +769,7 @@ fn read_pieces(top: &mut TableReader<'_, '_>, diags: &mut Vec<Diagnostic>) -> Ve
                 name,
                 letter: b.letter,
                 royal: b.royal,
+                sole_royal: b.sole_royal,
                 resets_clock: b.resets_clock,
                 resets_clock_if_irreversible: b.resets_clock_if_irreversible,
                 promotion_resets_clock: b.promotion_resets_clock,

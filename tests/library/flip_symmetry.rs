@@ -107,6 +107,7 @@ const EXPECTED: &[&str] = &[
     "shako",
     "shatranj",
     "shogi",
+    "shoshogi",
     "suicide",
     "tencubed",
     "threekings",

@@ -17,10 +17,12 @@
 mod capture_bars;
 mod must_capture;
 mod royal_takes_checker;
+mod sole_royal;
 
 use std::fmt;
 use std::sync::Arc;
 
+use super::ends::TurnStart;
 use super::{KindId, PieceKind, Rules};
 use crate::ids::{NodeId, NodeSet};
 use crate::spec::variant::VariantSpec;
@@ -30,6 +32,7 @@ use crate::spec::variant::VariantSpec;
 pub(crate) const FILTERS: &[FilterFamily] = &[
     FilterFamily::of::<capture_bars::CaptureBars>(),
     FilterFamily::of::<royal_takes_checker::RoyalTakesChecker>(),
+    FilterFamily::of::<sole_royal::SoleRoyal>(),
     FilterFamily::of::<must_capture::MustCapture>(),
 ];
 
@@ -104,6 +107,11 @@ pub(crate) trait Candidates {
     fn retain(&mut self, keep: &mut dyn FnMut(&Candidate) -> bool);
     /// The nodes of the live opponents' pieces that attack a royal of the side to move.
     fn checkers(&self) -> NodeSet;
+    /// The position the moves are generated in, as the end rules see a turn start.
+    fn position(&self) -> &dyn TurnStart;
+    /// Keeps the moves after which `keep` holds of the move and the position it leads to (each
+    /// move is played on a copy and taken back: only the variants whose filters ask pay for it).
+    fn retain_played(&mut self, keep: &mut dyn FnMut(&Candidate, &dyn TurnStart) -> bool);
 }
 
 /// A legality filter as a slice: how the keys that declare it compile.
@@ -195,6 +203,7 @@ impl Filters {
 // the one that acts in check.
 pub(crate) use must_capture::KEY as MUST_CAPTURE;
 pub(crate) use royal_takes_checker::{KEY as ROYAL_TAKES_CHECKER, refuses};
+pub(crate) use sole_royal::SoleRoyal;
 
 /// A candidate list for the slices' unit tests: moves as [`Candidate`]s, and the checkers.
 #[cfg(test)]
@@ -215,6 +224,12 @@ impl Candidates for TestMoves {
     }
     fn checkers(&self) -> NodeSet {
         self.checkers
+    }
+    fn position(&self) -> &dyn TurnStart {
+        unreachable!("the slices tested on this list never look at the position")
+    }
+    fn retain_played(&mut self, _keep: &mut dyn FnMut(&Candidate, &dyn TurnStart) -> bool) {
+        unreachable!("the slices tested on this list never play the moves")
     }
 }
 
