@@ -108,6 +108,10 @@ impl TurnStart for Position {
         ))
     }
 
+    fn attacked_by_others(&self, node: NodeId, p: PlayerId) -> bool {
+        self.threatened(node, self.alive & !(1 << p.0))
+    }
+
     fn some_move_leads_to(&self, test: &dyn Fn(&dyn TurnStart) -> bool) -> bool {
         let mut work = self.clone();
         let mut moves = Vec::new();

@@ -572,6 +572,11 @@ impl Position {
         let own_royal = (undo.removed().iter())
             .find(|(_, x)| x.owner == me && rules.is_royal(x.kind))
             .map(|(_, x)| rules.kind(x.kind).name.clone());
+        let sole = filters::SoleRoyal::of(rules)
+            .and_then(|r| Some((r, r.guarded(self, me)?)))
+            .filter(|&(r, at)| r.exposes(&work, me, at, (p.mv.from(), p.mv.to())))
+            .and_then(|(_, at)| self.squares[at.index()])
+            .map(|pc| rules.kind(pc.kind).name.clone());
         work.unmake(undo);
         let mv = p.mv.text(rules);
         if let Some(royal) = own_royal.filter(|_| !rules.effects.is_empty()) {
@@ -582,6 +587,9 @@ impl Position {
                 royal,
                 effect: effects.join("; "),
             })
+        } else if let Some(royal) = sole {
+            let player = rules.player(me).name.clone();
+            Some(PlayError::RoyalLeftAttacked { mv, player, royal })
         } else if exposed {
             None
         } else if checks && (p.no_check || !rules.moves.may_check) {

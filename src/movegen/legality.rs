@@ -3,6 +3,7 @@
 
 use crate::ids::{DirId, KindId, NodeId, NodeSet};
 use crate::position::Position;
+use crate::rules::ends::TurnStart;
 use crate::rules::filters::{Candidate, Candidates, PositionView, Stage};
 
 use super::{Move, Planned};
@@ -553,6 +554,22 @@ impl Candidates for MoveList<'_> {
 
     fn in_hand(&self, k: KindId) -> u32 {
         self.pos.hand(self.pos.to_move, k)
+    }
+
+    fn turn_start(&self) -> &dyn TurnStart {
+        &*self.pos
+    }
+
+    fn retain_played(&mut self, keep: &mut dyn FnMut(&Candidate, &dyn TurnStart) -> bool) {
+        let mut work = self.pos.clone();
+        let pos = &*self.pos;
+        self.moves.retain(|&m| {
+            let c = pos.candidate(m.mv);
+            let undo = work.make_with::<false>(m);
+            let kept = keep(&c, &work);
+            work.unmake(undo);
+            kept
+        });
     }
 }
 

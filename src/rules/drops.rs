@@ -38,7 +38,7 @@ pub(crate) struct DropRule {
     /// The name of the drop zone, when the kind has one.
     pub(crate) zone: Option<String>,
     /// Per player: the nodes a piece may be dropped on when they are empty (its drop zone, less
-    /// the nodes from which it could never move).
+    /// the nodes from which it could never move unless `allow_stuck`).
     pub(crate) targets: Vec<NodeSet>,
     /// At most so many of the dropping player's pieces of this kind per line.
     pub(crate) per_line: Option<LineLimit>,
@@ -47,6 +47,8 @@ pub(crate) struct DropRule {
     /// The player's pieces of this kind keep to light and dark squares alike
     /// (`opposite_colours`; the kind is then in [`HandRules::balanced`]).
     pub(crate) balanced: bool,
+    /// The kind may be dropped where it could never move (`allow_stuck`).
+    pub(crate) allow_stuck: bool,
 }
 
 impl DropRule {

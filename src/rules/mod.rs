@@ -86,6 +86,9 @@ pub struct PieceKind {
     pub(crate) promoted_face: bool,
     /// Check and mate are about royal pieces.
     pub royal: bool,
+    /// Royal only while its owner's last piece of the `sole_royal` kinds (a legality filter,
+    /// `rules::filters`; the engine's own royals are the `royal` kinds).
+    pub(crate) sole_royal: bool,
     /// A move of this piece resets the halfmove clock (pawns in chess), as a capture does.
     pub(crate) resets_clock: bool,
     /// Only its moves it could not take back (and its promotions) reset the clock.

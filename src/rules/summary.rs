@@ -165,6 +165,9 @@ impl Rules {
         if k.royal {
             flags.push("royal".to_string());
         }
+        if k.sole_royal {
+            flags.push("royal while its owner's last".to_string());
+        }
         if k.oriented {
             flags.push("oriented".to_string());
         }
@@ -203,7 +206,11 @@ impl Rules {
             flags.push(format!("captured as {}", self.kinds[d.index()].token()));
         }
         if let Some(d) = &k.drop
-            && (d.zone.is_some() || d.per_line.is_some() || d.no_mate || d.balanced)
+            && (d.zone.is_some()
+                || d.per_line.is_some()
+                || d.no_mate
+                || d.balanced
+                || d.allow_stuck)
         {
             let mut how = String::from("dropped");
             if let Some(z) = &d.zone {
@@ -217,6 +224,9 @@ impl Rules {
             }
             if d.balanced {
                 how.push_str(", on light and dark squares alike");
+            }
+            if d.allow_stuck {
+                how.push_str(", even where it could never move");
             }
             flags.push(how);
         }

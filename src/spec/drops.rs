@@ -27,6 +27,10 @@ pub(crate) struct DropSpec {
     /// A drop of this piece may give check but not checkmate (shogi's pawn).
     #[serde(default)]
     pub(crate) no_mate: bool,
+    /// The piece may be dropped even where it could never move again (dobutsu's chick on the
+    /// far rank); by default such nodes are left out of the drops.
+    #[serde(default)]
+    pub(crate) allow_stuck: bool,
     /// The player's pieces of this kind end on light and dark squares alike (placement chess's
     /// bishops): a drop of it may not put more than half of them (rounded up, those in hand
     /// counted) on one colour, and a drop of any other kind may not take the last free square

@@ -29,6 +29,8 @@ pub(crate) struct PieceSpec {
     pub(crate) cannot_hop: Option<DirNames>,
     /// The piece belongs to no player (`neutral`).
     pub(crate) neutral: Option<Spanned<bool>>,
+    /// Whether it is royal only while its owner's last of the `sole_royal` kinds.
+    pub(crate) sole_royal: Option<Spanned<bool>>,
     /// Path programs, one pattern per string.
     pub(crate) moves: Vec<Spanned<String>>,
     /// Betza / XBetza notation (`betza = "WfcFifmnD"`), compiled into path programs beside
@@ -106,6 +108,11 @@ pub(crate) struct PieceBody {
     /// among the first player's pieces, which therefore never capture it either.
     #[cfg_attr(feature = "schema", schemars(with = "Option<bool>"))]
     neutral: Option<Spanned<bool>>,
+    /// Royal only while it is its owner's last piece of the kinds that say `sole_royal`: then no
+    /// move may leave it attacked; while he has two or more, any may be left attacked and taken
+    /// (Sho shogi's king and crown prince). Not with `royal`.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<bool>"))]
+    sole_royal: Option<Spanned<bool>>,
     /// The piece's move patterns in the path language, one pattern per string:
     /// `[move|capture] leap|step|ride PATH... [modifiers]` (`"ride n s e w"`,
     /// `"move step (n n) from:pawn_start creates-ep"`). A piece needs `moves`, `betza` or both.
@@ -229,6 +236,7 @@ pub(super) fn read_pieces(
                 cannot_capture: b.cannot_capture,
                 cannot_hop: b.cannot_hop,
                 neutral: b.neutral,
+                sole_royal: b.sole_royal,
                 moves: b.moves.unwrap_or_default(),
                 betza: b.betza,
                 promotion: b.promotion,

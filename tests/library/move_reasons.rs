@@ -107,3 +107,26 @@ fn three_man_chess_reasons() {
         "the knight on g1 cannot move to i2: no capture across `white-gray`"
     );
 }
+
+#[test]
+fn sho_shogis_last_royal_may_not_be_left_attacked_and_a_second_frees_both() {
+    const SHO: &str = "variants/shoshogi.toml";
+    // The elephant shields the lone king from the rook on e9: it may not step aside, not even to
+    // promote into a crown prince (royalty is judged before the move).
+    let pinned = "k3r4/9/9/4E4/9/9/9/9/4K4 w - - 0 1";
+    for mv in ["e6d7", "e6d7+"] {
+        let why = reason(SHO, Some(pinned), "", mv);
+        assert!(
+            why.contains("would leave sente's king attacked"),
+            "{mv}: {why}"
+        );
+    }
+    // With the crown prince beside him the king may step onto the rook's file.
+    let rules = crate::helpers::load(SHO);
+    let both = "4k4/4r4/9/9/9/9/9/3+E5/4K4 w - - 0 1";
+    let pos = Position::from_fen(&rules, both).expect("fen");
+    assert!(
+        parse_move(&pos, "e1e2").is_ok(),
+        "two royals: either may be left attacked"
+    );
+}

@@ -264,9 +264,10 @@ impl Builder<'_> {
         for k in (0..rules.kinds.len()).filter(|_| drops) {
             let from_file = spec.pieces.get(k).and_then(|p| p.drop.as_ref());
             let zone = zones.get(k).copied().flatten();
+            let stuck = from_file.is_some_and(|d| d.get_ref().allow_stuck);
             let targets = rules
                 .player_ids()
-                .map(|p| drop_targets(rules, KindId(k as u8), p, zone))
+                .map(|p| drop_targets(rules, KindId(k as u8), p, zone, stuck))
                 .collect();
             let per_line = from_file
                 .and_then(|d| d.get_ref().per_line.as_ref())
@@ -281,6 +282,7 @@ impl Builder<'_> {
                 per_line,
                 no_mate: from_file.is_some_and(|d| d.get_ref().no_mate),
                 balanced: false,
+                allow_stuck: stuck,
             });
             let balanced = from_file.and_then(|d| d.get_ref().opposite_colours.as_ref());
             if let Some(b) = balanced.filter(|b| *b.get_ref()) {
@@ -338,12 +340,18 @@ impl Builder<'_> {
 }
 
 /// The nodes `p` may drop kind `k` on: its zone (everywhere without one), less the nodes where
-/// the piece, in the frame it would have there, could never move.
-fn drop_targets(rules: &Rules, k: KindId, p: PlayerId, zone: Option<usize>) -> NodeSet {
+/// the piece, in the frame it would have there, could never move (unless `stuck` allows them).
+fn drop_targets(
+    rules: &Rules,
+    k: KindId,
+    p: PlayerId,
+    zone: Option<usize>,
+    stuck: bool,
+) -> NodeSet {
     let mut set = NodeSet::default();
     for n in rules.board.node_ids() {
         let in_zone = zone.is_none_or(|z| rules.zones[z][p.index()].contains(n));
-        if in_zone && rules.can_move_from(k, rules.start_frame(p, k, n), n) {
+        if in_zone && (stuck || rules.can_move_from(k, rules.start_frame(p, k, n), n)) {
             set.insert(n);
         }
     }

@@ -63,6 +63,7 @@ impl Builder<'_> {
                 letter: c.map_or('?', |(c, _)| c),
                 promoted_face: c.is_some_and(|(_, plus)| plus),
                 royal: p.royal,
+                sole_royal: self.sole_royal(p),
                 resets_clock: p.resets_clock,
                 resets_clock_if_irreversible: p.resets_clock_if_irreversible,
                 promotion_resets_clock: p.promotion_resets_clock || p.resets_clock_if_irreversible,
@@ -84,6 +85,26 @@ impl Builder<'_> {
         }
         self.capture_bars(spec, &mut kinds);
         kinds
+    }
+
+    /// The piece's `sole_royal`, refused beside `royal` (a royal is royal always).
+    fn sole_royal(&mut self, p: &PieceSpec) -> bool {
+        let Some(sole) = p.sole_royal.as_ref().filter(|s| *s.get_ref()) else {
+            return false;
+        };
+        if p.royal {
+            self.err(
+                Diagnostic::new(
+                    Code::InvalidValue,
+                    sole.span(),
+                    format!("piece `{}` is `royal` and `sole_royal`", p.name.value),
+                )
+                .label("royal only while alone")
+                .help("keep `royal = true` for a piece that is always royal, or `sole_royal = true` alone"),
+            );
+            return false;
+        }
+        true
     }
 
     /// The piece's `value`, checked: from 1 to [`MAX_KIND_VALUE`].

@@ -130,6 +130,9 @@ pub(crate) trait TurnStart {
     /// Whether a royal of the player to move faces an enemy royal along the directions of
     /// `[facing_royals] must_break`.
     fn royals_face(&self) -> bool;
+    /// Whether a piece on `node` is attacked by a live player other than `p` (could be taken
+    /// there, as check is judged).
+    fn attacked_by_others(&self, node: NodeId, p: PlayerId) -> bool;
     /// Whether some legal move of the player to move leads to a position where `test` holds
     /// (the moves are played on a copy: rules ask it rarely, perft's bulk count never).
     fn some_move_leads_to(&self, test: &dyn Fn(&dyn TurnStart) -> bool) -> bool;
@@ -321,6 +324,8 @@ pub(super) struct TestTurn {
     pub(super) to_move: PlayerId,
     /// The pieces: node, owner, kind.
     pub(super) pieces: Vec<(NodeId, PlayerId, KindId)>,
+    /// The nodes the opponents of their pieces' owners attack.
+    pub(super) attacked: Vec<NodeId>,
 }
 
 #[cfg(test)]
@@ -352,6 +357,9 @@ impl TurnStart for TestTurn {
     }
     fn royals_face(&self) -> bool {
         false
+    }
+    fn attacked_by_others(&self, node: NodeId, _p: PlayerId) -> bool {
+        self.attacked.contains(&node)
     }
     fn some_move_leads_to(&self, _test: &dyn Fn(&dyn TurnStart) -> bool) -> bool {
         unreachable!("the slices tested on this view never look at the moves")

@@ -120,6 +120,9 @@ mod tests {
             fn royals_face(&self) -> bool {
                 false
             }
+            fn attacked_by_others(&self, _n: crate::ids::NodeId, _p: PlayerId) -> bool {
+                false
+            }
             fn some_move_leads_to(&self, _t: &dyn Fn(&dyn TurnStart) -> bool) -> bool {
                 false
             }

@@ -131,6 +131,7 @@ mod tests {
             rules,
             to_move: PlayerId::seat(to_move),
             pieces,
+            attacked: Vec::new(),
         };
         (d.rule.judge(&turn), d.rule.stalemate(&turn))
     }

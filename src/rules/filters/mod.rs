@@ -19,11 +19,13 @@ mod facing_break;
 mod must_capture;
 mod must_drop;
 mod royal_takes_checker;
+mod sole_royal;
 
 use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
 
+use super::ends::TurnStart;
 use super::{KindId, PieceKind, Rules};
 use crate::ids::{DirId, NodeId, NodeSet};
 use crate::spec::variant::VariantSpec;
@@ -33,6 +35,7 @@ use crate::spec::variant::VariantSpec;
 pub(crate) const FILTERS: &[FilterFamily] = &[
     FilterFamily::of::<capture_bars::CaptureBars>(),
     FilterFamily::of::<royal_takes_checker::RoyalTakesChecker>(),
+    FilterFamily::of::<sole_royal::SoleRoyal>(),
     FilterFamily::of::<must_capture::MustCapture>(),
     FilterFamily::of::<facing_break::FacingBreak>(),
     FilterFamily::of::<must_drop::MustDrop>(),
@@ -140,6 +143,11 @@ pub(crate) trait Candidates {
     /// Adds the pass (`[moves] pass`: the null move of the royal of the side to move) at the
     /// end.
     fn add_pass(&mut self);
+    /// The position the moves are generated in, as the end rules see a turn start.
+    fn turn_start(&self) -> &dyn TurnStart;
+    /// Keeps the moves after which `keep` holds of the move and the position it leads to (each
+    /// move is played on a copy and taken back: only the variants whose filters ask pay for it).
+    fn retain_played(&mut self, keep: &mut dyn FnMut(&Candidate, &dyn TurnStart) -> bool);
 }
 
 /// A position as the filters see it: the one the moves are generated in, or one a move leads
@@ -258,6 +266,7 @@ impl Filters {
 pub(crate) use facing_break::lines as facing_break_lines;
 pub(crate) use must_capture::KEY as MUST_CAPTURE;
 pub(crate) use royal_takes_checker::{KEY as ROYAL_TAKES_CHECKER, refuses};
+pub(crate) use sole_royal::SoleRoyal;
 
 /// A candidate list for the slices' unit tests: moves as [`Candidate`]s, the checkers, and
 /// which royals face.
@@ -331,6 +340,12 @@ impl Candidates for TestMoves {
     }
     fn in_hand(&self, k: KindId) -> u32 {
         self.hand.get(k.index()).copied().unwrap_or(0)
+    }
+    fn turn_start(&self) -> &dyn TurnStart {
+        unreachable!("the slices tested on this list never look at the position")
+    }
+    fn retain_played(&mut self, _keep: &mut dyn FnMut(&Candidate, &dyn TurnStart) -> bool) {
+        unreachable!("the slices tested on this list never play the moves")
     }
 }
 
