@@ -195,8 +195,10 @@ pub(crate) struct FacingSpec {
 
 pub(crate) use super::capture::{CaptureRule, CaptureSpec};
 pub(crate) use super::hands::{CapturedTo, HandsSpec, PromotedToHand};
+#[cfg(feature = "schema")]
+pub(crate) use super::piece::PieceBody;
 use super::piece::read_pieces;
-pub(crate) use super::piece::{PieceBody, PieceShape, PieceSpec};
+pub(crate) use super::piece::{PieceShape, PieceSpec};
 
 pub(crate) use super::outcome::{
     DeclaredKey, DrawsSpec, MovesSpec, OutcomeSpec, Policy, read_declared,
