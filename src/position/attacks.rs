@@ -48,7 +48,7 @@ impl Position {
 
     /// [`Position::attacked_by_bits`], counting only the attackers on the nodes `keep` accepts
     /// (with `|_| true` it compiles to the plain test).
-    #[inline(always)]
+    #[inline]
     fn attacked_by_bits_if(&self, n: NodeId, by: u8, keep: impl Fn(NodeId) -> bool) -> bool {
         let t = self.rules.tables();
         for a in t.attacks_on(n) {
