@@ -149,9 +149,7 @@ impl Position {
         let view = Shown { pos: self };
         let rules = &*self.rules;
         // Kinds that never capture (a royal a capture would petrify) threaten nothing.
-        let disarmed = (rules.kind_ids())
-            .filter(|&k| rules.effects.iter().any(|e| e.disarms(rules, k)))
-            .fold(0u32, |m, k| m | (1 << k.index()));
+        let disarmed = rules.disarmed_kinds;
         let armed = |o: NodeId| {
             self.squares[o.index()].is_none_or(|p| disarmed & (1 << p.kind.index()) == 0)
         };

@@ -315,6 +315,9 @@ pub struct Rules {
     /// The effects after a move (`[[capture]]` slices), applied in order to the position a
     /// move produced.
     pub(crate) effects: Vec<std::sync::Arc<dyn effects::MoveEffect>>,
+    /// Bit `k` for every kind that threatens nothing because an effect disarms it (a royal that a
+    /// capture would petrify): computed once, as the attack test of every move reads it.
+    pub(crate) disarmed_kinds: u32,
     /// `[facing_royals]`: board directions along which two royals may not face each other.
     pub(crate) facing: Vec<DirId>,
     /// The captures judged on the whole position after a move.

@@ -231,6 +231,7 @@ impl Builder<'_> {
             gates: play.gates,
             gate_tags: play.gate_tags,
             effects: numbers.effects,
+            disarmed_kinds: 0,
             facing,
             numbers: numbers.numbers,
             any_royal,
@@ -247,6 +248,7 @@ impl Builder<'_> {
             files: Vec::new(),
         };
         self.drop_rules(spec, &mut rules, &drop_zones);
+        rules.disarmed_kinds = disarmed_kinds(&rules);
         self.with_start_material(spec, rules)
     }
 
@@ -297,4 +299,11 @@ fn royal_bits(kinds: &[PieceKind]) -> (bool, u32) {
         .filter(|(_, k)| k.royal)
         .fold(0u32, |bits, (i, _)| bits | (1 << i));
     (bits != 0, bits)
+}
+
+/// Bit `k` for every kind an effect disarms ([`Rules::disarmed_kinds`]).
+fn disarmed_kinds(rules: &Rules) -> u32 {
+    (rules.kind_ids())
+        .filter(|&k| rules.effects.iter().any(|e| e.disarms(rules, k)))
+        .fold(0, |m, k| m | (1 << k.index()))
 }
