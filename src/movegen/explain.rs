@@ -317,6 +317,32 @@ pub enum PlayError {
         /// The promotion zone.
         zone: String,
     },
+    /// A promotion to a choice its `limits` allow only while the player has fewer of the kind.
+    #[error(
+        "{mv} is refused: a promotion to {kind} is made only while {player} has fewer than {at_most} on the board (he has {count})"
+    )]
+    PromotionLimited {
+        /// The move refused.
+        mv: String,
+        /// The player to move.
+        player: String,
+        /// The kind chosen.
+        kind: String,
+        /// How many he has.
+        count: u32,
+        /// The choice's limit.
+        at_most: u32,
+    },
+    /// With `[moves] check_all_royals`: the move would leave every royal of the mover attacked.
+    #[error("{mv} would leave every {royal} of {player} attacked")]
+    AllRoyalsLeftAttacked {
+        /// The move, as text.
+        mv: String,
+        /// The player to move.
+        player: String,
+        /// The royal piece's name.
+        royal: String,
+    },
     /// A promotion for a piece that never promotes.
     #[error("a {kind} does not promote")]
     DoesNotPromote {
@@ -525,6 +551,9 @@ impl Position {
                 to_move: rules.player(self.to_move).name.clone(),
             };
         }
+        if let Some(why) = self.promotion_limit_refusal(m, pc) {
+            return why;
+        }
         let same_squares: Vec<String> = legal
             .iter()
             .filter(|p| p.mv.from() == Some(from) && p.mv.to() == to)
@@ -644,6 +673,8 @@ impl Position {
             );
             return if self.only_facing_after(*p) {
                 PlayError::RoyalsFacing { mv, player, royal }
+            } else if rules.moves.all_royals {
+                PlayError::AllRoyalsLeftAttacked { mv, player, royal }
             } else {
                 PlayError::RoyalLeftAttacked { mv, player, royal }
             };

@@ -125,7 +125,9 @@ impl Position {
             }
             None => {
                 let mine = self.royals.and(self.by_owner[self.to_move.index()]);
-                let king = mine.first().filter(|&k| mine.last() == Some(k));
+                // A promotion that makes a royal is judged on every royal, not the one's square.
+                let king = (mine.first())
+                    .filter(|&k| mine.last() == Some(k) && !self.rules.moves.royal_promotion);
                 let mask = king.and_then(|k| self.check_mask(k));
                 let mut i = 0;
                 while i < out.len() {
@@ -198,8 +200,12 @@ impl Position {
         }
     }
 
-    /// The nodes of the live opponents' pieces that attack a royal of the side to move.
+    /// The nodes of the live opponents' pieces that attack a royal of the side to move (none
+    /// with `[moves] check_all_royals` while one of his royals is not attacked).
     pub(crate) fn checkers(&self) -> NodeSet {
+        if self.rules.moves.all_royals && !self.is_check() {
+            return NodeSet::default();
+        }
         let t = self.rules.tables();
         let by = self.alive & !(1 << self.to_move.0);
         let mut found = NodeSet::default();
@@ -270,7 +276,8 @@ impl Position {
 
     /// The only royal of the side to move, its pins (pinned node, index of the pinning attack
     /// entry) and whether any square is `sensitive` (see [`Position::screen_lines`]); `None` when
-    /// there is not exactly one royal, it is in check, or there are too many pins.
+    /// there is not exactly one royal, it is in check, there are too many pins, or some
+    /// promotion makes a royal.
     #[inline]
     pub(super) fn royal_pins(
         &self,
@@ -281,7 +288,8 @@ impl Position {
         let me = self.to_move;
         let mine = self.royals.and(self.by_owner[me.index()]);
         let king = mine.first()?;
-        if mine.last() != Some(king) {
+        // A promotion that makes a second royal is not judged by the first one's pins.
+        if mine.last() != Some(king) || rules.moves.royal_promotion {
             return None;
         }
         let opponents = self.alive & !(1 << me.0);
@@ -626,6 +634,7 @@ mod tests {
             "atomic",
             "nocheckatomic",
             "makpong",
+            "spartan",
         ] {
             let rules = test_games::load(file);
             for game in 0..6u64 {

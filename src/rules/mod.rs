@@ -146,6 +146,9 @@ pub struct Promotion {
     pub lost_only: bool,
     /// Other choices where the move ends in these zones (the first that holds it).
     pub by_zone: Vec<(usize, Vec<KindId>)>,
+    /// Choices offered only while the player has fewer pieces of the kind on the board than
+    /// the count (`limits`).
+    pub limits: Vec<(KindId, u32)>,
     /// With `standing` (the promotion is a move of its own, [`PieceKind::standing`]): a
     /// player's only piece of the kind promotes from any node.
     pub(crate) last_anywhere: bool,
@@ -164,6 +167,13 @@ impl Promotion {
             .iter()
             .find(|(z, _)| in_zone(*z))
             .map_or(&self.choices, |(_, c)| c)
+    }
+
+    /// Whether a player with `count` pieces of kind `c` on the board may promote to it: the
+    /// choice's `limits` entry allows it, or it has none.
+    #[inline]
+    pub(crate) fn within_limit(&self, c: KindId, count: impl FnOnce() -> u32) -> bool {
+        (self.limits.iter().find(|(k, _)| *k == c)).is_none_or(|&(_, most)| count() < most)
     }
 
     /// Every kind some promotion of this piece can make.

@@ -289,6 +289,13 @@ impl Rules {
         if pr.lost_only {
             how.push_str(", only to kinds its side has lost");
         }
+        for &(c, n) in &pr.limits {
+            let _ = write!(
+                how,
+                ", to {} only while its side has fewer than {n}",
+                self.kinds[c.index()].token()
+            );
+        }
         how
     }
 

@@ -148,7 +148,7 @@ pub(crate) struct PieceBody {
     value: Option<Spanned<u32>>,
 }
 
-/// `promotion = { zone, choices, optional, leaving, lost_only, by_zone }` of a piece.
+/// `promotion = { zone, choices, optional, leaving, lost_only, by_zone, limits }` of a piece.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -173,6 +173,11 @@ pub(crate) struct PromotionSpec {
     /// gives the choices there (`by_zone = [{ zone = "rank_10", choices = ["Q"] }]`).
     #[serde(default)]
     pub(crate) by_zone: Vec<ZoneChoicesSpec>,
+    /// Choices offered only while the player has fewer pieces of them on the board than a
+    /// count (Spartan chess: `limits = [{ choice = "K", at_most = 2 }]`, a hoplite becomes a
+    /// king only while its side has fewer than two).
+    #[serde(default)]
+    pub(crate) limits: Vec<PromotionLimitSpec>,
     /// The promotion is a move of its own (sittuyin): a piece standing in the zone turns into a
     /// choice where it stands, or while stepping as that kind moves onto an empty node; its
     /// ordinary moves never promote.
@@ -200,6 +205,20 @@ pub(crate) struct ZoneChoicesSpec {
     /// The tokens of the kinds it may become there.
     #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
     pub(crate) choices: Vec<Spanned<String>>,
+}
+
+/// One entry of a promotion's `limits`: a choice that may not bring its kind past a count.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub(crate) struct PromotionLimitSpec {
+    /// The token of one of the promotion's choices (`"K"`).
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
+    pub(crate) choice: Spanned<String>,
+    /// The most pieces of that kind its player may have on the board after the promotion
+    /// (from 1 to 255): the choice is offered only while he has fewer.
+    #[cfg_attr(feature = "schema", schemars(with = "u32", range(min = 1, max = 255)))]
+    pub(crate) at_most: Spanned<u32>,
 }
 
 pub(crate) use super::drops::DropSpec;

@@ -87,3 +87,9 @@ pub fn hash_from_scratch(pos: &crate::Position) -> u64 {
 pub fn tables(rules: &Rules) -> &MoveTables {
     rules.tables()
 }
+
+/// Whether the rules say `[moves] check_all_royals`: a player is in check only when every royal
+/// of his is attacked.
+pub fn checks_all_royals(rules: &crate::Rules) -> bool {
+    rules.moves.all_royals
+}

@@ -60,6 +60,7 @@ mod three_man_chess_fine_points;
 mod three_man_chess_geometry;
 mod three_man_chess_rules;
 mod three_man_chess_symmetry;
+mod two_kings;
 mod variants;
 mod walls;
 mod wrapped_boards;

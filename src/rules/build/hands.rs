@@ -124,9 +124,14 @@ impl Builder<'_> {
                 .iter()
                 .map(|(z, list)| (*z, twins(list, kinds)))
                 .collect();
+            // A limit follows its choice to the twin that choice became.
+            let limits: Vec<(KindId, u32)> = (pr.limits.iter())
+                .map(|&(c, n)| (twins(&[c], kinds)[0], n))
+                .collect();
             if let Some(pr) = &mut kinds[i].promotion {
                 pr.choices = choices;
                 pr.by_zone = by_zone;
+                pr.limits = limits;
             }
         }
     }

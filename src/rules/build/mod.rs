@@ -23,6 +23,7 @@ mod pieces;
 mod play;
 mod players;
 mod progression;
+mod promotion_limits;
 mod tables;
 mod zones;
 

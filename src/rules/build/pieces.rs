@@ -48,6 +48,7 @@ impl Builder<'_> {
                     .iter()
                     .map(|b| (intern_zone(&Located::from(b.zone.clone())), Vec::new()))
                     .collect(),
+                limits: Vec::new(),
                 last_anywhere: pr.last_anywhere,
                 no_check: pr.no_check,
                 no_attack: pr.no_attack,
@@ -272,12 +273,14 @@ impl Builder<'_> {
             if pr.choices.is_empty() {
                 self.promotes_to_nothing(p, pr.zone.span());
             }
+            let limits = self.promotion_limits(spec, i, &choices, &by_zone);
             let kind = &mut kinds[i];
             if let Some(pr) = kind.promotion.as_mut().or(kind.standing.as_mut()) {
                 pr.choices = choices;
                 for (entry, list) in pr.by_zone.iter_mut().zip(by_zone) {
                     entry.1 = list;
                 }
+                pr.limits = limits;
             }
         }
     }
