@@ -81,6 +81,7 @@ const EXPECTED: &[&str] = &[
     "kingofthehill",
     "knightmate",
     "koedem",
+    "kyotoshogi",
     "legan",
     "loop",
     "losalamos",
