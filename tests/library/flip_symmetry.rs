@@ -88,6 +88,7 @@ const EXPECTED: &[&str] = &[
     "losers",
     "makpong",
     "makruk",
+    "micro",
     "mini",
     "minishogi",
     "minixiangqi",

@@ -6,6 +6,7 @@ use chessgraph::Position;
 use chessgraph::notation::{legal_move_texts, parse_move, play_line};
 
 const KYOTO: &str = "variants/kyotoshogi.toml";
+const MICRO: &str = "variants/micro.toml";
 
 fn after(variant: &str, fen: Option<&str>, line: &str) -> Position {
     let rules = crate::helpers::load(variant);
@@ -78,4 +79,16 @@ fn a_piece_in_hand_is_dropped_as_either_face_and_leaves_the_hand() {
         refusal(&shogi, "+P@c3"),
         "`+P` is not dropped: a captured one joins the hand as `P`, and a `P` in hand is dropped as itself (`P@...`)"
     );
+}
+
+#[test]
+fn micro_pieces_turn_over_only_when_they_capture() {
+    // The bishop's quiet move leaves it a bishop; the pawn that takes it lands as a knight.
+    let pos = after(MICRO, None, "c1a3 a4a3+");
+    assert_eq!(pos.to_fen(), "kb+r+l/4/+p3/3P/+L+R1K[b] w - - 0 2");
+    // A gold that takes turns back into the rook it was; the king's capture is plain.
+    let pos = after(MICRO, None, "c1a3 b5c4 a3b4");
+    assert_eq!(legal_move_texts(&pos), ["a5-b4", "a5-b5", "c5-b4-"]);
+    let pos = after(MICRO, None, "c1a3 b5c4 a3b4 c5b4-");
+    assert_eq!(pos.to_fen(), "k2+l/prb1/4/3P/+L+R1K[b] w - - 0 3");
 }
