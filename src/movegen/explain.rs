@@ -119,6 +119,16 @@ pub enum PlayError {
         /// The kind's token.
         token: String,
     },
+    /// A drop of a promoted face that the variant does not let pieces in hand enter as.
+    #[error(
+        "`{token}` is not dropped: a captured one joins the hand as `{base}`, and a `{base}` in hand is dropped as itself (`{base}@...`)"
+    )]
+    FaceNotDropped {
+        /// The face's token.
+        token: String,
+        /// The token of the kind the hand holds.
+        base: String,
+    },
     /// A drop onto an occupied node.
     #[error("cannot drop on {square}: it is not empty")]
     DropOnPiece {
@@ -307,6 +317,17 @@ pub enum PlayError {
         /// The legal promotions, as move text.
         choices: Vec<String>,
     },
+    /// The piece reaches the destination, but turns over there (`flip`): the move is written
+    /// with its mark.
+    #[error("the {kind} {rule}: write {}", .choices.join(", "))]
+    MustFlip {
+        /// The piece's kind.
+        kind: String,
+        /// Its flip in words (`turns into +S after every move`).
+        rule: String,
+        /// The legal moves between the same squares, as text.
+        choices: Vec<String>,
+    },
     /// A promotion by a move of its own (`promotion.standing`) whose conditions fail.
     #[error(
         "{mv} is refused: this promotion is made from `{zone}` (or by the last piece of its kind), in place or stepping onto an empty node, while the kind is lost, and as the variant says without check or attacking an enemy piece"
@@ -392,6 +413,7 @@ impl Move {
                 let mut s = format!("{}-{}", b.node_name(from), b.node_name(to));
                 match promotion.map(|k| (k, rules.kind(k))) {
                     Some((k, _)) if rules.is_own_face(k) => s.push('+'),
+                    Some((k, _)) if rules.is_own_base(k) => s.push('-'),
                     Some((_, k)) => {
                         s.push('=');
                         s.push_str(&k.token());
@@ -565,7 +587,14 @@ impl Position {
                     .iter()
                     .filter(|p| p.mv.from() == Some(from) && p.mv.to() == to)
                     .all(|p| p.mv.promotion().is_some());
-            return if must_promote {
+            let flip = rules.kind(pc.kind).flip;
+            return if let Some(f) = flip.filter(|_| must_promote) {
+                PlayError::MustFlip {
+                    kind,
+                    rule: f.summary(rules.kinds()),
+                    choices: same_squares,
+                }
+            } else if must_promote {
                 PlayError::MustPromote {
                     kind,
                     to: name(to),
@@ -690,8 +719,10 @@ impl Position {
                 zone: rules.zone_names[pr.zone].clone(),
             };
         }
-        let promotes =
-            self.squares[from.index()].is_some_and(|p| rules.kind(p.kind).promotion.is_some());
+        let promotes = self.squares[from.index()].is_some_and(|p| {
+            let k = rules.kind(p.kind);
+            k.promotion.is_some() || k.flip.is_some()
+        });
         if m.promotion().is_some() && !promotes {
             return PlayError::DoesNotPromote { kind };
         }

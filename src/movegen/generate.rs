@@ -517,7 +517,13 @@ fn push_moves<S: MoveSink>(
             pr
         }
         (None, _) => {
-            out.push(planned(plain, a.step.frame));
+            match kind.flip {
+                None => out.push(planned(plain, a.step.frame)),
+                Some(flip) => {
+                    let (mv, frame) = flipped(pos, kind, flip, piece, &a);
+                    out.push(planned(mv, frame));
+                }
+            }
             return;
         }
     };
@@ -547,6 +553,44 @@ fn push_moves<S: MoveSink>(
     if promotion.optional && rules.can_move_from(piece.kind, a.step.frame, to) {
         out.push(planned(plain, a.step.frame));
     }
+}
+
+/// The move of a piece that flips (`flip`, `rules::flip`): its promotion is the kind it turns
+/// into when the flip applies, in the frame that kind has. A piece whose moves ignore its frame
+/// stands in the identity frame, so the kind it turns into takes its owner's frame there.
+#[cold]
+#[inline(never)]
+fn flipped(
+    pos: &Position,
+    kind: &PieceKind,
+    flip: crate::rules::flip::Flip,
+    piece: Piece,
+    a: &Arrival<'_>,
+) -> (Move, crate::ids::FrameId) {
+    let (from, to) = (a.from, a.step.node);
+    let captures = pos.squares[to.index()].is_some();
+    let Some(k) = flip.after(captures) else {
+        let plain = Move::Normal {
+            from,
+            to,
+            promotion: None,
+            gating: None,
+        };
+        return (plain, a.step.frame);
+    };
+    let rules: &Rules = &pos.rules;
+    let frame = if kind.oriented {
+        rules.canonical_frame(k, a.step.frame)
+    } else {
+        rules.start_frame(piece.owner, k, to)
+    };
+    let mv = Move::Normal {
+        from,
+        to,
+        promotion: Some(k),
+        gating: None,
+    };
+    (mv, frame)
 }
 
 /// The promotion choices on `to` of a promotion with choices per zone (kept out of line: most

@@ -17,6 +17,7 @@ pub(crate) mod effects;
 mod ending;
 pub(crate) mod ends;
 pub(crate) mod filters;
+pub(crate) mod flip;
 mod judged;
 mod points;
 pub(crate) mod relation;
@@ -106,6 +107,8 @@ pub struct PieceKind {
     pub(crate) patterns: Vec<Pattern>,
     /// Promotion, when the piece promotes.
     pub promotion: Option<Promotion>,
+    /// The kind it turns into after its moves or captures (`flip`, [`flip`]).
+    pub(crate) flip: Option<flip::Flip>,
     /// A promotion that is a move of its own (`promotion.standing`, sittuyin): from a node of
     /// its zone the piece turns into a choice where it stands, or stepping as the choice moves
     /// onto an empty node; then `promotion` is `None`.
@@ -491,13 +494,14 @@ impl Rules {
     /// promotes to it): a promotion to it is written with the suffix `+`.
     pub(crate) fn is_own_face(&self, k: KindId) -> bool {
         let kind = &self.kinds[k.index()];
-        kind.promoted_face
+        (kind.promoted_face
             && self.kind_by_letter(kind.letter).is_some_and(|b| {
                 self.kinds[b.index()]
                     .promotion
                     .as_ref()
                     .is_some_and(|pr| pr.all_choices().any(|c| c == k))
-            })
+            }))
+            || self.is_flipped_face(k)
     }
 
     /// The variant's hands, if the players have them.

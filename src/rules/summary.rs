@@ -194,6 +194,9 @@ impl Rules {
         if let Some(pr) = &k.standing {
             flags.push(self.standing_flag(pr));
         }
+        if let Some(f) = k.flip {
+            flags.push(f.summary(&self.kinds));
+        }
         if k.stack {
             flags.push("a stack: moves as the kinds it holds".to_string());
         } else if k.numbered {
@@ -210,9 +213,13 @@ impl Rules {
                 || d.per_line.is_some()
                 || d.no_mate
                 || d.balanced
-                || d.allow_stuck)
+                || d.allow_stuck
+                || d.face)
         {
             let mut how = String::from("dropped");
+            if d.face {
+                how.push_str(" in place of its base piece");
+            }
             if let Some(z) = &d.zone {
                 let _ = write!(how, " on {z}");
             }
@@ -228,6 +235,7 @@ impl Rules {
             if d.allow_stuck {
                 how.push_str(", even where it could never move");
             }
+
             flags.push(how);
         }
         if flags.is_empty() {

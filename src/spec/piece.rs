@@ -38,6 +38,8 @@ pub(crate) struct PieceSpec {
     pub(crate) betza: Option<Spanned<String>>,
     /// Promotion, when the piece promotes.
     pub(crate) promotion: Option<PromotionSpec>,
+    /// The kind it turns into after its moves (`flip`), when it does.
+    pub(crate) flip: Option<Spanned<FlipSpec>>,
     /// Drop rules, in a variant with hands.
     pub(crate) drop: Option<Spanned<DropSpec>>,
     /// Every piece of the kind carries a number (`C{16}` in position text).
@@ -124,6 +126,10 @@ pub(crate) struct PieceBody {
     betza: Option<Spanned<String>>,
     /// How the piece promotes, when it does.
     promotion: Option<PromotionSpec>,
+    /// The kind the piece turns into after each of its moves (Kyoto shogi) or captures (micro
+    /// shogi): `flip = { to = "+S" }`, `flip = { to = "+L", after = "capture" }`.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<FlipSpec>"))]
+    flip: Option<Spanned<FlipSpec>>,
     /// Where the piece may be dropped from a hand (variants with `[hands]`).
     #[cfg_attr(feature = "schema", schemars(with = "Option<DropSpec>"))]
     drop: Option<Spanned<DropSpec>>,
@@ -222,6 +228,7 @@ pub(crate) struct PromotionLimitSpec {
 }
 
 pub(crate) use super::drops::DropSpec;
+pub(crate) use super::flip::FlipSpec;
 
 /// The `[pieces.*]` tables that read, in file order.
 pub(super) fn read_pieces(
@@ -259,6 +266,7 @@ pub(super) fn read_pieces(
                 moves: b.moves.unwrap_or_default(),
                 betza: b.betza,
                 promotion: b.promotion,
+                flip: b.flip,
                 drop: b.drop,
                 numbered: b.numbered,
                 stack: b.stack,

@@ -17,6 +17,7 @@ mod extends_edits;
 mod fairy_pieces;
 mod first_moves;
 mod flip_symmetry;
+mod flips;
 mod four_player_chess;
 mod frames;
 mod free_castling;

@@ -73,6 +73,7 @@ impl Builder<'_> {
                 neutral: p.neutral.as_ref().is_some_and(|n| *n.get_ref()),
                 patterns,
                 promotion,
+                flip: None,
                 standing,
                 oriented: true,
                 marked_promoted: false,
@@ -85,6 +86,7 @@ impl Builder<'_> {
             });
         }
         self.capture_bars(spec, &mut kinds);
+        crate::rules::flip::compile(&spec.pieces, &mut kinds, self.diags);
         kinds
     }
 
