@@ -2,7 +2,7 @@
 //! tables (which origins attack a target, through which squares), so no opponent move is
 //! generated.
 
-use crate::ids::{NodeId, PlayerId, PlayerSet};
+use crate::ids::{NodeId, NodeSet, PlayerId, PlayerSet};
 use crate::rules::effects::AfterMove;
 #[cfg(doc)]
 use crate::rules::effects::MoveEffect;
@@ -120,14 +120,20 @@ impl Position {
     /// royal along a direction of `[facing_royals]` with nothing between.
     #[inline]
     pub fn royal_attacked(&self, p: PlayerId) -> bool {
+        self.royal_attacked_among(p, self.royals)
+    }
+
+    /// [`Position::royal_attacked`], looking only at the nodes of `at`, which hold every royal
+    /// (the kept royals' set, or a superset of it while a move is written into the squares
+    /// alone).
+    #[inline]
+    pub(crate) fn royal_attacked_among(&self, p: PlayerId, at: NodeSet) -> bool {
         let by = self.alive & !(1 << p.0);
         let rules = &*self.rules;
         let facing = !rules.facing.is_empty();
-        self.squares.iter().enumerate().any(|(i, s)| {
-            s.is_some_and(|pc| pc.owner == p && rules.is_royal(pc.kind)) && {
-                let n = NodeId(i as u16);
-                self.threatened(n, by) || (facing && self.faces_royal(n, by).is_some())
-            }
+        at.iter().any(|n| {
+            self.squares[n.index()].is_some_and(|pc| pc.owner == p && rules.is_royal(pc.kind))
+                && (self.threatened(n, by) || (facing && self.faces_royal(n, by).is_some()))
         })
     }
 
@@ -215,10 +221,18 @@ impl Position {
 
     /// Whether `p` attacks a royal piece of any live opponent (discovered and earlier attacks count).
     pub(crate) fn gives_check(&self, p: PlayerId) -> bool {
+        self.gives_check_among(p, self.royals)
+    }
+
+    /// [`Position::gives_check`], looking only at the nodes of `at`, which hold every royal (see
+    /// [`Position::royal_attacked_among`]).
+    #[inline]
+    pub(crate) fn gives_check_among(&self, p: PlayerId, at: NodeSet) -> bool {
         let rules = &*self.rules;
-        self.squares.iter().enumerate().any(|(i, s)| {
-            s.is_some_and(|pc| pc.owner != p && self.is_alive(pc.owner) && rules.is_royal(pc.kind))
-                && self.threatened(NodeId(i as u16), 1 << p.0)
+        at.iter().any(|n| {
+            self.squares[n.index()].is_some_and(|pc| {
+                pc.owner != p && self.is_alive(pc.owner) && rules.is_royal(pc.kind)
+            }) && self.threatened(n, 1 << p.0)
         })
     }
 
