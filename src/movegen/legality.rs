@@ -98,11 +98,41 @@ impl Position {
             // the legal moves: every pseudo-legal move is legal.
             return;
         }
+        if !self.unguarded_turn() {
+            self.keep_royals_safe(out);
+        }
+        if !self.rules.filters.legal.is_empty() {
+            self.apply_filters(Stage::Legal, out);
+        }
+        if !self.hands.is_empty() {
+            self.refuse_mating_drops(out);
+        }
+        if !self.rules.gating.is_empty() {
+            self.add_gating_moves(out);
+        }
+    }
+
+    /// Whether every pseudo-legal move of the side to move keeps its royals safe: it has none on
+    /// the board, and no move must be judged for the checks it gives (every move may check, and
+    /// no gate or standing promotion forbids it).
+    #[inline]
+    pub(super) fn unguarded_turn(&self) -> bool {
+        let rules = &*self.rules;
+        rules.moves.may_check
+            && rules.gates().is_empty()
+            && !rules.any_standing
+            && !self.royals.intersects(self.by_owner[self.to_move.index()])
+    }
+
+    /// Keeps the pseudo-legal moves of `out` that leave the royals of the side to move safe (and
+    /// give no check where they must not): the part of [`Position::legal_moves_into`] that
+    /// judges royals.
+    fn keep_royals_safe(&mut self, out: &mut Vec<Planned>) {
         let mut pins = [(NodeId(0), 0u16); MAX_PINS];
         let mut sensitive = NodeSet::default();
         // Captures after the move remove enemy pieces that may have blocked an enemy line to
         // the royal: pins cannot judge those moves.
-        let pinned = if self.rules.effects.is_empty() && self.rules.moves.may_check {
+        let pinned = if self.rules.effects.is_empty() {
             self.royal_pins(&mut pins, &mut sensitive)
         } else {
             None
@@ -145,15 +175,6 @@ impl Position {
                     }
                 }
             }
-        }
-        if !self.rules.filters.legal.is_empty() {
-            self.apply_filters(Stage::Legal, out);
-        }
-        if !self.hands.is_empty() {
-            self.refuse_mating_drops(out);
-        }
-        if !self.rules.gating.is_empty() {
-            self.add_gating_moves(out);
         }
     }
 
@@ -233,19 +254,20 @@ impl Position {
     #[inline(always)]
     pub(super) fn pins_allow(&mut self, m: Planned, pins: &PinView<'_>) -> bool {
         let touches = |n: NodeId| pins.sensitive.is_some_and(|s| s.contains(n));
+        let may_check = self.rules.moves.may_check;
         match m.mv {
             Move::Normal { from, to, .. }
                 if from != pins.king
-                    && !m.no_check
                     && !self.squares[to.index()].is_some_and(|p| self.rules.is_royal(p.kind))
                     && !touches(from)
                     && !touches(to) =>
             {
                 self.pin_allows(pins.king, pins.pins, from, to)
+                    && ((may_check && !m.no_check) || !self.checks_on_squares(m))
             }
             // A piece added while the royal is not in check shields, never exposes (unless it
             // completes a screen).
-            Move::Drop { to, .. } if !touches(to) => true,
+            Move::Drop { to, .. } if !touches(to) && may_check => true,
             _ => self.keeps_royal_safe_at(m, pins.king),
         }
     }

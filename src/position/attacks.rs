@@ -2,7 +2,7 @@
 //! tables (which origins attack a target, through which squares), so no opponent move is
 //! generated.
 
-use crate::ids::{NodeId, PlayerId, PlayerSet};
+use crate::ids::{NodeId, NodeSet, PlayerId, PlayerSet};
 use crate::rules::effects::AfterMove;
 #[cfg(doc)]
 use crate::rules::effects::MoveEffect;
@@ -121,19 +121,27 @@ impl Position {
     /// check_all_royals`, whether all of his royals are (and he has one).
     #[inline]
     pub fn royal_attacked(&self, p: PlayerId) -> bool {
+        self.royal_attacked_among(p, self.royals)
+    }
+
+    /// [`Position::royal_attacked`], looking only at the nodes of `at`, which hold every royal
+    /// (the kept royals' set, or a superset of it while a move is written into the squares
+    /// alone).
+    #[inline]
+    pub(crate) fn royal_attacked_among(&self, p: PlayerId, at: NodeSet) -> bool {
         let by = self.alive & !(1 << p.0);
-        self.royals_threatened(p, by)
+        self.royals_threatened(p, by, at)
     }
 
     /// Whether the royals of `p` are attacked by the players in `by` (or face one of their
     /// royals), as check is judged: any of them, or with `check_all_royals` every one.
     #[inline]
-    fn royals_threatened(&self, p: PlayerId, by: u8) -> bool {
+    fn royals_threatened(&self, p: PlayerId, by: u8, at: NodeSet) -> bool {
         let rules = &*self.rules;
         let facing = !rules.facing.is_empty();
-        let mut royals = (self.squares.iter().enumerate())
-            .filter(|(_, s)| s.is_some_and(|pc| pc.owner == p && rules.is_royal(pc.kind)))
-            .map(|(i, _)| NodeId(i as u16));
+        let mut royals = at.iter().filter(|n| {
+            self.squares[n.index()].is_some_and(|pc| pc.owner == p && rules.is_royal(pc.kind))
+        });
         let mut hit =
             |n: NodeId| self.threatened(n, by) || (facing && self.faces_royal(n, by).is_some());
         if rules.moves.all_royals {
@@ -225,14 +233,22 @@ impl Position {
     /// Whether `p` attacks a royal piece of any live opponent (discovered and earlier attacks
     /// count); with `[moves] check_all_royals`, all the royals of one of them.
     pub(crate) fn gives_check(&self, p: PlayerId) -> bool {
+        self.gives_check_among(p, self.royals)
+    }
+
+    /// [`Position::gives_check`], looking only at the nodes of `at`, which hold every royal (see
+    /// [`Position::royal_attacked_among`]).
+    #[inline]
+    pub(crate) fn gives_check_among(&self, p: PlayerId, at: NodeSet) -> bool {
         let rules = &*self.rules;
         if rules.moves.all_royals {
             return (rules.player_ids())
-                .any(|q| q != p && self.is_alive(q) && self.royals_threatened(q, 1 << p.0));
+                .any(|q| q != p && self.is_alive(q) && self.royals_threatened(q, 1 << p.0, at));
         }
-        self.squares.iter().enumerate().any(|(i, s)| {
-            s.is_some_and(|pc| pc.owner != p && self.is_alive(pc.owner) && rules.is_royal(pc.kind))
-                && self.threatened(NodeId(i as u16), 1 << p.0)
+        at.iter().any(|n| {
+            self.squares[n.index()].is_some_and(|pc| {
+                pc.owner != p && self.is_alive(pc.owner) && rules.is_royal(pc.kind)
+            }) && self.threatened(n, 1 << p.0)
         })
     }
 
