@@ -113,6 +113,7 @@ const EXPECTED: &[&str] = &[
     "raazuvaa",
     "seirawan",
     "shako",
+    "shatar",
     "shatranj",
     "shogi",
     "shoshogi",
