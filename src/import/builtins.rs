@@ -85,6 +85,60 @@ pub const BUILTINS: &[Builtin] = &[
         ini: "maxRank = 5\nmaxFile = e\nstartFen = rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1\n\
               promotionRank = 5\ndoubleStep = false\ncastling = false\n",
     },
+    Builtin {
+        name: "antichess",
+        shipped: "antichess.toml",
+        ini: "king = -\ncommoner = k\ncastling = false\n\
+              startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n\
+              promotionPieceTypes = kqrbn\nmustCapture = true\nstalemateValue = win\n\
+              extinctionValue = win\nextinctionPieceTypes = *\n",
+    },
+    Builtin {
+        name: "extinction",
+        shipped: "extinction.toml",
+        ini: "king = -\ncommoner = k\ncastlingKingPiece = k\npromotionPieceTypes = kqrbn\n\
+              extinctionValue = loss\nextinctionPieceTypes = kqrbnp\n",
+    },
+    Builtin {
+        name: "losalamos",
+        shipped: "losalamos.toml",
+        ini: "maxRank = 6\nmaxFile = f\nbishop = -\n\
+              startFen = rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1\n\
+              promotionRank = 6\npromotionPieceTypes = qrn\ndoubleStep = false\ncastling = false\n",
+    },
+    Builtin {
+        name: "janus",
+        shipped: "janus.toml",
+        ini: "maxFile = j\narchbishop = j\n\
+              startFen = rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w KQkq - 0 1\n\
+              promotionPieceTypes = jqrbn\ncastlingKingsideFile = i\ncastlingQueensideFile = b\n",
+    },
+    Builtin {
+        name: "racingkings",
+        shipped: "racingkings.toml",
+        ini: "startFen = 8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1\ncastling = false\n\
+              checking = false\nflagPiece = k\nflagRegionWhite = *8\nflagRegionBlack = *8\n\
+              flagMove = true\n",
+    },
+    Builtin {
+        name: "breakthrough",
+        shipped: "breakthrough.toml",
+        ini: "pawn = -\nknight = -\nbishop = -\nrook = -\nqueen = -\nking = -\nbreakthrough = p\n\
+              startFen = pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w - - 0 1\n\
+              promotionPieceTypes = -\ncastling = false\nstalemateValue = loss\n\
+              flagPiece = p\nflagRegionWhite = *8\nflagRegionBlack = *1\n",
+    },
+    Builtin {
+        name: "atomic",
+        shipped: "atomic.toml",
+        ini: "blastOnCapture = true\n",
+    },
+    Builtin {
+        name: "nocheckatomic",
+        shipped: "nocheckatomic.toml",
+        ini: "king = -\ncommoner = k\ncastlingKingPiece = k\nblastOnCapture = true\n\
+              extinctionValue = loss\nextinctionPieceTypes = k\n",
+    },
 ];
 
 /// The built-in parent called `name`.

@@ -10,6 +10,11 @@ use super::region::{Grid, Square};
 /// square beside it, as Fairy-Stockfish does.
 pub(crate) fn castling(cx: &mut Cx<'_>, m: &mut Model, placed: &BTreeMap<Square, char>) {
     let on = cx.boolean("castling", true);
+    // `chess960 = false` is the default and says nothing; `true` stays unread, so it is
+    // refused with the capability it needs (960 placement).
+    if cx.boolean("chess960", false) {
+        cx.read.remove("chess960");
+    }
     let g = m.grid;
     let files: Vec<Option<usize>> = [
         ("castlingKingsideFile", 'g'),

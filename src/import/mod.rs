@@ -8,6 +8,7 @@
 //! files. A key the importer cannot express is a located error (`import::unsupported-key`),
 //! never dropped: see the README, "Importing Fairy-Stockfish variants".
 
+mod blast;
 mod board;
 pub(crate) mod builtins;
 mod castling;
@@ -338,6 +339,7 @@ pub(crate) fn interpret(props: &Props) -> Result<Model, Vec<Diagnostic>> {
         castling_sources: Vec::new(),
         hands: None,
         drop_loop: false,
+        blast: None,
         ending: Default::default(),
         notes: std::mem::take(&mut cx.notes),
     };
@@ -345,6 +347,7 @@ pub(crate) fn interpret(props: &Props) -> Result<Model, Vec<Diagnostic>> {
     rules::drops(&mut cx, &mut m);
     castling::castling(&mut cx, &mut m, &placed);
     ending::ending(&mut cx, &mut m);
+    blast::blast(&mut cx, &mut m);
     for key in DISPLAY_KEYS {
         if let Some(p) = cx.get(key) {
             m.notes.push(format!(
@@ -475,6 +478,8 @@ pub(crate) const SUPPORTED_KEYS: &[&str] = &[
     "checking",
     "nMoveRule",
     "nFoldRule",
+    "blastOnCapture",
+    "blastImmuneTypes",
 ];
 
 /// Fairy-Stockfish keys with no chessgraph rule (so far), grouped by the capability they need:
@@ -523,10 +528,7 @@ pub(crate) const FSF_KEYS_WITHOUT_RULE: &[(&str, &[&str])] = &[
             "petrifyBlastPieces",
         ],
     ),
-    (
-        "explosions on capture (atomic)",
-        &["blastOnCapture", "blastImmuneTypes", "mutuallyImmuneTypes"],
-    ),
+    ("explosions on capture (atomic)", &["mutuallyImmuneTypes"]),
     (
         "promotion of other pieces than the pawn (promoted types, per-colour choices, limits, demotion)",
         &[

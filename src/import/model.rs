@@ -165,6 +165,8 @@ pub(crate) struct Model {
     /// `[hands] promoted = "keep"` (`dropLoop`): a captured promoted piece joins the hand as
     /// what it became.
     pub(crate) drop_loop: bool,
+    /// An explosion on capture (`blastOnCapture`).
+    pub(crate) blast: Option<super::blast::Blast>,
     /// End rules.
     pub(crate) ending: Ending,
     /// Comments for the head of the variant file: where rules came from, decisions.

@@ -37,6 +37,9 @@ pub(crate) fn variant_text(m: &Model, ini: &str, board: &str) -> String {
     for c in &m.castling {
         castling(&mut t, m, c);
     }
+    if let Some(b) = &m.blast {
+        super::blast::write(&mut t, b);
+    }
     ending(&mut t, m);
     t
 }
