@@ -15,6 +15,7 @@
 //! moves, `is_legal`, pins), `count` (counting legal moves at perft's last ply), `make` (the make/unmake pipeline), `turn` (passing the turn,
 //! eliminations, the outcome) and `explain` (why a move is refused, as a [`PlayError`]).
 
+mod blocker;
 mod count;
 mod draws;
 mod drops;
@@ -68,7 +69,8 @@ pub enum Move {
         to: NodeId,
         /// The kind it becomes, if it promotes.
         promotion: Option<KindId>,
-        /// The second part of a gating move: a piece of the hand placed on `from`.
+        /// The second part: a piece of the hand placed on `from` (a gating move), or where the
+        /// blocker goes (`[blocker]`).
         gating: Option<Gating>,
     },
     /// A castling: the king's move names it, the rook's origin tells castlings with the same king
@@ -80,8 +82,8 @@ pub enum Move {
         king_to: NodeId,
         /// Where the rook starts.
         rook_from: NodeId,
-        /// The second part of a gating move: a piece of the hand placed on the king's or the
-        /// rook's start square.
+        /// The second part: a piece of the hand placed on the king's or the rook's start square
+        /// (a gating move), or where the blocker goes (`[blocker]`).
         gating: Option<Gating>,
     },
     /// An en passant capture: the pawn moves to an empty en passant square and takes the pawn that
@@ -93,6 +95,8 @@ pub enum Move {
         to: NodeId,
         /// Where the captured pawn stands.
         captured: NodeId,
+        /// The second part: where the blocker goes (`[blocker]`: duck chess); `None` elsewhere.
+        gating: Option<Gating>,
     },
     /// A piece of the mover's hand is put on an empty node (variants with hands).
     Drop {
@@ -135,36 +139,41 @@ impl Move {
         }
     }
 
-    /// The second part of a gating move, if it has one.
+    /// The second part of the move, if it has one: a piece gated, or the blocker's move.
     #[inline]
     pub fn gating(&self) -> Option<Gating> {
         match *self {
-            Move::Normal { gating, .. } | Move::Castle { gating, .. } => gating,
-            _ => None,
+            Move::Normal { gating, .. }
+            | Move::Castle { gating, .. }
+            | Move::EnPassant { gating, .. } => gating,
+            Move::Drop { .. } => None,
         }
     }
 
-    /// Where a gating move places its piece, and the piece's kind.
+    /// Where a gating move places its piece, and the piece's kind (`None` for the blocker's
+    /// move, [`Move::blocker_to`]).
     #[inline]
     pub fn gated(&self) -> Option<(NodeId, KindId)> {
+        let g = self.gating()?;
+        let kind = g.kind()?;
         match *self {
-            Move::Normal {
-                from,
-                gating: Some(g),
-                ..
-            } => Some((from, g.kind())),
+            Move::Normal { from, .. } => Some((from, kind)),
             Move::Castle {
                 king_from,
                 rook_from,
-                gating: Some(g),
                 ..
-            } => Some((if g.on_rook() { rook_from } else { king_from }, g.kind())),
+            } => Some((if g.on_rook() { rook_from } else { king_from }, kind)),
             _ => None,
         }
     }
 
-    /// The move with `gating` as its second part (`None`: without one); a move that cannot
-    /// gate (en passant, a drop) stays as it is.
+    /// Where the move's second part puts the blocker (`[blocker]`: duck chess), if it does.
+    #[inline]
+    pub fn blocker_to(&self) -> Option<NodeId> {
+        self.gating().and_then(Gating::blocker_to)
+    }
+
+    /// The move with `gating` as its second part (`None`: without one); a drop stays as it is.
     #[inline]
     pub fn with_gating(self, gating: Option<Gating>) -> Move {
         match self {
@@ -190,16 +199,27 @@ impl Move {
                 rook_from,
                 gating,
             },
+            Move::EnPassant {
+                from, to, captured, ..
+            } => Move::EnPassant {
+                from,
+                to,
+                captured,
+                gating,
+            },
             other => other,
         }
     }
 }
 
-/// The second part of a gating move (`[[gating]]`): a piece of the mover's hand placed on a
-/// square the move left (the piece's origin; for a castling the king's or the rook's). One byte,
-/// so that a [`Move`] stays as small as without it.
+/// The second part of a move: a piece of the mover's hand placed on a square the move left
+/// (`[[gating]]`: the piece's origin; for a castling the king's or the rook's), or the square the
+/// neutral blocker moves to (`[blocker]`: duck chess). Two bytes, so that a [`Move`] stays small.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Gating(std::num::NonZeroU8);
+pub struct Gating(std::num::NonZeroU16);
+
+/// The bit of a [`Gating`] that marks the blocker's move (the low bits are its square).
+const BLOCKER_BIT: u16 = 0x8000;
 
 impl Gating {
     /// A piece of kind `kind` gated on the square the moving piece left (for a castling, the
@@ -213,28 +233,50 @@ impl Gating {
         Self::make(kind, true)
     }
 
+    /// The blocker (`[blocker]`) moved to `to`.
+    pub fn blocker(to: NodeId) -> Gating {
+        let bits = BLOCKER_BIT | (to.0 & !BLOCKER_BIT);
+        Gating(std::num::NonZeroU16::new(bits).expect("the blocker's bit is set"))
+    }
+
     fn make(kind: KindId, rook: bool) -> Option<Gating> {
-        let k = u8::try_from(kind.index() + 1).ok().filter(|&k| k < 0x80)?;
-        std::num::NonZeroU8::new(k | if rook { 0x80 } else { 0 }).map(Gating)
+        let k = u16::from(kind.0) + 1;
+        if k >= 0x80 {
+            return None;
+        }
+        std::num::NonZeroU16::new(k | if rook { 0x80 } else { 0 }).map(Gating)
     }
 
-    /// The kind placed.
+    /// The kind placed from the hand; `None` for the blocker's move.
     #[inline]
-    pub fn kind(self) -> KindId {
-        KindId((self.0.get() & 0x7f) - 1)
+    pub fn kind(self) -> Option<KindId> {
+        let b = self.0.get();
+        (b & BLOCKER_BIT == 0).then(|| KindId(((b & 0x7f) - 1) as u8))
     }
 
-    /// Whether a castling places it on the rook's start square (else the king's).
+    /// Where the blocker goes, for the blocker's move.
+    #[inline]
+    pub fn blocker_to(self) -> Option<NodeId> {
+        let b = self.0.get();
+        (b & BLOCKER_BIT != 0).then_some(NodeId(b & !BLOCKER_BIT))
+    }
+
+    /// Whether a castling places its piece on the rook's start square (else the king's).
     #[inline]
     pub fn on_rook(self) -> bool {
-        self.0.get() & 0x80 != 0
+        self.0.get() & (BLOCKER_BIT | 0x80) == 0x80
     }
 }
 
 impl std::fmt::Debug for Gating {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let at = if self.on_rook() { "rook" } else { "origin" };
-        write!(f, "Gating({:?} on {at})", self.kind())
+        match (self.kind(), self.blocker_to()) {
+            (Some(k), _) => {
+                let at = if self.on_rook() { "rook" } else { "origin" };
+                write!(f, "Gating({k:?} on {at})")
+            }
+            (None, to) => write!(f, "Blocker(to {to:?})"),
+        }
     }
 }
 
