@@ -111,5 +111,8 @@ pub(crate) const MAX_ZONE_DEPTH: usize = 32;
 /// search's mate scores.
 pub(crate) const MAX_KIND_VALUE: u32 = 100_000;
 
+/// Largest count of a promotion's `limits` entry (`at_most`).
+pub(crate) const MAX_PROMOTION_LIMIT: u32 = 255;
+
 /// Deepest search of the computer player, in plies (its stacks are sized by it).
 pub(crate) const MAX_SEARCH_DEPTH: u32 = 64;

@@ -204,12 +204,12 @@ impl Position {
         let rules = &*self.rules;
         let gates = self.gate_tags();
         let unrestricted = gates.unrestricted();
-        if !rules.any_royal
-            && unrestricted
+        if unrestricted
             && rules.effects.is_empty()
             && self.hands.is_empty()
             && rules.filters.royalless_count
             && !rules.second_part
+            && (!rules.any_royal || self.unguarded_turn())
         {
             return self.count_without_royals(gates, buf);
         }
@@ -217,7 +217,7 @@ impl Position {
             && unrestricted
             && rules.filters.pins_count
             && rules.effects.is_empty()
-            && rules.moves.may_check
+            && (rules.moves.may_check || self.hands.is_empty())
             && !rules.moves.pass
             && !rules.second_part;
         let mut pins = [(NodeId(0), 0u16); MAX_PINS];
@@ -239,7 +239,10 @@ impl Position {
         let board = Occupancy::of(self, view.sensitive, gates);
         // Without hops, zone-confined attacks or facing royals, a royal's step is legal exactly
         // when its destination is not attacked once it has left its square.
-        let by_attacks = !rules.tables().has_special_attacks() && rules.facing.is_empty();
+        // Where moves may not give check, every move is listed and judged.
+        let by_attacks = !rules.tables().has_special_attacks()
+            && rules.facing.is_empty()
+            && rules.moves.may_check;
         let mut n = 0;
         for from in board.own.iter() {
             if from == king
@@ -295,6 +298,7 @@ impl Position {
             || view.pins.iter().any(|&(pn, _)| pn == from)
             || view.sensitive.is_some_and(|s| s.contains(from))
             || kind.stack
+            || !rules.moves.may_check
         {
             self.piece_moves_into::<_, false>(from, board.gates, buf);
             return 0;
@@ -334,17 +338,41 @@ impl Position {
         }
     }
 
-    /// [`Position::count_legal_moves`] in a variant without royals, with no drops and no
-    /// captures after a move: every pseudo-legal move is legal, but when a capture is compulsory
-    /// and there is one, only the captures count.
+    /// [`Position::count_legal_moves`] for a side without royals (in a variant without royals,
+    /// or one where [`Position::unguarded_turn`] holds), with no drops and no captures after a
+    /// move: every pseudo-legal move is legal, but when a capture is compulsory and there is one,
+    /// only the captures count. A piece's moves come from its count plan where that holds them
+    /// (no promotion among them), the others are walked.
     fn count_without_royals(&self, gates: GateTags, buf: &mut Vec<Planned>) -> u64 {
+        let rules = &*self.rules;
         let mut tally = Tally {
             all: 0,
             captures: 0,
             squares: &self.squares,
         };
-        for from in self.by_owner[self.to_move.index()].iter() {
-            self.piece_moves_into::<_, false>(from, gates, &mut tally);
+        let board = Occupancy::of(self, None, gates);
+        for from in board.own.iter() {
+            let Some(p) = self.squares[from.index()] else {
+                continue;
+            };
+            let plan = match rules.tables().count_plan(p.kind, p.frame, from) {
+                Some((plan, rays)) if !rules.kind(p.kind).stack => {
+                    listed_squares(rules, p, from, &board).and_then(|listed| {
+                        let dest = plan_destinations(rules, p, from, &board, plan, rays);
+                        (!dest.intersects(listed)).then_some((plan, dest))
+                    })
+                }
+                _ => None,
+            };
+            let Some((plan, dest)) = plan else {
+                self.piece_moves_into::<_, false>(from, gates, &mut tally);
+                continue;
+            };
+            tally.all += u64::from(dest.len());
+            tally.captures += u64::from(dest.and(board.enemy).len());
+            if !plan.complete || (plan.en_passant && !self.ep.is_empty()) {
+                self.piece_moves_into::<_, true>(from, gates, &mut tally);
+            }
         }
         buf.clear();
         self.castling_moves(buf);

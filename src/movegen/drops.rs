@@ -23,6 +23,11 @@ impl Position {
             }
             if let Some(rule) = &self.rules.kind(k).drop {
                 self.drops_of_kind(k, rule, out);
+                for &f in &rule.faces {
+                    if let Some(face) = &self.rules.kind(f).drop {
+                        self.drops_of_kind(f, face, out);
+                    }
+                }
             }
         }
         if let Some(h) = &self.rules.hands
@@ -269,6 +274,22 @@ impl Position {
         let me = self.to_move;
         let token = rules.kind(kind).token();
         let player = rules.player(me).name.clone();
+        // A promoted face is dropped only where its base's drops include it (`drop.face`).
+        let held = rules.hand_kind(kind);
+        if held != kind {
+            let base = rules.kind(held).token();
+            let faces = rules.kind(held).drop.as_ref().map(|d| d.faces.as_slice());
+            if !faces.unwrap_or_default().contains(&kind) {
+                return Some(PlayError::FaceNotDropped { token, base });
+            }
+            if self.hand(me, held) == 0 {
+                return Some(PlayError::NoneInHand {
+                    player,
+                    token: base,
+                });
+            }
+            return None;
+        }
         if self.hand(me, kind) == 0 {
             return Some(PlayError::NoneInHand { player, token });
         }

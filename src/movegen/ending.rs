@@ -47,11 +47,11 @@ impl Position {
             .find_map(|d| Some(self.declared_verdict(d.key, d.rule.stalemate(self)?)))
     }
 
-    /// Whether declared end rule `i` ends the turn about to start, for perft's leaf count:
-    /// `true` also when the rule needs the legal moves (the turn is then settled whole).
+    /// Whether declared end rule `i` ends the turn about to start, for perft's leaf count (a
+    /// rule that looks at the legal moves, a reply to an arrival, lists them itself; the turn
+    /// is then counted only when the game goes on).
     pub(super) fn declared_end_settles(&self, i: usize) -> bool {
-        let rule = &self.rules.outcome().declared[i].rule;
-        rule.needs_moves() || rule.judge(self).is_some()
+        self.rules.outcome().declared[i].rule.judge(self).is_some()
     }
 
     /// `checks`: the player who moved last has no check left to give: he has won.
@@ -84,10 +84,13 @@ impl TurnStart for Position {
     }
 
     fn count_pieces(&self, p: PlayerId, kinds: u32) -> u32 {
-        self.squares
-            .iter()
-            .flatten()
-            .filter(|x| x.owner == p && kinds & (1 << x.kind.index()) != 0)
+        let own = &self.by_owner[p.index()];
+        let every = (1u64 << self.rules.kinds().len()).wrapping_sub(1) as u32;
+        if kinds & every == every {
+            return own.len();
+        }
+        own.iter()
+            .filter(|n| self.squares[n.index()].is_some_and(|x| kinds & (1 << x.kind.index()) != 0))
             .count() as u32
     }
 

@@ -169,6 +169,16 @@ pub enum PlayError {
         /// The kind's token.
         token: String,
     },
+    /// A drop of a promoted face that the variant does not let pieces in hand enter as.
+    #[error(
+        "`{token}` is not dropped: a captured one joins the hand as `{base}`, and a `{base}` in hand is dropped as itself (`{base}@...`)"
+    )]
+    FaceNotDropped {
+        /// The face's token.
+        token: String,
+        /// The token of the kind the hand holds.
+        base: String,
+    },
     /// A drop onto an occupied node.
     #[error("cannot drop on {square}: it is not empty")]
     DropOnPiece {
@@ -357,6 +367,17 @@ pub enum PlayError {
         /// The legal promotions, as move text.
         choices: Vec<String>,
     },
+    /// The piece reaches the destination, but turns over there (`flip`): the move is written
+    /// with its mark.
+    #[error("the {kind} {rule}: write {}", .choices.join(", "))]
+    MustFlip {
+        /// The piece's kind.
+        kind: String,
+        /// Its flip in words (`turns into +S after every move`).
+        rule: String,
+        /// The legal moves between the same squares, as text.
+        choices: Vec<String>,
+    },
     /// A promotion by a move of its own (`promotion.standing`) whose conditions fail.
     #[error(
         "{mv} is refused: this promotion is made from `{zone}` (or by the last piece of its kind), in place or stepping onto an empty node, while the kind is lost, and as the variant says without check or attacking an enemy piece"
@@ -366,6 +387,32 @@ pub enum PlayError {
         mv: String,
         /// The promotion zone.
         zone: String,
+    },
+    /// A promotion to a choice its `limits` allow only while the player has fewer of the kind.
+    #[error(
+        "{mv} is refused: a promotion to {kind} is made only while {player} has fewer than {at_most} on the board (he has {count})"
+    )]
+    PromotionLimited {
+        /// The move refused.
+        mv: String,
+        /// The player to move.
+        player: String,
+        /// The kind chosen.
+        kind: String,
+        /// How many he has.
+        count: u32,
+        /// The choice's limit.
+        at_most: u32,
+    },
+    /// With `[moves] check_all_royals`: the move would leave every royal of the mover attacked.
+    #[error("{mv} would leave every {royal} of {player} attacked")]
+    AllRoyalsLeftAttacked {
+        /// The move, as text.
+        mv: String,
+        /// The player to move.
+        player: String,
+        /// The royal piece's name.
+        royal: String,
     },
     /// A promotion for a piece that never promotes.
     #[error("a {kind} does not promote")]
@@ -423,6 +470,7 @@ impl Move {
                 let mut s = format!("{}-{}", b.node_name(from), b.node_name(to));
                 match promotion.map(|k| (k, rules.kind(k))) {
                     Some((k, _)) if rules.is_own_face(k) => s.push('+'),
+                    Some((k, _)) if rules.is_own_base(k) => s.push('-'),
                     Some((_, k)) => {
                         s.push('=');
                         s.push_str(&k.token());
@@ -588,6 +636,9 @@ impl Position {
                 to_move: rules.player(self.to_move).name.clone(),
             };
         }
+        if let Some(why) = self.promotion_limit_refusal(m, pc) {
+            return why;
+        }
         let same_squares: Vec<String> = legal
             .iter()
             .filter(|p| p.mv.from() == Some(from) && p.mv.to() == to)
@@ -599,7 +650,14 @@ impl Position {
                     .iter()
                     .filter(|p| p.mv.from() == Some(from) && p.mv.to() == to)
                     .all(|p| p.mv.promotion().is_some());
-            return if must_promote {
+            let flip = rules.kind(pc.kind).flip;
+            return if let Some(f) = flip.filter(|_| must_promote) {
+                PlayError::MustFlip {
+                    kind,
+                    rule: f.summary(rules.kinds()),
+                    choices: same_squares,
+                }
+            } else if must_promote {
                 PlayError::MustPromote {
                     kind,
                     to: name(to),
@@ -707,6 +765,8 @@ impl Position {
             );
             return if self.only_facing_after(*p) {
                 PlayError::RoyalsFacing { mv, player, royal }
+            } else if rules.moves.all_royals {
+                PlayError::AllRoyalsLeftAttacked { mv, player, royal }
             } else {
                 PlayError::RoyalLeftAttacked { mv, player, royal }
             };
@@ -722,8 +782,10 @@ impl Position {
                 zone: rules.zone_names[pr.zone].clone(),
             };
         }
-        let promotes =
-            self.squares[from.index()].is_some_and(|p| rules.kind(p.kind).promotion.is_some());
+        let promotes = self.squares[from.index()].is_some_and(|p| {
+            let k = rules.kind(p.kind);
+            k.promotion.is_some() || k.flip.is_some()
+        });
         if m.promotion().is_some() && !promotes {
             return PlayError::DoesNotPromote { kind };
         }

@@ -101,11 +101,41 @@ impl Position {
             }
             return;
         }
+        if !self.unguarded_turn() {
+            self.keep_royals_safe(out);
+        }
+        if !self.rules.filters.legal.is_empty() {
+            self.apply_filters(Stage::Legal, out);
+        }
+        if !self.hands.is_empty() {
+            self.refuse_mating_drops(out);
+        }
+        if self.rules.second_part {
+            self.add_second_parts(out);
+        }
+    }
+
+    /// Whether every pseudo-legal move of the side to move keeps its royals safe: it has none on
+    /// the board, and no move must be judged for the checks it gives (every move may check, and
+    /// no gate or standing promotion forbids it).
+    #[inline]
+    pub(super) fn unguarded_turn(&self) -> bool {
+        let rules = &*self.rules;
+        rules.moves.may_check
+            && rules.gates().is_empty()
+            && !rules.any_standing
+            && !self.royals.intersects(self.by_owner[self.to_move.index()])
+    }
+
+    /// Keeps the pseudo-legal moves of `out` that leave the royals of the side to move safe (and
+    /// give no check where they must not): the part of [`Position::legal_moves_into`] that
+    /// judges royals.
+    fn keep_royals_safe(&mut self, out: &mut Vec<Planned>) {
         let mut pins = [(NodeId(0), 0u16); MAX_PINS];
         let mut sensitive = NodeSet::default();
         // Captures after the move remove enemy pieces that may have blocked an enemy line to
         // the royal: pins cannot judge those moves.
-        let pinned = if self.rules.effects.is_empty() && self.rules.moves.may_check {
+        let pinned = if self.rules.effects.is_empty() {
             self.royal_pins(&mut pins, &mut sensitive)
         } else {
             None
@@ -128,7 +158,9 @@ impl Position {
             }
             None => {
                 let mine = self.royals.and(self.by_owner[self.to_move.index()]);
-                let king = mine.first().filter(|&k| mine.last() == Some(k));
+                // A promotion that makes a royal is judged on every royal, not the one's square.
+                let king = (mine.first())
+                    .filter(|&k| mine.last() == Some(k) && !self.rules.moves.royal_promotion);
                 let mask = king.and_then(|k| self.check_mask(k));
                 let mut i = 0;
                 while i < out.len() {
@@ -146,15 +178,6 @@ impl Position {
                     }
                 }
             }
-        }
-        if !self.rules.filters.legal.is_empty() {
-            self.apply_filters(Stage::Legal, out);
-        }
-        if !self.hands.is_empty() {
-            self.refuse_mating_drops(out);
-        }
-        if self.rules.second_part {
-            self.add_second_parts(out);
         }
     }
 
@@ -201,8 +224,12 @@ impl Position {
         }
     }
 
-    /// The nodes of the live opponents' pieces that attack a royal of the side to move.
+    /// The nodes of the live opponents' pieces that attack a royal of the side to move (none
+    /// with `[moves] check_all_royals` while one of his royals is not attacked).
     pub(crate) fn checkers(&self) -> NodeSet {
+        if self.rules.moves.all_royals && !self.is_check() {
+            return NodeSet::default();
+        }
         let t = self.rules.tables();
         let by = self.alive & !(1 << self.to_move.0);
         let mut found = NodeSet::default();
@@ -230,19 +257,20 @@ impl Position {
     #[inline(always)]
     pub(super) fn pins_allow(&mut self, m: Planned, pins: &PinView<'_>) -> bool {
         let touches = |n: NodeId| pins.sensitive.is_some_and(|s| s.contains(n));
+        let may_check = self.rules.moves.may_check;
         match m.mv {
             Move::Normal { from, to, .. }
                 if from != pins.king
-                    && !m.no_check
                     && !self.squares[to.index()].is_some_and(|p| self.rules.is_royal(p.kind))
                     && !touches(from)
                     && !touches(to) =>
             {
                 self.pin_allows(pins.king, pins.pins, from, to)
+                    && ((may_check && !m.no_check) || !self.checks_on_squares(m))
             }
             // A piece added while the royal is not in check shields, never exposes (unless it
             // completes a screen).
-            Move::Drop { to, .. } if !touches(to) => true,
+            Move::Drop { to, .. } if !touches(to) && may_check => true,
             _ => self.keeps_royal_safe_at(m, pins.king),
         }
     }
@@ -273,7 +301,8 @@ impl Position {
 
     /// The only royal of the side to move, its pins (pinned node, index of the pinning attack
     /// entry) and whether any square is `sensitive` (see [`Position::screen_lines`]); `None` when
-    /// there is not exactly one royal, it is in check, or there are too many pins.
+    /// there is not exactly one royal, it is in check, there are too many pins, or some
+    /// promotion makes a royal.
     #[inline]
     pub(super) fn royal_pins(
         &self,
@@ -284,7 +313,8 @@ impl Position {
         let me = self.to_move;
         let mine = self.royals.and(self.by_owner[me.index()]);
         let king = mine.first()?;
-        if mine.last() != Some(king) {
+        // A promotion that makes a second royal is not judged by the first one's pins.
+        if mine.last() != Some(king) || rules.moves.royal_promotion {
             return None;
         }
         let opponents = self.alive & !(1 << me.0);
@@ -634,6 +664,7 @@ mod tests {
             "atomic",
             "nocheckatomic",
             "makpong",
+            "spartan",
         ] {
             let rules = test_games::load(file);
             for game in 0..6u64 {

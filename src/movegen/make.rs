@@ -114,7 +114,9 @@ impl Position {
         match m.mv {
             Move::Drop { kind, .. } => {
                 let owner = self.to_move;
-                self.add_to_hand::<HASH>(owner, kind, false);
+                // A face (`+L@c3`) leaves the hand as its base kind.
+                let held = self.rules.hand_kind(kind);
+                self.add_to_hand::<HASH>(owner, held, false);
                 Piece {
                     owner,
                     kind,
@@ -315,7 +317,10 @@ impl Position {
             self.set_square(rf, Some(rook));
         }
         match m {
-            Move::Drop { kind, .. } => self.add_to_hand::<false>(undo.moved.owner, kind, true),
+            Move::Drop { kind, .. } => {
+                let held = self.rules.hand_kind(kind);
+                self.add_to_hand::<false>(undo.moved.owner, held, true);
+            }
             _ => {
                 if let Some(from) = m.from() {
                     self.set_square(from, Some(undo.moved));

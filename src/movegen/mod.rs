@@ -28,6 +28,7 @@ mod legality;
 mod make;
 mod on_squares;
 mod progression;
+mod promotion_limit;
 mod standing;
 mod turn;
 

@@ -51,6 +51,12 @@ impl Position {
             _ => king,
         });
         let written = self.write_move(m);
+        // The kept sets are not written: every royal now stands where one stood or on a
+        // square the move wrote.
+        let mut royals = self.royals;
+        for &(n, _) in &written {
+            royals.insert(n);
+        }
         let rules = &*self.rules;
         let exposed = match at.and_then(|at| self.squares[at.index()].map(|p| (at, p))) {
             Some((at, p)) if p.owner == me && rules.is_royal(p.kind) => {
@@ -58,13 +64,29 @@ impl Position {
                 self.attacked_by_bits(at, by)
                     || (!rules.facing.is_empty() && self.faces_royal(at, by).is_some())
             }
-            _ => self.royal_attacked(me),
+            _ => self.royal_attacked_among(me, royals),
         };
-        let forbidden_check = (m.no_check || !rules.moves.may_check) && self.gives_check(me);
+        let forbidden_check =
+            (m.no_check || !rules.moves.may_check) && self.gives_check_among(me, royals);
         for &(n, p) in written.iter().rev() {
             self.squares[n.index()] = p;
         }
         Some(!exposed && !forbidden_check)
+    }
+
+    /// Whether an ordinary move of the side to move gives check, judged on the squares alone:
+    /// for a move that must not give check and that pins show keeps the mover's royal safe.
+    pub(super) fn checks_on_squares(&mut self, m: Planned) -> bool {
+        let written = self.write_move(m);
+        let mut royals = self.royals;
+        for &(n, _) in &written {
+            royals.insert(n);
+        }
+        let checks = self.gives_check_among(self.to_move, royals);
+        for &(n, p) in written.iter().rev() {
+            self.squares[n.index()] = p;
+        }
+        checks
     }
 
     /// Writes the move into the squares as make places it (the castling rook first, then what

@@ -46,6 +46,9 @@ impl Position {
             if pr.lost_only && !self.has_lost(pc.owner, c) {
                 continue;
             }
+            if !pr.limits.is_empty() && !pr.within_limit(c, || self.kind_count(pc.owner, c)) {
+                continue;
+            }
             let frame = rules.canonical_frame(c, pc.frame);
             let first = out.len();
             self.moves_as(

@@ -16,6 +16,8 @@ pub(super) enum Promo {
     Token(KindId),
     /// To the piece's promoted face: the `+` suffix (`b2-h8+`, `b2h8+`).
     Face,
+    /// A promoted face back to its base kind by a flip: the `-` suffix (`a1-a2-`, `a1a2-`).
+    Base,
 }
 
 /// What a move text says, before it is matched against the legal moves.
@@ -58,15 +60,20 @@ pub(super) fn parse_text(pos: &Position, text: &str) -> Result<Parsed, MoveError
     if let Some((token, node_name)) = text.split_once('@') {
         return parse_drop(pos, text, token, node_name);
     }
-    if text.len() > 1 && text.ends_with('-') {
+    let rules = pos.rules();
+    let (unsuffixed, base) = match text.strip_suffix('-') {
+        Some(body) if !body.is_empty() => (body, true),
+        _ => (text, false),
+    };
+    if base && !rules.kind_ids().any(|k| rules.is_own_base(k)) {
         return Err(malformed(
             text,
             "no piece of this variant turns back (the suffix `-`); a promotion is written `=` and a token (e.g. `=Q`, `=+P`) or with the suffix `+`",
         ));
     }
-    let (text_body, face) = match text.strip_suffix('+') {
-        Some(body) => (body, true),
-        None => (text, false),
+    let (text_body, face) = match unsuffixed.strip_suffix('+') {
+        Some(body) if !base => (body, true),
+        _ => (unsuffixed, false),
     };
     let (body, rook) = match text_body.split_once('/') {
         Some((a, r)) => (a, Some(node(pos, text, r)?)),
@@ -94,10 +101,17 @@ pub(super) fn parse_text(pos: &Position, text: &str) -> Result<Parsed, MoveError
         Some((f, t)) => (node(pos, text, f)?, node(pos, text, t)?, promotion),
         None => parse_compact(pos, text, body, promotion)?,
     };
-    let promotion = match (promotion, face) {
-        (Some(k), _) => Promo::Token(k),
-        (None, true) => Promo::Face,
-        (None, false) => Promo::None,
+    if base && promotion.is_some() {
+        return Err(malformed(
+            text,
+            "a promotion is written once: `=` and a token, or the suffix `-`",
+        ));
+    }
+    let promotion = match (promotion, face, base) {
+        (Some(k), _, _) => Promo::Token(k),
+        (None, true, _) => Promo::Face,
+        (None, false, true) => Promo::Base,
+        (None, false, false) => Promo::None,
     };
     Ok(Parsed::Step {
         from,
@@ -350,6 +364,7 @@ pub(super) fn matching_step(
         (Promo::None, None) => true,
         (Promo::Token(k), Some(p)) => rules.kind(k).token() == rules.kind(p).token(),
         (Promo::Face, Some(p)) => rules.is_own_face(p),
+        (Promo::Base, Some(p)) => rules.is_own_base(p),
         _ => false,
     };
     let same_token = |a: KindId, b: KindId| rules.kind(a).token() == rules.kind(b).token();
@@ -449,6 +464,10 @@ pub(super) fn refused_step(work: &Position, step: &Step) -> Result<Move, MoveErr
                 Promo::Face => work
                     .piece_at(from)
                     .and_then(|p| rules.kind_by_token(true, rules.kind(p.kind).letter)),
+                // The base of the face on `from`, for the explanation.
+                Promo::Base => work
+                    .piece_at(from)
+                    .and_then(|p| rules.kind_by_token(false, rules.kind(p.kind).letter)),
             },
             gating: None,
         },

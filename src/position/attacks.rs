@@ -2,7 +2,7 @@
 //! tables (which origins attack a target, through which squares), so no opponent move is
 //! generated.
 
-use crate::ids::{NodeId, PlayerId, PlayerSet};
+use crate::ids::{NodeId, NodeSet, PlayerId, PlayerSet};
 use crate::rules::effects::AfterMove;
 #[cfg(doc)]
 use crate::rules::effects::MoveEffect;
@@ -48,7 +48,7 @@ impl Position {
 
     /// [`Position::attacked_by_bits`], counting only the attackers on the nodes `keep` accepts
     /// (with `|_| true` it compiles to the plain test).
-    #[inline(always)]
+    #[inline]
     fn attacked_by_bits_if(&self, n: NodeId, by: u8, keep: impl Fn(NodeId) -> bool) -> bool {
         let t = self.rules.tables();
         for a in t.attacks_on(n) {
@@ -117,18 +117,37 @@ impl Position {
     }
 
     /// Whether a royal piece of `p` is attacked by a live opponent, or faces a live opponent's
-    /// royal along a direction of `[facing_royals]` with nothing between.
+    /// royal along a direction of `[facing_royals]` with nothing between; with `[moves]
+    /// check_all_royals`, whether all of his royals are (and he has one).
     #[inline]
     pub fn royal_attacked(&self, p: PlayerId) -> bool {
+        self.royal_attacked_among(p, self.royals)
+    }
+
+    /// [`Position::royal_attacked`], looking only at the nodes of `at`, which hold every royal
+    /// (the kept royals' set, or a superset of it while a move is written into the squares
+    /// alone).
+    #[inline]
+    pub(crate) fn royal_attacked_among(&self, p: PlayerId, at: NodeSet) -> bool {
         let by = self.alive & !(1 << p.0);
+        self.royals_threatened(p, by, at)
+    }
+
+    /// Whether the royals of `p` are attacked by the players in `by` (or face one of their
+    /// royals), as check is judged: any of them, or with `check_all_royals` every one.
+    #[inline]
+    fn royals_threatened(&self, p: PlayerId, by: u8, at: NodeSet) -> bool {
         let rules = &*self.rules;
         let facing = !rules.facing.is_empty();
-        self.squares.iter().enumerate().any(|(i, s)| {
-            s.is_some_and(|pc| pc.owner == p && rules.is_royal(pc.kind)) && {
-                let n = NodeId(i as u16);
-                self.threatened(n, by) || (facing && self.faces_royal(n, by).is_some())
-            }
-        })
+        let mut royals = at.iter().filter(|n| {
+            self.squares[n.index()].is_some_and(|pc| pc.owner == p && rules.is_royal(pc.kind))
+        });
+        let mut hit =
+            |n: NodeId| self.threatened(n, by) || (facing && self.faces_royal(n, by).is_some());
+        if rules.moves.all_royals {
+            return all_royals_hit(&mut royals, &mut hit);
+        }
+        royals.any(hit)
     }
 
     /// Whether `n` is attacked by a player in `by` whose capture on `n` the variant's
@@ -149,9 +168,7 @@ impl Position {
         let view = Shown { pos: self };
         let rules = &*self.rules;
         // Kinds that never capture (a royal a capture would petrify) threaten nothing.
-        let disarmed = (rules.kind_ids())
-            .filter(|&k| rules.effects.iter().any(|e| e.disarms(rules, k)))
-            .fold(0u32, |m, k| m | (1 << k.index()));
+        let disarmed = rules.disarmed_kinds;
         let armed = |o: NodeId| {
             self.squares[o.index()].is_none_or(|p| disarmed & (1 << p.kind.index()) == 0)
         };
@@ -213,12 +230,25 @@ impl Position {
         None
     }
 
-    /// Whether `p` attacks a royal piece of any live opponent (discovered and earlier attacks count).
+    /// Whether `p` attacks a royal piece of any live opponent (discovered and earlier attacks
+    /// count); with `[moves] check_all_royals`, all the royals of one of them.
     pub(crate) fn gives_check(&self, p: PlayerId) -> bool {
+        self.gives_check_among(p, self.royals)
+    }
+
+    /// [`Position::gives_check`], looking only at the nodes of `at`, which hold every royal (see
+    /// [`Position::royal_attacked_among`]).
+    #[inline]
+    pub(crate) fn gives_check_among(&self, p: PlayerId, at: NodeSet) -> bool {
         let rules = &*self.rules;
-        self.squares.iter().enumerate().any(|(i, s)| {
-            s.is_some_and(|pc| pc.owner != p && self.is_alive(pc.owner) && rules.is_royal(pc.kind))
-                && self.threatened(NodeId(i as u16), 1 << p.0)
+        if rules.moves.all_royals {
+            return (rules.player_ids())
+                .any(|q| q != p && self.is_alive(q) && self.royals_threatened(q, 1 << p.0, at));
+        }
+        at.iter().any(|n| {
+            self.squares[n.index()].is_some_and(|pc| {
+                pc.owner != p && self.is_alive(pc.owner) && rules.is_royal(pc.kind)
+            }) && self.threatened(n, 1 << p.0)
         })
     }
 
@@ -237,6 +267,23 @@ impl Position {
         }
         set
     }
+}
+
+/// Whether `hit` holds for every node of `royals`, and there is one (`check_all_royals`).
+#[cold]
+#[inline(never)]
+fn all_royals_hit(
+    royals: &mut dyn Iterator<Item = NodeId>,
+    hit: &mut dyn FnMut(NodeId) -> bool,
+) -> bool {
+    let mut any = false;
+    for n in royals {
+        if !hit(n) {
+            return false;
+        }
+        any = true;
+    }
+    any
 }
 
 /// A position as the after-move effects' view, for [`MoveEffect::shields`] (no move: the mover
@@ -264,5 +311,31 @@ impl AfterMove for Shown<'_> {
 
     fn captured(&self) -> bool {
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Spartan chess's duple check (`check_all_royals`), read from pyffish's `gives_check`.
+    #[test]
+    fn with_check_all_royals_only_every_royal_attacked_is_check() {
+        let rules = crate::load("variants/spartan.toml").expect("loads");
+        let at = |fen: &str| Position::from_fen(&rules, fen).expect("reads");
+        let (white, black) = (PlayerId(0), PlayerId(1));
+        // One of two kings attacked: no check, and White gives none.
+        let one = at("4K3/8/8/8/8/8/8/R2k3k b - - 0 1");
+        assert!(!one.royal_attacked(black));
+        assert!(!one.gives_check(white));
+        assert!(one.checkers().is_empty());
+        // Both attacked: check.
+        let both = at("k6k/8/8/8/3K4/8/2R3R1/R6R b - - 1 1");
+        assert!(both.royal_attacked(black));
+        assert!(both.gives_check(white));
+        assert_eq!(both.checkers().len(), 2);
+        // The last king is royal as usual.
+        let last = at("4K3/8/8/8/8/8/8/3R2k1 b - - 0 2");
+        assert!(last.royal_attacked(black) && last.is_check());
     }
 }

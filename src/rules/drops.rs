@@ -49,6 +49,12 @@ pub(crate) struct DropRule {
     pub(crate) balanced: bool,
     /// The kind may be dropped where it could never move (`allow_stuck`).
     pub(crate) allow_stuck: bool,
+    /// The kind is a promoted face that a piece of its base kind in hand may enter as
+    /// (`face`: Kyoto shogi's `+L@c3`).
+    pub(crate) face: bool,
+    /// The faces a piece of this kind in hand may also be dropped as (the kinds whose drop
+    /// rule says `face`); empty in most variants.
+    pub(crate) faces: Vec<KindId>,
 }
 
 impl DropRule {

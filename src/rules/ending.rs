@@ -74,6 +74,11 @@ pub(crate) struct MoveRules {
     pub(crate) may_check: bool,
     /// The player to move may pass (`pass`): his royal's null move.
     pub(crate) pass: bool,
+    /// `check_all_royals`: a player is in check only when every royal of his is attacked.
+    pub(crate) all_royals: bool,
+    /// Some promotion makes a royal: the move's new royal must be judged too, so the shortcuts
+    /// that look at one royal's square do not apply.
+    pub(crate) royal_promotion: bool,
 }
 
 impl Default for MoveRules {
@@ -81,6 +86,8 @@ impl Default for MoveRules {
         MoveRules {
             may_check: true,
             pass: false,
+            all_royals: false,
+            royal_promotion: false,
         }
     }
 }
@@ -153,6 +160,11 @@ impl Rules {
         }
         if !self.moves.may_check {
             s.push_str("\nmoves: no move may give check");
+        }
+        if self.moves.all_royals {
+            s.push_str(
+                "\nmoves: a player is in check only when all his royals are attacked (the others may be taken)",
+            );
         }
         s
     }

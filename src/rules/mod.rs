@@ -17,6 +17,7 @@ pub(crate) mod effects;
 mod ending;
 pub(crate) mod ends;
 pub(crate) mod filters;
+pub(crate) mod flip;
 mod judged;
 mod points;
 pub(crate) mod relation;
@@ -106,6 +107,8 @@ pub struct PieceKind {
     pub(crate) patterns: Vec<Pattern>,
     /// Promotion, when the piece promotes.
     pub promotion: Option<Promotion>,
+    /// The kind it turns into after its moves or captures (`flip`, [`flip`]).
+    pub(crate) flip: Option<flip::Flip>,
     /// A promotion that is a move of its own (`promotion.standing`, sittuyin): from a node of
     /// its zone the piece turns into a choice where it stands, or stepping as the choice moves
     /// onto an empty node; then `promotion` is `None`.
@@ -146,6 +149,9 @@ pub struct Promotion {
     pub lost_only: bool,
     /// Other choices where the move ends in these zones (the first that holds it).
     pub by_zone: Vec<(usize, Vec<KindId>)>,
+    /// Choices offered only while the player has fewer pieces of the kind on the board than
+    /// the count (`limits`).
+    pub limits: Vec<(KindId, u32)>,
     /// With `standing` (the promotion is a move of its own, [`PieceKind::standing`]): a
     /// player's only piece of the kind promotes from any node.
     pub(crate) last_anywhere: bool,
@@ -164,6 +170,13 @@ impl Promotion {
             .iter()
             .find(|(z, _)| in_zone(*z))
             .map_or(&self.choices, |(_, c)| c)
+    }
+
+    /// Whether a player with `count` pieces of kind `c` on the board may promote to it: the
+    /// choice's `limits` entry allows it, or it has none.
+    #[inline]
+    pub(crate) fn within_limit(&self, c: KindId, count: impl FnOnce() -> u32) -> bool {
+        (self.limits.iter().find(|(k, _)| *k == c)).is_none_or(|&(_, most)| count() < most)
     }
 
     /// Every kind some promotion of this piece can make.
@@ -320,6 +333,9 @@ pub struct Rules {
     /// The effects after a move (`[[capture]]` slices), applied in order to the position a
     /// move produced.
     pub(crate) effects: Vec<std::sync::Arc<dyn effects::MoveEffect>>,
+    /// Bit `k` for every kind that threatens nothing because an effect disarms it (a royal that a
+    /// capture would petrify): computed once, as the attack test of every move reads it.
+    pub(crate) disarmed_kinds: u32,
     /// `[facing_royals]`: board directions along which two royals may not face each other.
     pub(crate) facing: Vec<DirId>,
     /// The captures judged on the whole position after a move.
@@ -483,13 +499,14 @@ impl Rules {
     /// promotes to it): a promotion to it is written with the suffix `+`.
     pub(crate) fn is_own_face(&self, k: KindId) -> bool {
         let kind = &self.kinds[k.index()];
-        kind.promoted_face
+        (kind.promoted_face
             && self.kind_by_letter(kind.letter).is_some_and(|b| {
                 self.kinds[b.index()]
                     .promotion
                     .as_ref()
                     .is_some_and(|pr| pr.all_choices().any(|c| c == k))
-            })
+            }))
+            || self.is_flipped_face(k)
     }
 
     /// The variant's hands, if the players have them.

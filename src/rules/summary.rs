@@ -206,6 +206,9 @@ impl Rules {
         if let Some(pr) = &k.standing {
             flags.push(self.standing_flag(pr));
         }
+        if let Some(f) = k.flip {
+            flags.push(f.summary(&self.kinds));
+        }
         if k.stack {
             flags.push("a stack: moves as the kinds it holds".to_string());
         } else if k.numbered {
@@ -222,9 +225,13 @@ impl Rules {
                 || d.per_line.is_some()
                 || d.no_mate
                 || d.balanced
-                || d.allow_stuck)
+                || d.allow_stuck
+                || d.face)
         {
             let mut how = String::from("dropped");
+            if d.face {
+                how.push_str(" in place of its base piece");
+            }
             if let Some(z) = &d.zone {
                 let _ = write!(how, " on {z}");
             }
@@ -240,6 +247,7 @@ impl Rules {
             if d.allow_stuck {
                 how.push_str(", even where it could never move");
             }
+
             flags.push(how);
         }
         if flags.is_empty() {
@@ -300,6 +308,13 @@ impl Rules {
         }
         if pr.lost_only {
             how.push_str(", only to kinds its side has lost");
+        }
+        for &(c, n) in &pr.limits {
+            let _ = write!(
+                how,
+                ", to {} only while its side has fewer than {n}",
+                self.kinds[c.index()].token()
+            );
         }
         how
     }

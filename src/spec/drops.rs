@@ -37,6 +37,12 @@ pub(crate) struct DropSpec {
     /// of a colour in this kind's drop zone that those still in hand need.
     #[cfg_attr(feature = "schema", schemars(with = "Option<bool>"))]
     pub(crate) opposite_colours: Option<Spanned<bool>>,
+    /// The kind is a promoted face (`+L`) that may be dropped: a piece of its base kind (`L`,
+    /// the kind a captured one joins the hand as) leaves the hand and enters as this face
+    /// (`+L@c3`; Kyoto and micro shogi, Fairy-Stockfish's `dropPromoted`). The face's own drop
+    /// rules (zone, `allow_stuck`, ...) apply to it.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<bool>"))]
+    pub(crate) face: Option<Spanned<bool>>,
 }
 
 /// `per_line = { direction, max }`: a limit per line of a board direction (nifu: one pawn per

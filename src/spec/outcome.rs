@@ -21,6 +21,7 @@
 //! may_check = false                # no move may give check (racing kings)
 //! checked_royal_takes_checker = true  # a royal in check moves only to take its checker (makpong)
 //! pass = true                      # a player may pass instead of moving (janggi)
+//! check_all_royals = true          # in check only when every royal is attacked (spartan)
 //!
 //! [draws]                          # for `play` and `show` only, never perft
 //! move_rule = 50                   # drawn after 50 moves of every player without a capture or pawn move
@@ -198,6 +199,11 @@ pub(crate) struct MovesSpec {
     /// Needs a royal piece.
     #[cfg_attr(feature = "schema", schemars(with = "Option<bool>"))]
     pub(crate) pass: Option<Spanned<bool>>,
+    /// A player with several royals is in check only when every one of them is attacked: a move
+    /// may leave some attacked (and they may be taken), not all; with one left it is royal as
+    /// usual (Spartan chess's two kings, Fairy-Stockfish's duple check). Needs a royal piece.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<bool>"))]
+    pub(crate) check_all_royals: Option<Spanned<bool>>,
 }
 
 /// `[draws]`: the draw rules `play` and `show` apply (never perft or the move list).

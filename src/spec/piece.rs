@@ -38,6 +38,8 @@ pub(crate) struct PieceSpec {
     pub(crate) betza: Option<Spanned<String>>,
     /// Promotion, when the piece promotes.
     pub(crate) promotion: Option<PromotionSpec>,
+    /// The kind it turns into after its moves (`flip`), when it does.
+    pub(crate) flip: Option<Spanned<FlipSpec>>,
     /// Drop rules, in a variant with hands.
     pub(crate) drop: Option<Spanned<DropSpec>>,
     /// Every piece of the kind carries a number (`C{16}` in position text).
@@ -124,6 +126,10 @@ pub(crate) struct PieceBody {
     betza: Option<Spanned<String>>,
     /// How the piece promotes, when it does.
     promotion: Option<PromotionSpec>,
+    /// The kind the piece turns into after each of its moves (Kyoto shogi) or captures (micro
+    /// shogi): `flip = { to = "+S" }`, `flip = { to = "+L", after = "capture" }`.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<FlipSpec>"))]
+    flip: Option<Spanned<FlipSpec>>,
     /// Where the piece may be dropped from a hand (variants with `[hands]`).
     #[cfg_attr(feature = "schema", schemars(with = "Option<DropSpec>"))]
     drop: Option<Spanned<DropSpec>>,
@@ -148,7 +154,7 @@ pub(crate) struct PieceBody {
     value: Option<Spanned<u32>>,
 }
 
-/// `promotion = { zone, choices, optional, leaving, lost_only, by_zone }` of a piece.
+/// `promotion = { zone, choices, optional, leaving, lost_only, by_zone, limits }` of a piece.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -173,6 +179,11 @@ pub(crate) struct PromotionSpec {
     /// gives the choices there (`by_zone = [{ zone = "rank_10", choices = ["Q"] }]`).
     #[serde(default)]
     pub(crate) by_zone: Vec<ZoneChoicesSpec>,
+    /// Choices offered only while the player has fewer pieces of them on the board than a
+    /// count (Spartan chess: `limits = [{ choice = "K", at_most = 2 }]`, a hoplite becomes a
+    /// king only while its side has fewer than two).
+    #[serde(default)]
+    pub(crate) limits: Vec<PromotionLimitSpec>,
     /// The promotion is a move of its own (sittuyin): a piece standing in the zone turns into a
     /// choice where it stands, or while stepping as that kind moves onto an empty node; its
     /// ordinary moves never promote.
@@ -202,7 +213,22 @@ pub(crate) struct ZoneChoicesSpec {
     pub(crate) choices: Vec<Spanned<String>>,
 }
 
+/// One entry of a promotion's `limits`: a choice that may not bring its kind past a count.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub(crate) struct PromotionLimitSpec {
+    /// The token of one of the promotion's choices (`"K"`).
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
+    pub(crate) choice: Spanned<String>,
+    /// The most pieces of that kind its player may have on the board after the promotion
+    /// (from 1 to 255): the choice is offered only while he has fewer.
+    #[cfg_attr(feature = "schema", schemars(with = "u32", range(min = 1, max = 255)))]
+    pub(crate) at_most: Spanned<u32>,
+}
+
 pub(crate) use super::drops::DropSpec;
+pub(crate) use super::flip::FlipSpec;
 
 /// The `[pieces.*]` tables that read, in file order.
 pub(super) fn read_pieces(
@@ -240,6 +266,7 @@ pub(super) fn read_pieces(
                 moves: b.moves.unwrap_or_default(),
                 betza: b.betza,
                 promotion: b.promotion,
+                flip: b.flip,
                 drop: b.drop,
                 numbered: b.numbered,
                 stack: b.stack,

@@ -139,7 +139,10 @@ impl MoveTables {
             let first_bit_ray = self.bit_rays.len();
             let plan = self.collect_plan(rays.clone(), gate_tags);
             let whole = plan.complete && !plan.en_passant;
-            if (plan.any_leap || plan.rays.1 > plan.rays.0) && (self.distinct[e] || whole) {
+            let apart = || self.walked_rays_apart(&self.rays[rays.clone()]);
+            if (plan.any_leap || plan.rays.1 > plan.rays.0)
+                && (self.distinct[e] || whole || apart())
+            {
                 self.plan_index.push(self.plans.len() as u32);
                 self.plans.push(plan);
             } else {

@@ -380,12 +380,7 @@ impl MoveTables {
         // [reached on an empty square, reached on an occupied one]
         let mut reached = [NodeSet::default(); 2];
         for r in rays {
-            let steps = self.steps(r);
-            let ends = if r.kind == Kind::Ride || r.special {
-                steps
-            } else {
-                &steps[steps.len() - 1..]
-            };
+            let ends = self.ray_ends(r);
             let empty = r.en_passant || r.mode.quiet() || r.special;
             let occupied = (!r.en_passant && r.mode.captures()) || r.special;
             for s in ends {
@@ -400,6 +395,40 @@ impl MoveTables {
             }
         }
         true
+    }
+
+    /// The steps of ray `r` where it may give a move: every step of a ride, hop or
+    /// zone-confined ray, the last of any other.
+    fn ray_ends(&self, r: &Ray) -> &[RayStep] {
+        let steps = self.steps(r);
+        if r.kind == Kind::Ride || r.special {
+            steps
+        } else {
+            &steps[steps.len() - 1..]
+        }
+    }
+
+    /// Whether the rays a count walks (those not [`Ray::in_masks`]) can never give a move to a
+    /// square that the masked rays of the same entry give one to, on the same occupancy (see
+    /// [`MoveTables::rays_reach_distinct`]): then a count of the masked rays' destinations and
+    /// a walk of the others never count one move twice.
+    pub(crate) fn walked_rays_apart(&self, rays: &[Ray]) -> bool {
+        // [masked, walked], each [reached on an empty square, reached on an occupied one]
+        let mut reached = [[NodeSet::default(); 2]; 2];
+        for r in rays {
+            let ends = self.ray_ends(r);
+            let set = &mut reached[usize::from(!r.in_masks)];
+            for s in ends {
+                if r.en_passant || r.mode.quiet() || r.special {
+                    set[0].insert(s.node);
+                }
+                if (!r.en_passant && r.mode.captures()) || r.special {
+                    set[1].insert(s.node);
+                }
+            }
+        }
+        let [masked, walked] = reached;
+        !masked[0].intersects(walked[0]) && !masked[1].intersects(walked[1])
     }
 
     /// Number of (kind, frame) attack bits in use; at most 64.

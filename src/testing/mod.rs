@@ -36,14 +36,12 @@ pub fn en_passant(pos: &Position) -> Vec<crate::EpEntry> {
     pos.ep_entries().iter().copied().collect()
 }
 
-/// The `[[first_move]]` rights of the rules, in order (their bits in the castling rights follow
-/// the castlings'): who holds each, and on which node.
-pub fn first_move_rights(rules: &crate::Rules) -> Vec<(crate::PlayerId, NodeId)> {
-    rules
-        .first_moves
-        .iter()
-        .map(|f| (f.player, f.square))
-        .collect()
+/// The rights held by a piece on a square, in their order after the castling rights: the
+/// first-move rights (`[[first_move]]`), then the gating rights (`[[gating]]`), as (holder, square).
+pub fn square_rights(rules: &crate::Rules) -> Vec<(crate::PlayerId, NodeId)> {
+    let first_moves = rules.first_moves.iter().map(|f| (f.player, f.square));
+    let gating = rules.gating.iter().map(|g| (g.player, g.square));
+    first_moves.chain(gating).collect()
 }
 
 /// The castling right (its bit in the position's rights) of each castling entry, in order:
@@ -88,4 +86,10 @@ pub fn hash_from_scratch(pos: &crate::Position) -> u64 {
 /// The compiled move tables of a variant: what the reference walker is checked against.
 pub fn tables(rules: &Rules) -> &MoveTables {
     rules.tables()
+}
+
+/// Whether the rules say `[moves] check_all_royals`: a player is in check only when every royal
+/// of his is attacked.
+pub fn checks_all_royals(rules: &crate::Rules) -> bool {
+    rules.moves.all_royals
 }

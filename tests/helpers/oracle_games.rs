@@ -6,7 +6,8 @@
 //! `-` for none); `#` starts a comment.
 //!
 //! Moves are in one plain form both programs are brought to: FROMTO plus a lower-case promotion
-//! letter (`e7e8q`), drops as `P@e4`, a castling as the king's move to its destination; a
+//! letter (`e7e8q`), the suffix `+` or `-` of a move onto a piece's promoted face or back onto
+//! its base (`b1a2+`, `a1a2-`), drops as `P@e4` (`+L@c3` for a face), a castling as the king's move to its destination; a
 //! gating move with the gated piece's letter after it, as Fairy-Stockfish writes it (`b1c3h`,
 //! `e1g1h`), and a castling that gates on the rook's square as the rook onto the king (`h1e1h`).
 
@@ -117,10 +118,16 @@ fn plain_first_part(pos: &Position, m: Move) -> String {
     if text.contains('@') {
         return text;
     }
+    // A flip back onto the base face keeps its suffix `-` (`a1-a2-` is `a1a2-`); the `-`
+    // between the squares goes.
+    let (text, back) = match text.strip_suffix('-') {
+        Some(body) => (body, "-"),
+        None => (text.as_str(), ""),
+    };
     let text = text.split('/').next().unwrap_or_default().replace('-', "");
     match text.split_once('=') {
-        Some((squares, promotion)) => format!("{squares}{}", promotion.to_lowercase()),
-        None => text,
+        Some((squares, promotion)) => format!("{squares}{}{back}", promotion.to_lowercase()),
+        None => format!("{text}{back}"),
     }
 }
 

@@ -81,12 +81,14 @@ const EXPECTED: &[&str] = &[
     "kingofthehill",
     "knightmate",
     "koedem",
+    "kyotoshogi",
     "legan",
     "loop",
     "losalamos",
     "losers",
     "makpong",
     "makruk",
+    "micro",
     "mini",
     "minishogi",
     "minixiangqi",
@@ -109,10 +111,13 @@ const EXPECTED: &[&str] = &[
     "placement",
     "pocketknight",
     "raazuvaa",
+    "seirawan",
     "shako",
+    "shatar",
     "shatranj",
     "shogi",
     "shoshogi",
+    "shouse",
     "sittuyin",
     "suicide",
     "tencubed",
@@ -193,14 +198,13 @@ impl Mirror {
             out.out.insert(self.player(p));
         }
         let (bits, castlings) = chessgraph::testing::castling_bits(rules);
-        let first_moves = chessgraph::testing::first_move_rights(rules);
+        let square_rights = chessgraph::testing::square_rights(rules);
         for i in text.castling.iter().filter(|&i| i >= castlings) {
-            // Rights past the first-move ones (Seirawan's gating squares) are not mirrored yet:
-            // such a variant is left out of the sweep.
-            let &(p, n) = first_moves.get(i - castlings)?;
+            // A first-move or gating right: the right of the mirrored piece on the mirrored square.
+            let &(p, n) = &square_rights[i - castlings];
             let mirrored = (self.player(p), self.node(n));
             out.castling
-                .insert(castlings + first_moves.iter().position(|&f| f == mirrored)?);
+                .insert(castlings + square_rights.iter().position(|&f| f == mirrored)?);
         }
         for i in text.castling.iter().filter(|&i| i < castlings) {
             // A right's mirror: the right of the mirror of an entry that needs it.

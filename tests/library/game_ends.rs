@@ -414,3 +414,15 @@ fn suicide_adjudicates_a_stalemate_by_counting_pieces_as_pyffish_does() {
         Some(Outcome::WonBy(WHITE, EndRule::Stalemate))
     );
 }
+
+/// Shatar's robado (pyffish 0.0.90's `shatar`: `game_result` 0 at once, whoever is to move): a
+/// capture that leaves a player his king alone draws.
+#[test]
+fn a_bare_king_draws_in_shatar() {
+    let r = rules("shatar");
+    let pos = after(&r, "4k3/8/8/8/8/8/3p4/3RK3 w - - 0 1", &["d1-d2"]);
+    assert_over(&pos, Outcome::DrawnBy(material(0)));
+    // White to move, Black bare: drawn all the same.
+    let pos = at(&r, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    assert_eq!(pos.outcome(), Some(Outcome::DrawnBy(material(0))));
+}

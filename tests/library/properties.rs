@@ -128,7 +128,9 @@ fn check_text_and_legality(pos: &Position, m: &Planned, text: &str, fen: &str, w
         let board = pos.rules().board();
         let capitals = (text.split(['-', '=', '/']))
             .any(|part| board.node(part).is_some() && part.chars().any(char::is_uppercase));
-        let compact = text.replace(['-', '='], "");
+        // A flip back onto the base keeps its suffix `-` (`a1-a2-` is `a1a2-`).
+        let (body, back) = text.strip_suffix('-').map_or((text, ""), |b| (b, "-"));
+        let compact = format!("{}{back}", body.replace(['-', '='], ""));
         let compact = if capitals {
             compact
         } else {

@@ -60,6 +60,7 @@ fn engine_destinations(pos: &Position, from: NodeId) -> Vec<Dest> {
                     let want: Vec<Option<KindId>> = choices
                         .iter()
                         .filter(|&&c| !pr.lost_only || pos.has_lost(pc.owner, c))
+                        .filter(|&&c| within_limits(pos, pr, pc.owner, c))
                         .map(|&c| Some(c))
                         .collect();
                     assert_eq!(got, want, "promotion choices to {}", name(rules, to));
@@ -116,6 +117,23 @@ fn name(rules: &Rules, n: NodeId) -> &str {
 
 /// Compares the engine and the reference for the piece on `from`; `reference` was computed
 /// separately (perhaps on a board without the helper king).
+/// Whether a promotion's `limits` let `owner` choose `c`: he has fewer of it on the board than
+/// its entry allows, or it has none.
+fn within_limits(
+    pos: &Position,
+    pr: &chessgraph::Promotion,
+    owner: chessgraph::PlayerId,
+    c: KindId,
+) -> bool {
+    let on_board = (pos.rules().board().node_ids())
+        .filter(|&n| {
+            pos.piece_at(n)
+                .is_some_and(|p| p.owner == owner && p.kind == c)
+        })
+        .count() as u32;
+    pr.limits.iter().all(|&(k, most)| k != c || on_board < most)
+}
+
 fn compare(pos: &Position, from: NodeId, reference: &[RefDest], what: &str) {
     let rules = pos.rules();
     let engine = engine_destinations(pos, from);
@@ -138,12 +156,19 @@ fn compare(pos: &Position, from: NodeId, reference: &[RefDest], what: &str) {
     }
     // Frames: the engine stores the canonical frame of the kind the piece has after the move (the
     // promoted kind for a promotion), which must be one the reference arrives with.
-    let kind = pos.piece_at(from).expect("a piece").kind;
+    // A piece whose moves ignore its frame stands in the identity frame: the kind a flip
+    // (`flip`, Kyoto shogi's bishop turning into a silver) makes of it takes its owner's frame.
+    let piece = pos.piece_at(from).expect("a piece");
+    let kind = piece.kind;
+    let owner_frame = rules.player(piece.owner).frame;
     for ((n, _, moves), (_, _, fs)) in engine.iter().zip(reference) {
         for (promotion, f) in moves {
             let after = promotion.unwrap_or(kind);
+            let flipped = promotion.is_some()
+                && !rules.kind(kind).oriented
+                && rules.canonical_frame(after, owner_frame) == *f;
             assert!(
-                fs.iter().any(|r| rules.canonical_frame(after, *r) == *f),
+                flipped || fs.iter().any(|r| rules.canonical_frame(after, *r) == *f),
                 "{what}: piece on {} arrives at {} in frame `{}`, the reference says one of {:?} ({})",
                 name(rules, from),
                 name(rules, *n),
@@ -346,12 +371,23 @@ fn tables_equal_the_reference_walker_in_random_games() {
             }
             compare_attacks(pos, &what);
             // The reference's own check test says the same as the engine's.
+            // With `check_all_royals` (spartan), every royal of the player must be attacked.
+            let all = chessgraph::testing::checks_all_royals(&rules);
             for p in rules.player_ids() {
-                let royal_attacked = rules.board().node_ids().any(|n| {
-                    pos.piece_at(n)
-                        .is_some_and(|x| x.owner == p && rules.kind(x.kind).royal)
-                        && reference::attacked_by(pos, n, pos.players_in().without(p))
-                });
+                let royals: Vec<_> = (rules.board().node_ids())
+                    .filter(|&n| {
+                        pos.piece_at(n)
+                            .is_some_and(|x| x.owner == p && rules.kind(x.kind).royal)
+                    })
+                    .collect();
+                let hit = |n: &chessgraph::NodeId| {
+                    reference::attacked_by(pos, *n, pos.players_in().without(p))
+                };
+                let royal_attacked = if all {
+                    !royals.is_empty() && royals.iter().all(hit)
+                } else {
+                    royals.iter().any(hit)
+                };
                 assert_eq!(
                     pos.royal_attacked(p),
                     royal_attacked,

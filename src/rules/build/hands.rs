@@ -124,9 +124,14 @@ impl Builder<'_> {
                 .iter()
                 .map(|(z, list)| (*z, twins(list, kinds)))
                 .collect();
+            // A limit follows its choice to the twin that choice became.
+            let limits: Vec<(KindId, u32)> = (pr.limits.iter())
+                .map(|&(c, n)| (twins(&[c], kinds)[0], n))
+                .collect();
             if let Some(pr) = &mut kinds[i].promotion {
                 pr.choices = choices;
                 pr.by_zone = by_zone;
+                pr.limits = limits;
             }
         }
     }
@@ -283,11 +288,49 @@ impl Builder<'_> {
                 no_mate: from_file.is_some_and(|d| d.get_ref().no_mate),
                 balanced: false,
                 allow_stuck: stuck,
+                face: false,
+                faces: Vec::new(),
             });
             let balanced = from_file.and_then(|d| d.get_ref().opposite_colours.as_ref());
             if let Some(b) = balanced.filter(|b| *b.get_ref()) {
                 self.balanced_kind(rules, KindId(k as u8), b.span());
             }
+        }
+        for (k, p) in spec.pieces.iter().enumerate().filter(|_| drops) {
+            let face = p.drop.as_ref().and_then(|d| d.get_ref().face.as_ref());
+            if let Some(f) = face.filter(|f| *f.get_ref()) {
+                self.droppable_face(rules, KindId(k as u8), f.span());
+            }
+        }
+    }
+
+    /// `drop.face` of kind `k`: it must be a promoted face (`+L`) whose base kind (`L`) a hand
+    /// can hold; the base's drops then include drops of this face.
+    fn droppable_face(&mut self, rules: &mut Rules, k: KindId, span: std::ops::Range<usize>) {
+        let kind = &rules.kinds[k.index()];
+        let base = (kind.promoted_face)
+            .then(|| rules.kind_by_token(false, kind.letter))
+            .flatten();
+        let Some(base) = base else {
+            return self.err(
+                Diagnostic::new(
+                    Code::InvalidValue,
+                    span,
+                    format!(
+                        "piece `{}` (`{}`) is no promoted face of a piece, so no piece in hand can be dropped as it",
+                        kind.name,
+                        kind.token()
+                    ),
+                )
+                .label("`face` drop")
+                .help("`face = true` belongs on a promoted face `+X` whose base piece `X` a hand holds; pieces in hand are dropped as themselves without it"),
+            );
+        };
+        if let Some(d) = &mut rules.kinds[k.index()].drop {
+            d.face = true;
+        }
+        if let Some(d) = &mut rules.kinds[base.index()].drop {
+            d.faces.push(k);
         }
     }
 

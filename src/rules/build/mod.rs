@@ -24,6 +24,7 @@ mod pieces;
 mod play;
 mod players;
 mod progression;
+mod promotion_limits;
 mod tables;
 mod zones;
 
@@ -235,6 +236,7 @@ impl Builder<'_> {
             gates: play.gates,
             gate_tags: play.gate_tags,
             effects: numbers.effects,
+            disarmed_kinds: 0,
             facing,
             numbers: numbers.numbers,
             any_royal,
@@ -251,6 +253,7 @@ impl Builder<'_> {
             files: Vec::new(),
         };
         self.drop_rules(spec, &mut rules, &drop_zones);
+        rules.disarmed_kinds = disarmed_kinds(&rules);
         self.with_start_material(spec, rules)
     }
 
@@ -301,4 +304,11 @@ fn royal_bits(kinds: &[PieceKind]) -> (bool, u32) {
         .filter(|(_, k)| k.royal)
         .fold(0u32, |bits, (i, _)| bits | (1 << i));
     (bits != 0, bits)
+}
+
+/// Bit `k` for every kind an effect disarms ([`Rules::disarmed_kinds`]).
+fn disarmed_kinds(rules: &Rules) -> u32 {
+    (rules.kind_ids())
+        .filter(|&k| rules.effects.iter().any(|e| e.disarms(rules, k)))
+        .fold(0, |m, k| m | (1 << k.index()))
 }

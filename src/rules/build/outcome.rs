@@ -256,28 +256,46 @@ impl Builder<'_> {
     pub(super) fn move_rules(&mut self, spec: &VariantSpec, kinds: &[PieceKind]) -> MoveRules {
         MoveRules {
             may_check: spec.moves.may_check.unwrap_or(true),
-            pass: self.pass_rule(spec, kinds),
+            pass: self.needs_royal(
+                spec.moves.pass.as_ref(),
+                kinds,
+                "`pass` needs a royal piece: a pass is written as the royal's null move",
+                "mark the king `royal = true`, or remove `pass`",
+            ),
+            all_royals: self.needs_royal(
+                spec.moves.check_all_royals.as_ref(),
+                kinds,
+                "`check_all_royals` needs a royal piece: it says when a player's royals are in check",
+                "mark the kings `royal = true`, or remove `check_all_royals`",
+            ),
+            royal_promotion: kinds.iter().any(|k| {
+                (k.promotion.iter().chain(&k.standing))
+                    .any(|pr| pr.all_choices().any(|c| kinds[c.index()].royal))
+            }),
         }
     }
 
-    /// `[moves] pass`: a pass is the null move of a royal, so it needs one.
-    fn pass_rule(&mut self, spec: &VariantSpec, kinds: &[PieceKind]) -> bool {
-        let Some(pass) = &spec.moves.pass else {
+    /// A `[moves]` switch that needs a royal piece (`pass`, `check_all_royals`): its value,
+    /// or `false` with a located error (`message`, `help`) when it is on and no kind is royal.
+    fn needs_royal(
+        &mut self,
+        key: Option<&Spanned<bool>>,
+        kinds: &[PieceKind],
+        message: &str,
+        help: &str,
+    ) -> bool {
+        let Some(on) = key.filter(|k| *k.get_ref()) else {
             return false;
         };
-        if *pass.get_ref() && !kinds.iter().any(|k| k.royal) {
+        if !kinds.iter().any(|k| k.royal) {
             self.err(
-                Diagnostic::new(
-                    Code::InvalidValue,
-                    pass.span(),
-                    "`pass` needs a royal piece: a pass is written as the royal's null move",
-                )
-                .label("no piece of this variant is royal")
-                .help("mark the king `royal = true`, or remove `pass`"),
+                Diagnostic::new(Code::InvalidValue, on.span(), message)
+                    .label("no piece of this variant is royal")
+                    .help(help),
             );
             return false;
         }
-        *pass.get_ref()
+        true
     }
 
     /// `[draws]`.

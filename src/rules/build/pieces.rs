@@ -48,6 +48,7 @@ impl Builder<'_> {
                     .iter()
                     .map(|b| (intern_zone(&Located::from(b.zone.clone())), Vec::new()))
                     .collect(),
+                limits: Vec::new(),
                 last_anywhere: pr.last_anywhere,
                 no_check: pr.no_check,
                 no_attack: pr.no_attack,
@@ -72,6 +73,7 @@ impl Builder<'_> {
                 neutral: p.neutral.as_ref().is_some_and(|n| *n.get_ref()),
                 patterns,
                 promotion,
+                flip: None,
                 standing,
                 oriented: true,
                 marked_promoted: false,
@@ -84,6 +86,7 @@ impl Builder<'_> {
             });
         }
         self.capture_bars(spec, &mut kinds);
+        crate::rules::flip::compile(&spec.pieces, &mut kinds, self.diags);
         kinds
     }
 
@@ -272,12 +275,14 @@ impl Builder<'_> {
             if pr.choices.is_empty() {
                 self.promotes_to_nothing(p, pr.zone.span());
             }
+            let limits = self.promotion_limits(spec, i, &choices, &by_zone);
             let kind = &mut kinds[i];
             if let Some(pr) = kind.promotion.as_mut().or(kind.standing.as_mut()) {
                 pr.choices = choices;
                 for (entry, list) in pr.by_zone.iter_mut().zip(by_zone) {
                     entry.1 = list;
                 }
+                pr.limits = limits;
             }
         }
     }

@@ -49,12 +49,6 @@ pub(crate) trait DeclaredEnd: fmt::Debug + Send + Sync {
     /// What the rule says of the turn about to start: `None` while it does not apply.
     fn judge(&self, turn: &dyn TurnStart) -> Option<Verdict>;
 
-    /// Whether [`DeclaredEnd::judge`] may look at the legal moves: perft then settles every
-    /// turn instead of counting the moves one ply above its leaves.
-    fn needs_moves(&self) -> bool {
-        false
-    }
-
     /// What the rule says of a stalemate (the player to move has no legal move and is not in
     /// check), instead of the `stalemate` policy: `None` to leave it to the policy.
     fn stalemate(&self, _turn: &dyn TurnStart) -> Option<Verdict> {

@@ -147,11 +147,6 @@ impl DeclaredEnd for ReachRule {
         (!can_reply).then(|| Verdict::wins(last))
     }
 
-    fn needs_moves(&self) -> bool {
-        // Only the reply looks at the moves; on arrival, the judgement reads the squares alone.
-        self.reply
-    }
-
     fn summary(&self, rules: &Rules) -> String {
         format!(
             "reach: {} in {} wins{}",
