@@ -40,9 +40,10 @@ impl Position {
         for i in 0..plain {
             let p = legal[i];
             let free = self.free_after(p, empty);
-            for sq in free.iter() {
+            // The build keeps a blocker's board within the squares a gating byte names.
+            for g in free.iter().filter_map(Gating::blocker) {
                 legal.push(Planned {
-                    mv: p.mv.with_gating(Some(Gating::blocker(sq))),
+                    mv: p.mv.with_gating(Some(g)),
                     ..p
                 });
             }

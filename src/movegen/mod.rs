@@ -215,57 +215,63 @@ impl Move {
 
 /// The second part of a move: a piece of the mover's hand placed on a square the move left
 /// (`[[gating]]`: the piece's origin; for a castling the king's or the rook's), or the square the
-/// neutral blocker moves to (`[blocker]`: duck chess). Two bytes, so that a [`Move`] stays small.
+/// neutral blocker moves to (`[blocker]`: duck chess). One byte, so that a [`Move`] stays as
+/// small as without it: `1..=32` a kind gated on the origin, `33..=64` on the rook's square,
+/// `65..=255` the blocker's square (a board with a blocker has at most
+/// [`crate::limits::MAX_BLOCKER_NODES`] nodes).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Gating(std::num::NonZeroU16);
+pub struct Gating(std::num::NonZeroU8);
 
-/// The bit of a [`Gating`] that marks the blocker's move (the low bits are its square).
-const BLOCKER_BIT: u16 = 0x8000;
+/// The kinds a gating byte can name (on each of the origin and the rook's square).
+const GATED_KINDS: u8 = crate::limits::MAX_KINDS as u8;
+
+/// The first gating byte that is a blocker's square (square 0).
+const BLOCKER_BASE: u8 = 2 * GATED_KINDS + 1;
 
 impl Gating {
     /// A piece of kind `kind` gated on the square the moving piece left (for a castling, the
     /// king's). `None` for a kind id beyond the variant limits.
     pub fn new(kind: KindId) -> Option<Gating> {
-        Self::make(kind, false)
+        Self::make(kind, 0)
     }
 
     /// A castling's piece of kind `kind` gated on the rook's start square.
     pub fn on_rook_square(kind: KindId) -> Option<Gating> {
-        Self::make(kind, true)
+        Self::make(kind, GATED_KINDS)
     }
 
-    /// The blocker (`[blocker]`) moved to `to`.
-    pub fn blocker(to: NodeId) -> Gating {
-        let bits = BLOCKER_BIT | (to.0 & !BLOCKER_BIT);
-        Gating(std::num::NonZeroU16::new(bits).expect("the blocker's bit is set"))
+    /// The blocker (`[blocker]`) moved to `to`; `None` for a node past
+    /// [`crate::limits::MAX_BLOCKER_NODES`] (the build refuses a blocker on such a board).
+    #[inline]
+    pub fn blocker(to: NodeId) -> Option<Gating> {
+        let b = u8::try_from(to.0).ok()?.checked_add(BLOCKER_BASE)?;
+        std::num::NonZeroU8::new(b).map(Gating)
     }
 
-    fn make(kind: KindId, rook: bool) -> Option<Gating> {
-        let k = u16::from(kind.0) + 1;
-        if k >= 0x80 {
-            return None;
-        }
-        std::num::NonZeroU16::new(k | if rook { 0x80 } else { 0 }).map(Gating)
+    fn make(kind: KindId, base: u8) -> Option<Gating> {
+        (kind.0 < GATED_KINDS)
+            .then(|| std::num::NonZeroU8::new(kind.0 + 1 + base).map(Gating))
+            .flatten()
     }
 
     /// The kind placed from the hand; `None` for the blocker's move.
     #[inline]
     pub fn kind(self) -> Option<KindId> {
         let b = self.0.get();
-        (b & BLOCKER_BIT == 0).then(|| KindId(((b & 0x7f) - 1) as u8))
+        (b < BLOCKER_BASE).then(|| KindId((b - 1) % GATED_KINDS))
     }
 
     /// Where the blocker goes, for the blocker's move.
     #[inline]
     pub fn blocker_to(self) -> Option<NodeId> {
         let b = self.0.get();
-        (b & BLOCKER_BIT != 0).then_some(NodeId(b & !BLOCKER_BIT))
+        (b >= BLOCKER_BASE).then(|| NodeId(u16::from(b - BLOCKER_BASE)))
     }
 
     /// Whether a castling places its piece on the rook's start square (else the king's).
     #[inline]
     pub fn on_rook(self) -> bool {
-        self.0.get() & (BLOCKER_BIT | 0x80) == 0x80
+        (GATED_KINDS + 1..BLOCKER_BASE).contains(&self.0.get())
     }
 }
 

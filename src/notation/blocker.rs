@@ -55,9 +55,10 @@ pub(super) fn parse_blocker_move(
         }
     };
     let wanted = match part {
-        Some(part) => first.with_gating(Some(Gating::blocker(blocker_square(
-            pos, b, text, first, part,
-        )?))),
+        // The build keeps a blocker's board within the squares a gating byte names.
+        Some(part) => {
+            first.with_gating(Gating::blocker(blocker_square(pos, b, text, first, part)?))
+        }
         None => first,
     };
     match legal.iter().find(|p| p.mv() == wanted) {

@@ -161,7 +161,7 @@ fn refused_duck_moves_say_why() {
         pos.clone().play(&plain),
         Err(PlayError::BlockerMissing { .. })
     ));
-    let onto = |sq| plain.with_gating(Some(Gating::blocker(sq)));
+    let onto = |sq| plain.with_gating(Gating::blocker(sq));
     assert!(matches!(
         pos.clone().play(&onto(e8)),
         Err(PlayError::BlockerOnPiece { .. })

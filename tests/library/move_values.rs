@@ -52,7 +52,7 @@ impl Pool {
         match rng.below(8) {
             0 => Gating::new(self.kind(rng)),
             1 => Gating::on_rook_square(self.kind(rng)),
-            2 => Some(Gating::blocker(self.node(rng))),
+            2 => Gating::blocker(self.node(rng)),
             _ => None,
         }
     }

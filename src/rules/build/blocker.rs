@@ -3,6 +3,7 @@
 
 use super::Builder;
 use crate::diagnostic::{Code, Diagnostic};
+use crate::limits::MAX_BLOCKER_NODES;
 use crate::rules::{Blocker, PieceKind};
 use crate::spec::variant::VariantSpec;
 
@@ -21,6 +22,19 @@ impl Builder<'_> {
                 )
                 .label("not neutral")
                 .help("a blocker belongs to no player: give the piece `neutral = true` and `moves = []`"),
+            );
+            return None;
+        }
+        let nodes = self.board.node_count();
+        if nodes > MAX_BLOCKER_NODES {
+            self.err(
+                Diagnostic::new(
+                    Code::VariantTooLarge,
+                    span,
+                    format!("a blocker needs a board of at most {MAX_BLOCKER_NODES} nodes; this one has {nodes}"),
+                )
+                .label("the blocker")
+                .help("a move carries the blocker's square in one byte: use a smaller board"),
             );
             return None;
         }
