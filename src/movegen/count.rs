@@ -208,6 +208,7 @@ impl Position {
             && rules.effects.is_empty()
             && self.hands.is_empty()
             && rules.filters.royalless_count
+            && !rules.second_part
             && (!rules.any_royal || self.unguarded_turn())
         {
             return self.count_without_royals(gates, buf);
@@ -218,7 +219,7 @@ impl Position {
             && rules.effects.is_empty()
             && (rules.moves.may_check || self.hands.is_empty())
             && !rules.moves.pass
-            && rules.gating.is_empty();
+            && !rules.second_part;
         let mut pins = [(NodeId(0), 0u16); MAX_PINS];
         let mut sensitive = NodeSet::default();
         let pinned = if countable {

@@ -39,6 +39,13 @@ pub enum BlockReason {
         /// The destination.
         square: String,
     },
+    /// The destination holds a neutral piece (a stone, duck chess's duck), which no piece takes.
+    Neutral {
+        /// The destination.
+        square: String,
+        /// The neutral piece's name.
+        piece: String,
+    },
     /// The pattern only moves; the piece captures in another way.
     CapturesOtherwise,
     /// The pattern only captures, and the destination is empty.
@@ -55,6 +62,9 @@ impl fmt::Display for BlockReason {
             BlockReason::InTheWay { square } => write!(f, "{square} is in the way"),
             BlockReason::NoCaptureAcross { gate } => write!(f, "no capture across `{gate}`"),
             BlockReason::OwnPiece { square } => write!(f, "{square} holds a piece of its own side"),
+            BlockReason::Neutral { square, piece } => {
+                write!(f, "{square} holds the {piece}, which no piece may take")
+            }
             BlockReason::CapturesOtherwise => f.write_str("it captures only in another way"),
             BlockReason::CapturesOnly => {
                 f.write_str("that move only captures, and nothing stands there")
@@ -93,6 +103,46 @@ pub enum PlayError {
     /// A drop, in a variant whose pieces in hand only enter by gating (`[hands] drops = false`).
     #[error("pieces in hand are not dropped in this variant: they enter by gating")]
     NoDrops,
+    /// A move without its second part, in a variant whose every move moves the blocker
+    /// (`[blocker]`: duck chess).
+    #[error("{mv} needs its second part: the {piece} must be placed too (e.g. {example})")]
+    BlockerMissing {
+        /// The move, as text.
+        mv: String,
+        /// The blocker's name.
+        piece: String,
+        /// A legal move with the same first part, as text.
+        example: String,
+    },
+    /// The blocker sent to an occupied square.
+    #[error("cannot put the {piece} on {square}: it is not empty")]
+    BlockerOnPiece {
+        /// The blocker's name.
+        piece: String,
+        /// The square.
+        square: String,
+    },
+    /// The blocker left where it stands, where it must move (`must_move`).
+    #[error("the {piece} must move: it stands on {square} already")]
+    BlockerMustMove {
+        /// The blocker's name.
+        piece: String,
+        /// Its square.
+        square: String,
+    },
+    /// A second part that gates a piece, where the second part moves the blocker.
+    #[error(
+        "a move's second part moves the {piece} and nothing else: write `{token}@` and its square"
+    )]
+    BlockerOnly {
+        /// The blocker's name.
+        piece: String,
+        /// Its token.
+        token: String,
+    },
+    /// The blocker's move, in a variant without a blocker.
+    #[error("this variant has no blocker: a move's second part gates a piece")]
+    NoBlocker,
     /// A gating move, in a variant without gating rights.
     #[error("this variant has no gating: a move has no second part")]
     NoGating,
@@ -387,9 +437,16 @@ pub enum PlayError {
 impl Move {
     /// The move as text: `from-to`, `=X` for a promotion, `/rook` for a castling that another
     /// castling with the same king move makes ambiguous, `X@to` for a drop; a gating move's
-    /// second part after a comma, as the drop it is (`b1-c3,H@b1`).
+    /// second part after a comma, as the drop it is (`b1-c3,H@b1`), and so the blocker's move
+    /// (`e2-e4,*@d5`: the blocker's token and its new square).
     pub(crate) fn text(&self, rules: &Rules) -> String {
         let mut s = self.first_part_text(rules);
+        if let (Some(to), Some(b)) = (self.blocker_to(), rules.blocker) {
+            s.push(',');
+            s.push_str(&rules.kind(b.kind).token());
+            s.push('@');
+            s.push_str(rules.board().node_name(to));
+        }
         if let Some((at, kind)) = self.gated() {
             let b = rules.board();
             s.push(',');
@@ -518,8 +575,8 @@ impl Position {
         // A gating move: the plain move's gating forms.
         let plain = m.with_gating(None);
         moves.retain(|p| p.mv == plain);
-        if m.gating().is_some() {
-            self.add_gating_moves(&mut moves);
+        if m.gating().is_some() && self.rules.second_part {
+            self.add_second_parts(&mut moves);
         }
         moves.into_iter().find(|p| p.mv == *m)
     }
@@ -545,10 +602,16 @@ impl Position {
             return why;
         }
         let rules = &*self.rules;
+        if let Some(b) = rules.blocker
+            && let Some(why) = self.explain_blocker(b, m, legal)
+        {
+            return why;
+        }
         if m.gating().is_some() {
             let plain = m.with_gating(None);
             return match legal.iter().find(|p| p.mv == plain) {
                 _ if rules.gating.is_empty() => PlayError::NoGating,
+                _ if m.gated().is_none() => PlayError::NoBlocker,
                 Some(&p) => self.explain_gating(m, p),
                 None => self.explain(&plain, legal),
             };
@@ -863,6 +926,11 @@ impl Position {
                 && let Some(gate) = gate_named(s.tags, true)
             {
                 BlockReason::NoCaptureAcross { gate }
+            } else if let Some(x) = target.filter(|x| rules.kind(x.kind).neutral) {
+                BlockReason::Neutral {
+                    square: b.node_name(to).to_string(),
+                    piece: rules.kind(x.kind).name.clone(),
+                }
             } else if target.is_some_and(|x| x.owner == pc.owner) {
                 BlockReason::OwnPiece {
                     square: b.node_name(to).to_string(),

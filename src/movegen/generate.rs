@@ -505,7 +505,12 @@ fn push_moves<S: MoveSink>(
     let promotion = match (a.victim, &kind.promotion) {
         (Some(captured), _) => {
             out.push(planned(
-                Move::EnPassant { from, to, captured },
+                Move::EnPassant {
+                    from,
+                    to,
+                    captured,
+                    gating: None,
+                },
                 a.step.frame,
             ));
             return;

@@ -95,7 +95,10 @@ impl Position {
             && self.rules.filters.legal.is_empty()
         {
             // No royal to expose, no gate to give check across, no drop to mate, no filter of
-            // the legal moves: every pseudo-legal move is legal.
+            // the legal moves: every pseudo-legal move is legal (with its second parts).
+            if self.rules.second_part {
+                self.add_second_parts(out);
+            }
             return;
         }
         if !self.unguarded_turn() {
@@ -107,8 +110,8 @@ impl Position {
         if !self.hands.is_empty() {
             self.refuse_mating_drops(out);
         }
-        if !self.rules.gating.is_empty() {
-            self.add_gating_moves(out);
+        if self.rules.second_part {
+            self.add_second_parts(out);
         }
     }
 
@@ -461,8 +464,8 @@ impl Position {
             p.legal_moves_into(&mut all);
             legal.retain(|m| all.iter().any(|a| a.mv == m.mv));
         }
-        if !p.rules.gating.is_empty() {
-            p.add_gating_moves(&mut legal);
+        if p.rules.second_part {
+            p.add_second_parts(&mut legal);
         }
         legal.into_iter().map(|m| m.mv).collect()
     }
@@ -504,7 +507,10 @@ impl Position {
         let nodes = self.squares.len();
         let kinds = self.rules.kinds().len();
         let node = |n: NodeId| n.index() < nodes;
-        let gated = m.gating().is_none_or(|g| g.kind().index() < kinds);
+        let gated = m.gating().is_none_or(|g| match (g.kind(), g.blocker_to()) {
+            (Some(k), _) => k.index() < kinds,
+            (None, to) => to.is_some_and(node),
+        });
         gated
             && match *m {
                 Move::Normal {
@@ -519,7 +525,9 @@ impl Position {
                     rook_from,
                     ..
                 } => node(king_from) && node(king_to) && node(rook_from),
-                Move::EnPassant { from, to, captured } => node(from) && node(to) && node(captured),
+                Move::EnPassant {
+                    from, to, captured, ..
+                } => node(from) && node(to) && node(captured),
                 Move::Drop { kind, to, .. } => kind.index() < kinds && node(to),
             }
     }

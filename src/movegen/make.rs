@@ -35,6 +35,8 @@ pub struct Undo {
     checks: [u8; crate::limits::MAX_PLAYERS],
     passes: u8,
     pieces_hash: u64,
+    /// Where the blocker (`[blocker]`) stood before the move.
+    blocker_from: Option<NodeId>,
 }
 
 impl Undo {
@@ -75,11 +77,12 @@ impl Position {
             checks: self.checks,
             passes: self.passes,
             pieces_hash,
+            blocker_from: None,
         };
         self.remove_captured::<HASH>(m, &mut undo);
         self.place::<HASH>(m, undo.moved);
-        if !self.rules.gating.is_empty() {
-            self.place_gated::<HASH>(m.mv, undo.moved.owner);
+        if self.rules.second_part {
+            undo.blocker_from = self.place_second_part::<HASH>(m.mv, undo.moved.owner);
         }
         undo.displaced = undo.removed.len() as u8;
         if !self.rules.effects.is_empty() {
@@ -295,8 +298,8 @@ impl Position {
             self.unmake_numbers();
         }
         let m = undo.mv.mv;
-        if !self.rules.gating.is_empty() {
-            self.unplace_gated(m, undo.moved.owner);
+        if self.rules.second_part {
+            self.unplace_second_part(m, undo.moved.owner, undo.blocker_from);
         }
         self.set_square(m.to(), None);
         for (i, &(n, x)) in undo.removed.iter().enumerate().rev() {
@@ -494,7 +497,15 @@ fn update_en_passant(
         let t = rules.tables();
         for k in 0..passed as u32 {
             let step = t.step_at(first_step + k);
-            if !crate::position::en_passant_takeable(rules, squares, alive, step.node, moved.owner)
+            // (A blocker the move put there: duck chess.)
+            if squares[step.node.index()].is_some()
+                || !crate::position::en_passant_takeable(
+                    rules,
+                    squares,
+                    alive,
+                    step.node,
+                    moved.owner,
+                )
             {
                 continue;
             }

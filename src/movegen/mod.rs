@@ -15,6 +15,7 @@
 //! moves, `is_legal`, pins), `count` (counting legal moves at perft's last ply), `make` (the make/unmake pipeline), `turn` (passing the turn,
 //! eliminations, the outcome) and `explain` (why a move is refused, as a [`PlayError`]).
 
+mod blocker;
 mod count;
 mod draws;
 mod drops;
@@ -69,7 +70,8 @@ pub enum Move {
         to: NodeId,
         /// The kind it becomes, if it promotes.
         promotion: Option<KindId>,
-        /// The second part of a gating move: a piece of the hand placed on `from`.
+        /// The second part: a piece of the hand placed on `from` (a gating move), or where the
+        /// blocker goes (`[blocker]`).
         gating: Option<Gating>,
     },
     /// A castling: the king's move names it, the rook's origin tells castlings with the same king
@@ -81,8 +83,8 @@ pub enum Move {
         king_to: NodeId,
         /// Where the rook starts.
         rook_from: NodeId,
-        /// The second part of a gating move: a piece of the hand placed on the king's or the
-        /// rook's start square.
+        /// The second part: a piece of the hand placed on the king's or the rook's start square
+        /// (a gating move), or where the blocker goes (`[blocker]`).
         gating: Option<Gating>,
     },
     /// An en passant capture: the pawn moves to an empty en passant square and takes the pawn that
@@ -94,6 +96,8 @@ pub enum Move {
         to: NodeId,
         /// Where the captured pawn stands.
         captured: NodeId,
+        /// The second part: where the blocker goes (`[blocker]`: duck chess); `None` elsewhere.
+        gating: Option<Gating>,
     },
     /// A piece of the mover's hand is put on an empty node (variants with hands).
     Drop {
@@ -136,36 +140,41 @@ impl Move {
         }
     }
 
-    /// The second part of a gating move, if it has one.
+    /// The second part of the move, if it has one: a piece gated, or the blocker's move.
     #[inline]
     pub fn gating(&self) -> Option<Gating> {
         match *self {
-            Move::Normal { gating, .. } | Move::Castle { gating, .. } => gating,
-            _ => None,
+            Move::Normal { gating, .. }
+            | Move::Castle { gating, .. }
+            | Move::EnPassant { gating, .. } => gating,
+            Move::Drop { .. } => None,
         }
     }
 
-    /// Where a gating move places its piece, and the piece's kind.
+    /// Where a gating move places its piece, and the piece's kind (`None` for the blocker's
+    /// move, [`Move::blocker_to`]).
     #[inline]
     pub fn gated(&self) -> Option<(NodeId, KindId)> {
+        let g = self.gating()?;
+        let kind = g.kind()?;
         match *self {
-            Move::Normal {
-                from,
-                gating: Some(g),
-                ..
-            } => Some((from, g.kind())),
+            Move::Normal { from, .. } => Some((from, kind)),
             Move::Castle {
                 king_from,
                 rook_from,
-                gating: Some(g),
                 ..
-            } => Some((if g.on_rook() { rook_from } else { king_from }, g.kind())),
+            } => Some((if g.on_rook() { rook_from } else { king_from }, kind)),
             _ => None,
         }
     }
 
-    /// The move with `gating` as its second part (`None`: without one); a move that cannot
-    /// gate (en passant, a drop) stays as it is.
+    /// Where the move's second part puts the blocker (`[blocker]`: duck chess), if it does.
+    #[inline]
+    pub fn blocker_to(&self) -> Option<NodeId> {
+        self.gating().and_then(Gating::blocker_to)
+    }
+
+    /// The move with `gating` as its second part (`None`: without one); a drop stays as it is.
     #[inline]
     pub fn with_gating(self, gating: Option<Gating>) -> Move {
         match self {
@@ -191,51 +200,90 @@ impl Move {
                 rook_from,
                 gating,
             },
+            Move::EnPassant {
+                from, to, captured, ..
+            } => Move::EnPassant {
+                from,
+                to,
+                captured,
+                gating,
+            },
             other => other,
         }
     }
 }
 
-/// The second part of a gating move (`[[gating]]`): a piece of the mover's hand placed on a
-/// square the move left (the piece's origin; for a castling the king's or the rook's). One byte,
-/// so that a [`Move`] stays as small as without it.
+/// The second part of a move: a piece of the mover's hand placed on a square the move left
+/// (`[[gating]]`: the piece's origin; for a castling the king's or the rook's), or the square the
+/// neutral blocker moves to (`[blocker]`: duck chess). One byte, so that a [`Move`] stays as
+/// small as without it: `1..=32` a kind gated on the origin, `33..=64` on the rook's square,
+/// `65..=255` the blocker's square (a board with a blocker has at most
+/// [`crate::limits::MAX_BLOCKER_NODES`] nodes).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Gating(std::num::NonZeroU8);
+
+/// The kinds a gating byte can name (on each of the origin and the rook's square).
+const GATED_KINDS: u8 = crate::limits::MAX_KINDS as u8;
+
+/// The first gating byte that is a blocker's square (square 0).
+const BLOCKER_BASE: u8 = 2 * GATED_KINDS + 1;
 
 impl Gating {
     /// A piece of kind `kind` gated on the square the moving piece left (for a castling, the
     /// king's). `None` for a kind id beyond the variant limits.
     pub fn new(kind: KindId) -> Option<Gating> {
-        Self::make(kind, false)
+        Self::make(kind, 0)
     }
 
     /// A castling's piece of kind `kind` gated on the rook's start square.
     pub fn on_rook_square(kind: KindId) -> Option<Gating> {
-        Self::make(kind, true)
+        Self::make(kind, GATED_KINDS)
     }
 
-    fn make(kind: KindId, rook: bool) -> Option<Gating> {
-        let k = u8::try_from(kind.index() + 1).ok().filter(|&k| k < 0x80)?;
-        std::num::NonZeroU8::new(k | if rook { 0x80 } else { 0 }).map(Gating)
-    }
-
-    /// The kind placed.
+    /// The blocker (`[blocker]`) moved to `to`; `None` for a node past
+    /// [`crate::limits::MAX_BLOCKER_NODES`] (the build refuses a blocker on such a board).
     #[inline]
-    pub fn kind(self) -> KindId {
-        KindId((self.0.get() & 0x7f) - 1)
+    pub fn blocker(to: NodeId) -> Option<Gating> {
+        let b = u8::try_from(to.0).ok()?.checked_add(BLOCKER_BASE)?;
+        std::num::NonZeroU8::new(b).map(Gating)
     }
 
-    /// Whether a castling places it on the rook's start square (else the king's).
+    fn make(kind: KindId, base: u8) -> Option<Gating> {
+        (kind.0 < GATED_KINDS)
+            .then(|| std::num::NonZeroU8::new(kind.0 + 1 + base).map(Gating))
+            .flatten()
+    }
+
+    /// The kind placed from the hand; `None` for the blocker's move.
+    #[inline]
+    pub fn kind(self) -> Option<KindId> {
+        let b = self.0.get();
+        (b < BLOCKER_BASE).then(|| KindId((b - 1) % GATED_KINDS))
+    }
+
+    /// Where the blocker goes, for the blocker's move.
+    #[inline]
+    pub fn blocker_to(self) -> Option<NodeId> {
+        let b = self.0.get();
+        (b >= BLOCKER_BASE).then(|| NodeId(u16::from(b - BLOCKER_BASE)))
+    }
+
+    /// Whether a castling places its piece on the rook's start square (else the king's).
     #[inline]
     pub fn on_rook(self) -> bool {
-        self.0.get() & 0x80 != 0
+        (GATED_KINDS + 1..BLOCKER_BASE).contains(&self.0.get())
     }
 }
 
 impl std::fmt::Debug for Gating {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let at = if self.on_rook() { "rook" } else { "origin" };
-        write!(f, "Gating({:?} on {at})", self.kind())
+        match (self.kind(), self.blocker_to()) {
+            (Some(k), _) => {
+                let at = if self.on_rook() { "rook" } else { "origin" };
+                write!(f, "Gating({k:?} on {at})")
+            }
+            (None, to) => write!(f, "Blocker(to {to:?})"),
+        }
     }
 }
 

@@ -6,6 +6,7 @@
 //! the reason (a [`PlayError`] from the move generator, or a reading problem of the text).
 //! Writing lives here, reading in `read`.
 
+mod blocker;
 mod read;
 
 use crate::movegen::{Move, PlayError};

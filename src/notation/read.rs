@@ -9,7 +9,7 @@ use super::MoveError;
 
 /// The promotion a move text asks for.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Promo {
+pub(super) enum Promo {
     /// None: the plain move.
     None,
     /// To the kind written with this token (`=Q`, `e7e8q`; a `Q~` twin matches too).
@@ -21,7 +21,7 @@ enum Promo {
 }
 
 /// What a move text says, before it is matched against the legal moves.
-enum Parsed {
+pub(super) enum Parsed {
     /// From one node to another, perhaps promoting, perhaps naming a castling's rook.
     Step {
         from: NodeId,
@@ -37,14 +37,14 @@ enum Parsed {
     },
 }
 
-fn malformed(text: &str, reason: impl Into<String>) -> MoveError {
+pub(super) fn malformed(text: &str, reason: impl Into<String>) -> MoveError {
     MoveError::Malformed {
         text: text.to_string(),
         reason: reason.into(),
     }
 }
 
-fn node(pos: &Position, text: &str, name: &str) -> Result<NodeId, MoveError> {
+pub(super) fn node(pos: &Position, text: &str, name: &str) -> Result<NodeId, MoveError> {
     let b = pos.rules().board();
     b.node(name).ok_or_else(|| {
         let hint = crate::diagnostic::suggest(name, b.node_ids().map(|n| b.node_name(n)))
@@ -55,7 +55,7 @@ fn node(pos: &Position, text: &str, name: &str) -> Result<NodeId, MoveError> {
 }
 
 /// What a move text says: a drop, or a step in the long (`from-to`) or compact form.
-fn parse_text(pos: &Position, text: &str) -> Result<Parsed, MoveError> {
+pub(super) fn parse_text(pos: &Position, text: &str) -> Result<Parsed, MoveError> {
     refuse_overlong(pos, text)?;
     if let Some((token, node_name)) = text.split_once('@') {
         return parse_drop(pos, text, token, node_name);
@@ -278,7 +278,7 @@ fn parse_drop(
 /// The second part of a gating move as written after a comma: the kind and where it is placed
 /// (`b1-c3,H@b1`).
 #[derive(Clone, Copy)]
-struct GatePart {
+pub(super) struct GatePart {
     kind: KindId,
     at: NodeId,
 }
@@ -297,6 +297,9 @@ fn parse_gate(pos: &Position, text: &str, part: &str) -> Result<GatePart, MoveEr
 /// Reads a move of the side to move and checks that it is legal, or says why not.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let text = text.trim();
+    if let Some(b) = pos.rules().blocker {
+        return super::blocker::parse_blocker_move(pos, b, text);
+    }
     let (first, gate) = match text.split_once(',') {
         Some((first, part)) => (first, Some(parse_gate(pos, text, part)?)),
         None => (text, None),
@@ -340,17 +343,21 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
 }
 
 /// A step as move text gives it: squares, promotion, a castling's rook, a second part.
-struct Step {
-    from: NodeId,
-    to: NodeId,
-    promotion: Promo,
-    rook: Option<NodeId>,
-    gate: Option<GatePart>,
+pub(super) struct Step {
+    pub(super) from: NodeId,
+    pub(super) to: NodeId,
+    pub(super) promotion: Promo,
+    pub(super) rook: Option<NodeId>,
+    pub(super) gate: Option<GatePart>,
 }
 
 /// The one legal move that `step` names; `Err(Some(..))` when it names several, `Err(None)`
 /// when none.
-fn matching_step(work: &Position, legal: &[Move], step: &Step) -> Result<Move, Option<MoveError>> {
+pub(super) fn matching_step(
+    work: &Position,
+    legal: &[Move],
+    step: &Step,
+) -> Result<Move, Option<MoveError>> {
     let rules = work.rules();
     let (from, to, rook) = (step.from, step.to, step.rook);
     let promotes_as_asked = |m: &Move| match (step.promotion, m.promotion()) {
@@ -381,7 +388,9 @@ fn matching_step(work: &Position, legal: &[Move], step: &Step) -> Result<Move, O
         let on_king = m.from() == Some(from) && m.to() == to && !g.on_rook();
         let on_rook = matches!(m, Move::Castle { king_from, rook_from, .. }
             if *rook_from == from && *king_from == to && g.on_rook());
-        m.promotion().is_none() && same_token(k, g.kind()) && (on_king || on_rook)
+        m.promotion().is_none()
+            && g.kind().is_some_and(|g| same_token(k, g))
+            && (on_king || on_rook)
     };
     let matching: Vec<Move> = (legal.iter().copied())
         .filter(|m| m.from() == Some(from) && m.to() == to && promotes_as_asked(m))
@@ -416,7 +425,7 @@ fn matching_step(work: &Position, legal: &[Move], step: &Step) -> Result<Move, O
 /// the rook it names (`/h1`) or that the king lands on (`e1h1`), else the plain move; with the
 /// second part it names (a letter after the squares of a piece that does not promote reads as
 /// Fairy-Stockfish's gating suffix).
-fn refused_step(work: &Position, step: &Step) -> Result<Move, MoveError> {
+pub(super) fn refused_step(work: &Position, step: &Step) -> Result<Move, MoveError> {
     let rules = work.rules();
     let me = work.to_move();
     let (from, to, rook) = (step.from, step.to, step.rook);

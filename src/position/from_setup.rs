@@ -61,6 +61,22 @@ impl Position {
                 });
             }
         }
+        if let Some(b) = self.rules.blocker {
+            let on: Vec<&str> = (setup.pieces.iter())
+                .filter(|(_, pc)| pc.kind == b.kind)
+                .map(|(&n, _)| board.node_name(n))
+                .collect();
+            if on.len() > 1 {
+                problems.push(SetupProblem::NotInThisVariant {
+                    what: format!(
+                        "the {} on {}",
+                        self.rules.kind(b.kind).name,
+                        on.join(" and ")
+                    ),
+                    lacks: "one blocker, which every move moves",
+                });
+            }
+        }
         if !self.rules.has_numbers() {
             for &n in setup.stacks.keys() {
                 problems.push(SetupProblem::NotInThisVariant {

@@ -99,3 +99,13 @@ pub(crate) struct GatingRight {
     /// Its token in position text.
     pub(crate) right: String,
 }
+
+/// `[blocker]`: after the rest of every move, its mover puts the neutral piece of `kind` on an
+/// empty square (duck chess's duck); `must_move`: not the square it stands on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Blocker {
+    /// The blocker's kind, a neutral one.
+    pub(crate) kind: KindId,
+    /// Whether it must leave its square (else it may stay).
+    pub(crate) must_move: bool,
+}

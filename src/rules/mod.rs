@@ -26,7 +26,7 @@ pub mod schema;
 mod summary;
 
 pub use drops::HandRules;
-pub(crate) use drops::{DropRule, GatingRight, LineLimit};
+pub(crate) use drops::{Blocker, DropRule, GatingRight, LineLimit};
 
 pub(crate) use build::StartCheck;
 
@@ -313,6 +313,11 @@ pub struct Rules {
     pub(crate) first_move_aimers: u32,
     /// `[[gating]]` rights, their bits after the first-move rights'.
     pub(crate) gating: Vec<GatingRight>,
+    /// `[blocker]`: the neutral piece every move moves as its second part (duck chess).
+    pub(crate) blocker: Option<Blocker>,
+    /// Whether moves have second parts (`[[gating]]` or `[blocker]`): one test in make, unmake
+    /// and the legal moves for the variants without.
+    pub(crate) second_part: bool,
     /// The castling rights by bit: the token in position text and its player.
     pub(crate) castling_rights: Vec<(String, PlayerId)>,
     /// The rights a move of a castling king clears wherever it stands: (player, king kind,

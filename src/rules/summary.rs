@@ -83,6 +83,18 @@ impl Rules {
                 let _ = writeln!(s, "gating ({name}): {}", rights.join(", "));
             }
         }
+        if let Some(b) = self.blocker {
+            let stays = if b.must_move {
+                "never the one it stands on"
+            } else {
+                "or where it stands"
+            };
+            let _ = writeln!(
+                s,
+                "blocker: every move ends by putting the {} on an empty square, {stays}",
+                self.kinds[b.kind.index()].name
+            );
+        }
         for g in &self.gates {
             let _ = writeln!(s, "gate {}", self.gate_summary(g));
         }

@@ -4,6 +4,7 @@
 //! parser; then every table is read key by key and every array item on its own, so one wrong value
 //! does not hide the next. Semantics (does this node exist?) are checked later, on the spec structs.
 
+pub(crate) mod blocker;
 pub(crate) mod board;
 mod capture;
 mod chain;

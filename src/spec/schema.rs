@@ -487,6 +487,9 @@ struct VariantFile {
     /// Two royals of different players may not stand alone on one line (xiangqi's flying
     /// general).
     facing_royals: Option<FacingSpec>,
+    /// Every move has a second part that moves a neutral blocker to an empty square (duck
+    /// chess's duck).
+    blocker: Option<crate::spec::blocker::BlockerSpec>,
     /// Lints (warnings of `chessgraph check`) this file silences because what they warn of is
     /// meant.
     lints: Option<LintsTable>,

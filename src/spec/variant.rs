@@ -245,6 +245,8 @@ pub struct VariantSpec {
     pub(crate) hands: Option<Spanned<HandsSpec>>,
     /// `[facing_royals]`.
     pub(crate) facing: Option<FacingSpec>,
+    /// `[blocker]`.
+    pub(crate) blocker: Option<Spanned<super::blocker::BlockerSpec>>,
     /// Span of `[[player]]` items (or the file start).
     pub(crate) players_span: Span,
     /// `[lints] allow`.
@@ -271,6 +273,7 @@ pub(crate) const TOP_LEVEL_KEYS: &[&str] = &[
     "remove",
     "players",
     "facing_royals",
+    "blocker",
     "lints",
 ];
 
@@ -358,6 +361,10 @@ fn read_merged(
     let facing = top
         .raw("facing_royals")
         .and_then(|v| deserialize::<FacingSpec>(v, "`[facing_royals]`", diags));
+    let blocker = top.raw("blocker").and_then(|v| {
+        deserialize::<super::blocker::BlockerSpec>(v, "`[blocker]`", diags)
+            .map(|b| Spanned::new(v.span(), b))
+    });
     let allowed_lints = super::lints::read_lints(&mut top, diags);
     // Applied (and taken out) by the merge, but keys of the file all the same: a misspelt
     // `[remov]` is told about them.
@@ -391,6 +398,7 @@ fn read_merged(
         captures,
         hands,
         facing,
+        blocker,
         players_span,
         allowed_lints,
     })

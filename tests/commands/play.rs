@@ -297,3 +297,23 @@ fn a_progression_victory_is_reported_by_name_with_its_squares_and_marked() {
     let r = run(&["render", PROPER, "--fen", FOUR_IN_LINE]);
     assert!(!crate::helpers::cli::stdout(&r).contains("class=\"ending\""));
 }
+
+#[test]
+fn duck_moves_are_refused_with_the_reason_and_played_in_both_forms() {
+    let (text, _) = transcript(
+        "variants/duck.toml",
+        None,
+        "e2e4\ne2e4,e4e2\ne7e5,e5e2\ne7e5,*@e2\ne7e5,e5d4\nfen\n",
+    );
+    assert!(
+        text.contains(
+            "illegal move `e2e4`: e2-e4 needs its second part: the duck must be placed too"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("illegal move `e7e5,e5e2`: the duck must move: it stands on e2 already"),
+        "{text}"
+    );
+    assert!(text.contains("rnbqkbnr/pppp1ppp/8/4p3/3*P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"));
+}

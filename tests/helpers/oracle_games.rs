@@ -79,21 +79,29 @@ pub fn read(path: impl AsRef<Path>) -> BTreeMap<String, Section> {
 }
 
 /// A move in the oracle's plain form: `e2e4`, `e7e8q`, `P@e4`, castling as the king's move,
-/// gating as Fairy-Stockfish writes it (`b1c3h`, `h1e1h`).
+/// gating as Fairy-Stockfish writes it (`b1c3h`, `h1e1h`), the blocker's move as its duck's
+/// (`e2e4,e4d5`).
 pub fn plain(pos: &Position, m: Move) -> String {
     let first = plain_first_part(pos, m.with_gating(None));
     let Some(g) = m.gating() else {
         return first;
     };
     let rules = pos.rules();
-    let letter = rules.kind(g.kind()).token().to_lowercase();
+    let b = rules.board();
+    // The blocker's move, as Fairy-Stockfish writes the duck's: `e2e4,e4d5`.
+    let Some(kind) = g.kind() else {
+        let to = g
+            .blocker_to()
+            .expect("a second part gates or moves the blocker");
+        return format!("{first},{}{}", b.node_name(m.to()), b.node_name(to));
+    };
+    let letter = rules.kind(kind).token().to_lowercase();
     match m {
         Move::Castle {
             king_from,
             rook_from,
             ..
         } if g.on_rook() => {
-            let b = rules.board();
             format!(
                 "{}{}{letter}",
                 b.node_name(rook_from),

@@ -11,6 +11,7 @@ mod boards;
 mod box_oracle;
 mod draw_odds;
 mod drops;
+mod duck;
 mod engine;
 mod explosions;
 mod extends_edits;

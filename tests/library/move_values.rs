@@ -52,6 +52,7 @@ impl Pool {
         match rng.below(8) {
             0 => Gating::new(self.kind(rng)),
             1 => Gating::on_rook_square(self.kind(rng)),
+            2 => Gating::blocker(self.node(rng)),
             _ => None,
         }
     }
@@ -75,6 +76,7 @@ impl Pool {
                 from: self.node(rng),
                 to: self.node(rng),
                 captured: self.node(rng),
+                gating: self.gating(rng),
             },
             _ => Move::Drop {
                 kind: self.kind(rng),
@@ -124,10 +126,13 @@ impl Pool {
                 rook_from: self.node(rng),
                 gating,
             },
-            Move::EnPassant { from, to, .. } => Move::EnPassant {
+            Move::EnPassant {
+                from, to, gating, ..
+            } => Move::EnPassant {
                 from,
                 to,
                 captured: self.node(rng),
+                gating,
             },
             Move::Drop { to, value, .. } => Move::Drop {
                 kind: self.kind(rng),
@@ -143,7 +148,12 @@ fn is_foreign(rules: &Rules, m: Move) -> bool {
     let nodes = rules.board().node_ids().count();
     let kinds = rules.kinds().len();
     let node = |n: NodeId| n.index() >= nodes;
-    if m.gating().is_some_and(|g| g.kind().index() >= kinds) {
+    if m.gating()
+        .is_some_and(|g| match (g.kind(), g.blocker_to()) {
+            (Some(k), _) => k.index() >= kinds,
+            (None, to) => to.is_none_or(node),
+        })
+    {
         return true;
     }
     match m {
@@ -159,7 +169,9 @@ fn is_foreign(rules: &Rules, m: Move) -> bool {
             rook_from,
             ..
         } => node(king_from) || node(king_to) || node(rook_from),
-        Move::EnPassant { from, to, captured } => node(from) || node(to) || node(captured),
+        Move::EnPassant {
+            from, to, captured, ..
+        } => node(from) || node(to) || node(captured),
         Move::Drop { kind, to, .. } => kind.index() >= kinds || node(to),
     }
 }

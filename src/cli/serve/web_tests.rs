@@ -241,3 +241,33 @@ async fn a_progression_victory_names_its_squares_in_the_game_and_the_picture() {
     let (_, g) = call(&s, get(&format!("/api/games/{other}"))).await;
     assert_eq!(g["ending_squares"], json!([]));
 }
+
+#[tokio::test]
+async fn duck_moves_are_refused_with_the_reason() {
+    let s = server(&["variants/duck.toml"]);
+    let id = new_game(&s, json!({ "moves": "e2e4,e4d5" })).await;
+    let uri = format!("/api/games/{id}/moves");
+    for (mv, kind, reason) in [
+        (
+            "e7e5,e5e8",
+            "BlockerOnPiece",
+            "cannot put the duck on e8: it is not empty",
+        ),
+        (
+            "e7e5,*@d5",
+            "BlockerMustMove",
+            "the duck must move: it stands on d5 already",
+        ),
+    ] {
+        let (status, e) = call(&s, post(&uri, json!({ "move": mv }).to_string())).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+        assert_eq!(e["kind"], kind, "{e}");
+        assert_eq!(e["reason"], reason, "{e}");
+    }
+    let (status, e) = call(&s, post(&uri, r#"{"move":"e7e5"}"#)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+    assert_eq!(e["kind"], "BlockerMissing", "{e}");
+    let (status, g) = call(&s, post(&uri, r#"{"move":"e7e5,e5e7"}"#)).await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    assert_eq!(g["last_move"]["text"], "e7-e5,*@e7");
+}

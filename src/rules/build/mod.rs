@@ -6,6 +6,7 @@
 //! The steps are child modules so that the builder's state stays private to the build.
 
 mod assemble;
+mod blocker;
 mod captured;
 mod captures;
 mod castling;
@@ -195,6 +196,7 @@ impl Builder<'_> {
         let (first_moves, first_move_aimers) =
             self.first_moves(spec, &kinds, rights, &mut castling.clear);
         let gating = self.gating_rights(spec, rights + first_moves.len(), &mut castling.clear);
+        let blocker = self.blocker(spec, &kinds);
         self.diags.extend(end_problems);
         let play = self.play_rules(spec, players.len(), &kinds, declared);
         tables.build_count_plans(play.gate_tags);
@@ -224,7 +226,9 @@ impl Builder<'_> {
             castling: castling.entries,
             first_moves,
             first_move_aimers,
+            second_part: !gating.is_empty() || blocker.is_some(),
             gating,
+            blocker,
             outcome: play.outcome,
             moves: play.moves,
             filters,
