@@ -47,6 +47,38 @@ impl Position {
             .find_map(|d| Some(self.declared_verdict(d.key, d.rule.stalemate(self)?)))
     }
 
+    /// A declared rule's verdict on a checkmate of the player to move (the first rule that has
+    /// one), instead of the `checkmate` policy.
+    pub(super) fn declared_checkmate(&self) -> Option<Turn> {
+        (self.rules.outcome().declared.iter())
+            .find_map(|d| Some(self.declared_verdict(d.key, d.rule.checkmate(self)?)))
+    }
+
+    /// The kinds of `by`'s pieces that attack a royal of another live player (as check is
+    /// judged).
+    pub(super) fn checker_kinds_of(&self, by: PlayerId) -> u32 {
+        let mut kinds = 0;
+        for n in self.royals.iter() {
+            let Some(royal) = self.squares[n.index()] else {
+                continue;
+            };
+            if royal.owner == by || !self.is_alive(royal.owner) {
+                continue;
+            }
+            for a in self.rules.tables().attacks_on(n) {
+                if let Some(x) = self.squares[a.origin.index()]
+                    && x.owner == by
+                    && self.attacks_along(a, 1 << by.0)
+                    && (self.rules.tables().between(a).iter())
+                        .all(|b| self.squares[b.index()].is_none())
+                {
+                    kinds |= 1 << x.kind.index();
+                }
+            }
+        }
+        kinds
+    }
+
     /// Whether declared end rule `i` ends the turn about to start, for perft's leaf count (a
     /// rule that looks at the legal moves, a reply to an arrival, lists them itself; the turn
     /// is then counted only when the game goes on).
@@ -103,6 +135,16 @@ impl TurnStart for Position {
 
     fn passes(&self) -> u8 {
         self.passes
+    }
+
+    fn checker_kinds(&self) -> u32 {
+        (self.rules.player_ids())
+            .filter(|&p| p != self.to_move && self.is_alive(p))
+            .fold(0, |m, p| m | self.checker_kinds_of(p))
+    }
+
+    fn series_held(&self, p: PlayerId) -> bool {
+        self.series & (1 << p.index()) != 0
     }
 
     fn royals_face(&self) -> bool {

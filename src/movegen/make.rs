@@ -34,6 +34,7 @@ pub struct Undo {
     gates_open: u32,
     checks: [u8; crate::limits::MAX_PLAYERS],
     passes: u8,
+    series: u8,
     pieces_hash: u64,
     /// Where the blocker (`[blocker]`) stood before the move.
     blocker_from: Option<NodeId>,
@@ -76,6 +77,7 @@ impl Position {
             gates_open: self.gates_open,
             checks: self.checks,
             passes: self.passes,
+            series: self.series,
             pieces_hash,
             blocker_from: None,
         };
@@ -268,6 +270,7 @@ impl Position {
             };
         }
         let counts_checks = rules.outcome().checks.is_some();
+        let marks_series = rules.outcome().series_kinds != 0;
         super::turn::pass_turn(
             rules,
             &mut self.to_move,
@@ -277,6 +280,23 @@ impl Position {
         );
         if counts_checks {
             self.count_check(moved.owner);
+        }
+        if marks_series {
+            self.mark_series(moved.owner);
+        }
+    }
+
+    /// `mate_series`: a move of `mover` that gives check by a marking kind marks his series of
+    /// checks, one that gives check by other pieces keeps it, one that gives none clears it (out
+    /// of the hot path of variants without the rule).
+    #[cold]
+    #[inline(never)]
+    fn mark_series(&mut self, mover: PlayerId) {
+        let bit = 1 << mover.index();
+        if !self.gives_check(mover) {
+            self.series &= !bit;
+        } else if self.checker_kinds_of(mover) & self.rules.outcome().series_kinds != 0 {
+            self.series |= bit;
         }
     }
 
@@ -339,6 +359,7 @@ impl Position {
         self.gates_open = undo.gates_open;
         self.checks = undo.checks;
         self.passes = undo.passes;
+        self.series = undo.series;
         self.pieces_hash = undo.pieces_hash;
     }
 }

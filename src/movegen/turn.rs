@@ -123,6 +123,9 @@ impl Position {
             return None;
         }
         let (policy, rule) = if self.is_check() {
+            if let Some(t) = self.declared_checkmate() {
+                return Some(t);
+            }
             (self.rules.outcome().checkmate, EndRule::Checkmate)
         } else if let Some(t) = self.declared_stalemate() {
             return Some(t);

@@ -584,6 +584,7 @@ pub(super) fn place_pieces(rules: &Arc<Rules>, setup: &Setup) -> Result<Position
         gates_open: setup.gates_open.bits(),
         checks: [0; crate::limits::MAX_PLAYERS],
         passes: 0,
+        series: 0,
         hands,
         numbers: super::numbers::Numbers::default(),
         pieces_hash: 0,

@@ -123,6 +123,9 @@ pub struct Position {
     pub(crate) checks: [u8; crate::limits::MAX_PLAYERS],
     /// How many passes (`[moves] pass`) were played in a row just before this position.
     pub(crate) passes: u8,
+    /// Bit `p`: player `p`'s unbroken series of checks has held a check by a kind of
+    /// `[outcome] mate_series` (always 0 in other variants).
+    pub(crate) series: u8,
     /// Pieces in hand, `[player * kinds + kind]`; empty in a variant without hands.
     pub(crate) hands: Vec<u32>,
     /// Numbers, stacks and captured material; empty in a variant without numbers.
@@ -176,6 +179,7 @@ impl PartialEq for Position {
             && self.gates_open == o.gates_open
             && self.checks == o.checks
             && self.passes == o.passes
+            && self.series == o.series
             && self.hands == o.hands
             && self.numbers.cells == o.numbers.cells
             && self.numbers.captured == o.numbers.captured
@@ -311,6 +315,9 @@ impl Position {
                 | (e.square.index() as u64) << 16
                 | e.pawn.index() as u64;
             h = mix(h ^ packed);
+        }
+        if self.series != 0 {
+            h = mix(h ^ (0x5e41 << 40 | u64::from(self.series)));
         }
         if self.passes != 0 {
             h = mix(h ^ (0x9a55 << 40 | u64::from(self.passes)));

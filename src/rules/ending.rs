@@ -45,6 +45,9 @@ pub(crate) struct OutcomePolicy {
     pub(crate) checks: Option<u32>,
     /// The end rules of `[outcome]` that are slices, in the order they are judged.
     pub(crate) declared: Vec<Declared>,
+    /// The kinds whose checks mark a player's series of checks (a rule's
+    /// `series_kinds`); 0 when no rule looks at the series, and make then skips it.
+    pub(crate) series_kinds: u32,
     /// The conditions checked at the start of every turn, in order.
     pub(crate) conditions: Vec<EndCondition>,
 }

@@ -426,3 +426,57 @@ fn a_bare_king_draws_in_shatar() {
     let pos = at(&r, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
     assert_eq!(pos.outcome(), Some(Outcome::DrawnBy(material(0))));
 }
+
+/// Shatar's mate rule (`mate_series`) against pyffish 0.0.90's `game_result` on the mates of
+/// seeded random games (`tests/data/shatar_mates.txt`): -32000 the mated player loses, 0 a
+/// draw (niol), 32000 he wins (a mate by knights alone).
+#[test]
+fn shatar_mates_are_judged_by_the_series_of_checks_as_pyffish_does() {
+    let r = rules("shatar");
+    let data = std::fs::read_to_string("tests/data/shatar_mates.txt").unwrap();
+    let start = r.start_fen().to_string();
+    let mut seen = 0;
+    for line in data.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let texts: Vec<String> = f[3..]
+            .iter()
+            .map(|m| {
+                let (a, b) = (&m[..2], &m[2..4]);
+                match m.get(4..) {
+                    Some(p) if !p.is_empty() => format!("{a}-{b}={}", p.to_uppercase()),
+                    _ => format!("{a}-{b}"),
+                }
+            })
+            .collect();
+        let moves: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let pos = after(&r, &start, &moves);
+        let mated = pos.to_move();
+        let got = match pos.outcome() {
+            Some(Outcome::DrawnBy(_)) => 0,
+            Some(Outcome::WonBy(p, _)) | Some(Outcome::Winner(p)) if p == mated => 32000,
+            Some(Outcome::WonBy(_, _)) | Some(Outcome::Winner(_)) => -32000,
+            other => panic!("seed {}: {other:?}", f[0]),
+        };
+        assert_eq!(got.to_string(), f[2], "seed {}: {}", f[0], pos.to_fen());
+        seen += 1;
+    }
+    assert!(seen >= 5);
+}
+
+/// Shatar's niol: a mate whose series of checks held no shak (here a bishop's mate from a
+/// position given as text, whose series start empty) is drawn; a rook's mate wins (pyffish
+/// 0.0.90's `game_result`: 0 and -32000).
+#[test]
+fn a_shatar_mate_without_a_shak_is_drawn() {
+    let r = rules("shatar");
+    let niol = after(&r, "kb6/p7/4B3/8/8/8/8/7K w - - 0 1", &["e6-d5"]);
+    assert_eq!(
+        niol.outcome(),
+        Some(Outcome::DrawnBy(EndRule::Declared {
+            key: "mate_series",
+            entry: 2
+        }))
+    );
+    let shak = after(&r, "7k/5ppp/8/8/8/8/8/R6K w - - 0 1", &["a1-a8"]);
+    assert!(matches!(shak.outcome(), Some(Outcome::WonBy(WHITE, _))));
+}

@@ -128,6 +128,7 @@ impl Builder<'_> {
             draw_points: self.draw_points(spec, kinds, player_count),
             stalemate_by_players: by,
             checks,
+            series_kinds: declared.iter().fold(0, |m, d| m | d.rule.series_kinds()),
             declared,
             conditions,
         }

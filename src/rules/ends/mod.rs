@@ -16,6 +16,7 @@
 mod bare_royal;
 mod facing_pass;
 mod hold;
+mod mate_series;
 mod material;
 mod passes;
 mod reach;
@@ -42,6 +43,7 @@ pub(crate) const FAMILIES: &[EndFamily] = &[
     EndFamily::of::<stalemate_count::StalemateCount>(),
     EndFamily::of::<passes::Passes>(),
     EndFamily::of::<facing_pass::FacingPass>(),
+    EndFamily::of::<mate_series::MateSeries>(),
 ];
 
 /// A compiled end rule of a variant, judged at the start of every turn.
@@ -53,6 +55,18 @@ pub(crate) trait DeclaredEnd: fmt::Debug + Send + Sync {
     /// check), instead of the `stalemate` policy: `None` to leave it to the policy.
     fn stalemate(&self, _turn: &dyn TurnStart) -> Option<Verdict> {
         None
+    }
+
+    /// What the rule says of a checkmate of the player to move, instead of the `checkmate`
+    /// policy: `None` to leave it to the policy.
+    fn checkmate(&self, _turn: &dyn TurnStart) -> Option<Verdict> {
+        None
+    }
+
+    /// The kinds (bit `k`: kind `k`) whose checks mark a player's series of checks (see
+    /// [`TurnStart::series_held`]); 0 for a rule that does not look at the series.
+    fn series_kinds(&self) -> u32 {
+        0
     }
 
     /// The rule in `snapshot`'s and `check`'s summary: one line (or more), in the file's terms.
@@ -121,6 +135,15 @@ pub(crate) trait TurnStart {
     }
     /// How many passes (`[moves] pass`) were played in a row just before this turn.
     fn passes(&self) -> u8;
+    /// The kinds (bit `k`: kind `k`) of the pieces that give check to the player to move.
+    fn checker_kinds(&self) -> u32 {
+        0
+    }
+    /// Whether `p`'s unbroken series of checks, up to his last move, held a check by a kind of
+    /// a rule's [`DeclaredEnd::series_kinds`].
+    fn series_held(&self, _p: PlayerId) -> bool {
+        false
+    }
     /// Whether a royal of the player to move faces an enemy royal along the directions of
     /// `[facing_royals] must_break`.
     fn royals_face(&self) -> bool;
