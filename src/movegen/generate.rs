@@ -426,13 +426,14 @@ impl Position {
         }
     }
 
-    /// `[moves] pass`: the pass of the side to move, as the null move of its first royal
-    /// (legal, like any move, only if it leaves the royals unattacked).
+    /// `[moves] pass` (and `pass_when_stuck`): the pass of the side to move, as the null move
+    /// of its first royal, or of its first piece when it has no royal (legal, like any move,
+    /// only if it leaves the royals unattacked).
     #[cold]
     #[inline(never)]
     pub(super) fn pass_move(&self, out: &mut Vec<Planned>) {
-        let mine = self.royals.and(self.by_owner[self.to_move.index()]);
-        let Some(royal) = mine.first() else {
+        let own = self.by_owner[self.to_move.index()];
+        let Some(royal) = self.royals.and(own).first().or_else(|| own.first()) else {
             return;
         };
         let Some(piece) = self.squares[royal.index()] else {

@@ -308,7 +308,10 @@ impl Position {
                     hit.whole = true;
                 }
             }
-            CaptureRule::Custodian | CaptureRule::Explosion | CaptureRule::Petrify => {}
+            CaptureRule::Custodian
+            | CaptureRule::Explosion
+            | CaptureRule::Petrify
+            | CaptureRule::Overturn => {}
         }
     }
 

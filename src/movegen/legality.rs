@@ -590,6 +590,17 @@ impl Candidates for MoveList<'_> {
         self.pos.pass_move(self.moves);
     }
 
+    fn retain_effective(
+        &mut self,
+        effects: &[std::sync::Arc<dyn crate::rules::effects::MoveEffect>],
+    ) {
+        let pos = &*self.pos;
+        (self.moves).retain(|m| {
+            let c = pos.candidate(m.mv);
+            effects.iter().all(|e| pos.effect_finds(&c, &**e))
+        });
+    }
+
     fn in_hand(&self, k: KindId) -> u32 {
         self.pos.hand(self.pos.to_move, k)
     }

@@ -24,6 +24,8 @@ pub struct Undo {
     removed: Removals,
     /// How many of `removed` the move itself took (the rest the after-move effects did).
     displaced: u8,
+    /// How many pieces the after-move effects turned over (the last of `Position::turned`).
+    turned: u8,
     rook: Option<(NodeId, NodeId, Piece)>,
     castling: u32,
     ep: EpList,
@@ -67,6 +69,7 @@ impl Position {
             moved,
             removed: Removals::new(),
             displaced: 0,
+            turned: 0,
             rook: None,
             castling: self.castling,
             ep: self.ep,
@@ -191,6 +194,10 @@ impl Position {
         mover: PlayerId,
         undo: &mut Undo,
     ) {
+        // A pass (the null move of a piece) does nothing to the board.
+        if m_is_null(undo) {
+            return;
+        }
         let mut found = Found::default();
         let view = Aftermath {
             pos: self,
@@ -217,6 +224,50 @@ impl Position {
             let owner = PlayerId::seat(0);
             let frame = self.rules.start_frame(owner, kind, to);
             self.put::<HASH>(to, Piece { owner, kind, frame });
+        }
+        if !found.turned().is_empty() {
+            self.turn_over::<HASH>(found.turned(), mover, undo);
+        }
+    }
+
+    /// The pieces an effect turned over become `mover`'s where they stand (in his frame), and
+    /// are kept as they were for unmake.
+    #[cold]
+    #[inline(never)]
+    fn turn_over<const HASH: bool>(
+        &mut self,
+        nodes: &crate::ids::NodeSet,
+        mover: PlayerId,
+        undo: &mut Undo,
+    ) {
+        for n in nodes.iter() {
+            let Some(x) = self.squares[n.index()].filter(|x| x.owner != mover) else {
+                continue;
+            };
+            self.take::<HASH>(n);
+            let frame = self.rules.start_frame(mover, x.kind, n);
+            self.put::<HASH>(
+                n,
+                Piece {
+                    owner: mover,
+                    kind: x.kind,
+                    frame,
+                },
+            );
+            self.turned.push((n, x));
+            undo.turned += 1;
+        }
+    }
+
+    /// Unmake's part of [`Position::turn_over`]: the last `count` pieces turned over are
+    /// their old owners' again.
+    #[cold]
+    #[inline(never)]
+    fn turn_back(&mut self, count: u8) {
+        for _ in 0..count {
+            if let Some((n, x)) = self.turned.pop() {
+                self.set_square(n, Some(x));
+            }
         }
     }
 
@@ -318,6 +369,9 @@ impl Position {
             self.unmake_numbers();
         }
         let m = undo.mv.mv;
+        if undo.turned != 0 {
+            self.turn_back(undo.turned);
+        }
         if self.rules.second_part {
             self.unplace_second_part(m, undo.moved.owner, undo.blocker_from);
         }
@@ -362,6 +416,11 @@ impl Position {
         self.series = undo.series;
         self.pieces_hash = undo.pieces_hash;
     }
+}
+
+/// Whether the move `undo` was made for is a pass: a piece's null move.
+fn m_is_null(undo: &Undo) -> bool {
+    matches!(undo.mv.mv, Move::Normal { from, to, .. } if from == to)
 }
 
 /// The position a move produced, as the after-move effects see it.

@@ -29,6 +29,7 @@ mod make;
 mod on_squares;
 mod progression;
 mod promotion_limit;
+mod prospect;
 mod standing;
 mod turn;
 

@@ -587,6 +587,7 @@ pub(super) fn place_pieces(rules: &Arc<Rules>, setup: &Setup) -> Result<Position
         series: 0,
         hands,
         numbers: super::numbers::Numbers::default(),
+        turned: Vec::new(),
         pieces_hash: 0,
         by_owner: Default::default(),
         royals: Default::default(),

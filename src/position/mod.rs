@@ -130,6 +130,10 @@ pub struct Position {
     pub(crate) hands: Vec<u32>,
     /// Numbers, stacks and captured material; empty in a variant without numbers.
     pub(crate) numbers: numbers::Numbers,
+    /// The pieces the after-move effects turned over (`overturn`), as they were, the last
+    /// move's last: unmake turns them back. Empty in a variant without such an effect, and no
+    /// part of the position's identity (its equality or hash).
+    pub(crate) turned: Vec<(crate::ids::NodeId, Piece)>,
     /// XOR of the Zobrist keys of the pieces on the board and in hand, kept by
     /// [`Position::put`], [`Position::take`] and [`Position::add_to_hand`].
     pub(crate) pieces_hash: u64,

@@ -65,6 +65,11 @@ pub(crate) fn piece(
 ) -> String {
     let scale = size / 100.0;
     let letter = glyph.letter.to_ascii_uppercase();
+    if glyph.shape == PieceShape::Disc && glyph.number.is_none() {
+        let mut s = group_start(x, y, scale, style, title);
+        s.push_str("<circle cx=\"50\" cy=\"50\" r=\"42\" stroke-width=\"4\"/></g>");
+        return s;
+    }
     if glyph.shape != PieceShape::Letter || glyph.number.is_some() {
         return outlined(glyph, x, y, scale, style, title);
     }
@@ -91,7 +96,7 @@ pub(crate) fn piece(
 fn outlined(glyph: Glyph, x: f64, y: f64, scale: f64, style: PieceStyle, title: &str) -> String {
     // The outline, and the box the text fits in (centre x, centre y, width, height).
     let (body, text_box) = match glyph.shape {
-        PieceShape::Letter | PieceShape::Circle => (
+        PieceShape::Letter | PieceShape::Circle | PieceShape::Disc => (
             "<circle cx=\"50\" cy=\"50\" r=\"42\" stroke-width=\"4\"/>",
             (50.0, 50.0, 62.0, 34.0),
         ),

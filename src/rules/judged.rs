@@ -183,6 +183,7 @@ impl Rules {
             CaptureRule::Custodian => "custodian".into(),
             CaptureRule::Explosion => "explosion".into(),
             CaptureRule::Petrify => "petrify".into(),
+            CaptureRule::Overturn => "overturn".into(),
         }
     }
 

@@ -36,6 +36,10 @@ pub(crate) enum CaptureRule {
     /// game; the stone never moves and is never taken), unless its kind is `immune`: petrified
     /// chess. A royal that is not immune therefore never captures, and gives no check.
     Petrify,
+    /// Every unbroken line of other players' pieces along one of the `directions` from the
+    /// moved piece that ends at a piece of the mover changes owner: the mover's from then on
+    /// (Othello's flips). With `compulsory = true` a move that turns nothing over is no move.
+    Overturn,
 }
 
 /// One `[[capture]]`: pieces removed after every move, besides what the move displaces.
@@ -43,10 +47,11 @@ pub(crate) enum CaptureRule {
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub(crate) struct CaptureSpec {
-    /// The rule: `custodian`, `reach`, `line`, `enclose`, `immobilise`, `explosion` or `petrify`.
+    /// The rule: `custodian`, `reach`, `line`, `enclose`, `immobilise`, `explosion`, `petrify` or
+    /// `overturn`.
     #[cfg_attr(feature = "schema", schemars(with = "CaptureRule"))]
     pub(crate) rule: Spanned<CaptureRule>,
-    /// `custodian`, `line`, `explosion`: the board directions (not turned by the mover's frame)
+    /// `custodian`, `line`, `explosion`, `overturn`: the board directions (not turned by the mover's frame)
     /// along which the rule looks (`custodian`: from the moved piece; `line`: from the victim;
     /// `explosion`: one step from the capture).
     #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<String>>"))]
@@ -83,4 +88,8 @@ pub(crate) struct CaptureSpec {
     /// `petrify`: the neutral piece (`neutral = true`) a capturer turns into.
     #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     pub(crate) stone: Option<Spanned<String>>,
+    /// `overturn`: a move that turns nothing over is no move (Othello: a stone is placed only
+    /// where it encloses).
+    #[serde(default)]
+    pub(crate) compulsory: bool,
 }

@@ -22,6 +22,7 @@
 //! checked_royal_takes_checker = true  # a royal in check moves only to take its checker (makpong)
 //! pass = true                      # a player may pass instead of moving (janggi)
 //! check_all_royals = true          # in check only when every royal is attacked (spartan)
+//! pass_when_stuck = true           # a player without a move passes (othello)
 //!
 //! [draws]                          # for `play` and `show` only, never perft
 //! move_rule = 50                   # drawn after 50 moves of every player without a capture or pawn move
@@ -204,6 +205,12 @@ pub(crate) struct MovesSpec {
     /// usual (Spartan chess's two kings, Fairy-Stockfish's duple check). Needs a royal piece.
     #[cfg_attr(feature = "schema", schemars(with = "Option<bool>"))]
     pub(crate) check_all_royals: Option<Spanned<bool>>,
+    /// A player without a legal move passes: one ply, written as the null move of his first
+    /// royal or, with none, of his first piece (`a1a1`, as Fairy-Stockfish writes it); only
+    /// while the board has an empty node and he has a piece on it, else he is stalemated
+    /// (Othello, Fairy-Stockfish's `passOnStalemate`).
+    #[serde(default)]
+    pub(crate) pass_when_stuck: bool,
 }
 
 /// `[draws]`: the draw rules `play` and `show` apply (never perft or the move list).

@@ -69,6 +69,8 @@ pub(crate) enum PieceShape {
     Square,
     /// A pyramid: a triangle on a base.
     Pyramid,
+    /// A plain disc in the owner's colour, no letter (Othello's stones).
+    Disc,
 }
 
 #[derive(Deserialize)]
@@ -141,8 +143,9 @@ pub(crate) struct PieceBody {
     #[serde(default)]
     stack: bool,
     /// The outline pictures draw the piece in: `letter` (a chess silhouette for K Q R B N P, a
-    /// disc with the letter else), `circle`, `triangle`, `square` or `pyramid`. A numbered piece
-    /// shows its number inside it.
+    /// disc with the letter else), `circle`, `triangle`, `square`, `pyramid` or `disc` (a plain
+    /// disc in the owner's colour, no letter: Othello's stones). A numbered piece shows its
+    /// number inside it.
     #[serde(default)]
     shape: PieceShape,
     /// The piece's worth to the computer player, a pawn being about 100 (from 1 to 100000);

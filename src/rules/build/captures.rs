@@ -106,6 +106,9 @@ impl Builder<'_> {
             if let Some(stone) = c.stone.as_ref().filter(|_| !petrifies) {
                 cx.builder.misplaced(Some(stone.span()), "stone");
             }
+            if c.compulsory && rule != CaptureRule::Overturn {
+                cx.builder.misplaced(Some(c.rule.span()), "compulsory");
+            }
             match EffectFamily::find(rule) {
                 Some(family) => effects.extend(family.build(c, &mut cx)),
                 None => judged.extend(cx.builder.judged_capture(rule, c)),
@@ -240,7 +243,7 @@ impl Builder<'_> {
                 format!("this capture rule does not use `{key}`"),
             )
             .label("not used by this rule")
-            .help("`relations`: reach and line; `directions`: custodian, line, immobilise and explosion; `neighbourhoods`, `edge_closes`, `distant`: enclose; `spared`: explosion; `immune`: explosion and petrify; `stone`: petrify"),
+            .help("`relations`: reach and line; `directions`: custodian, line, immobilise, explosion and overturn; `compulsory`: overturn; `neighbourhoods`, `edge_closes`, `distant`: enclose; `spared`: explosion; `immune`: explosion and petrify; `stone`: petrify"),
         );
     }
 

@@ -201,7 +201,7 @@ impl Builder<'_> {
         let play = self.play_rules(spec, players.len(), &kinds, declared);
         tables.build_count_plans(play.gate_tags);
         let numbers = self.number_rules(spec, &kinds, &players, &progression_zones, &zones);
-        let (filters, facing) = self.legality(spec, &kinds);
+        let (filters, facing) = self.legality(spec, &kinds, &numbers.effects);
         if self.has_errors() {
             return None;
         }

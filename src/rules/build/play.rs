@@ -90,12 +90,14 @@ impl Builder<'_> {
         &mut self,
         spec: &VariantSpec,
         kinds: &[PieceKind],
+        effects: &[std::sync::Arc<dyn crate::rules::effects::MoveEffect>],
     ) -> (Filters, Vec<DirId>) {
         let facing = self.facing(spec, kinds);
         let filters = Filters::build(&FilterInputs {
             spec,
             kinds,
             facing: &facing,
+            effects,
         });
         let must_break = spec.facing.as_ref().is_some_and(|f| f.must_break);
         (filters, if must_break { Vec::new() } else { facing })

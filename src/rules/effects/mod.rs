@@ -16,6 +16,7 @@
 
 mod custodian;
 mod explosion;
+mod overturn;
 mod petrify;
 
 use std::fmt;
@@ -24,7 +25,7 @@ use std::sync::Arc;
 use arrayvec::ArrayVec;
 
 use super::{CaptureRule, DirId, KindId, Rules};
-use crate::ids::{NodeId, PlayerId};
+use crate::ids::{NodeId, NodeSet, PlayerId};
 use crate::limits::MAX_REMOVALS;
 use crate::spec::variant::{CaptureSpec, DirNames};
 
@@ -33,6 +34,7 @@ pub(crate) const EFFECTS: &[EffectFamily] = &[
     EffectFamily::of::<custodian::Custodian>(),
     EffectFamily::of::<explosion::Explosion>(),
     EffectFamily::of::<petrify::Petrify>(),
+    EffectFamily::of::<overturn::Overturn>(),
 ];
 
 /// A compiled after-move effect of a variant, applied to the position every move produced.
@@ -52,6 +54,12 @@ pub trait MoveEffect: fmt::Debug + Send + Sync {
     /// it is royal, so its attacks threaten nothing (petrified chess: a king that took would
     /// turn to stone). `rules`: the variant's.
     fn disarms(&self, _rules: &Rules, _k: KindId) -> bool {
+        false
+    }
+
+    /// Whether a move this effect finds nothing for is no move (`overturn` with `compulsory`:
+    /// Othello's placements, legal only where they enclose).
+    fn compulsory(&self) -> bool {
         false
     }
 
@@ -85,6 +93,7 @@ pub trait AfterMove {
 pub struct Found {
     nodes: ArrayVec<NodeId, MAX_REMOVALS>,
     left: Option<KindId>,
+    turned: NodeSet,
 }
 
 impl Found {
@@ -101,6 +110,22 @@ impl Found {
     pub fn turn_to(&mut self, destination: NodeId, k: KindId) {
         self.capture(destination);
         self.left = Some(k);
+    }
+
+    /// Marks the piece on `node` as turned over: it becomes the mover's where it stands
+    /// (`overturn`), unless another effect removes it.
+    pub fn turn_over(&mut self, node: NodeId) {
+        self.turned.insert(node);
+    }
+
+    /// The nodes whose pieces turn over.
+    pub fn turned(&self) -> &NodeSet {
+        &self.turned
+    }
+
+    /// Whether the effects found nothing to do.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty() && self.left.is_none() && self.turned.is_empty()
     }
 
     /// The nodes found, in the order they were found.

@@ -15,7 +15,9 @@
 //! count plans, and the reference walker checks them.
 
 mod capture_bars;
+mod compulsory_effects;
 mod facing_break;
+mod forced_pass;
 mod must_capture;
 mod must_drop;
 mod royal_takes_checker;
@@ -25,6 +27,7 @@ use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
 
+use super::effects::MoveEffect;
 use super::ends::TurnStart;
 use super::{KindId, PieceKind, Rules};
 use crate::ids::{DirId, NodeId, NodeSet};
@@ -39,6 +42,8 @@ pub(crate) const FILTERS: &[FilterFamily] = &[
     FilterFamily::of::<must_capture::MustCapture>(),
     FilterFamily::of::<facing_break::FacingBreak>(),
     FilterFamily::of::<must_drop::MustDrop>(),
+    FilterFamily::of::<compulsory_effects::CompulsoryEffects>(),
+    FilterFamily::of::<forced_pass::ForcedPass>(),
 ];
 
 /// A compiled legality filter of a variant: it takes away generated moves.
@@ -145,6 +150,9 @@ pub(crate) trait Candidates {
     fn add_pass(&mut self);
     /// The position the moves are generated in, as the end rules see a turn start.
     fn turn_start(&self) -> &dyn TurnStart;
+    /// Keeps the moves after which every one of `effects` would find something to do (judged
+    /// on the position as the move would leave it, without playing it).
+    fn retain_effective(&mut self, effects: &[Arc<dyn MoveEffect>]);
     /// Keeps the moves after which `keep` holds of the move and the position it leads to (each
     /// move is played on a copy and taken back: only the variants whose filters ask pay for it).
     fn retain_played(&mut self, keep: &mut dyn FnMut(&Candidate, &dyn TurnStart) -> bool);
@@ -166,6 +174,8 @@ pub(crate) struct FilterInputs<'a> {
     pub(crate) kinds: &'a [PieceKind],
     /// The board directions of `[facing_royals]`, validated (empty without the table).
     pub(crate) facing: &'a [DirId],
+    /// The after-move effects, compiled.
+    pub(crate) effects: &'a [Arc<dyn MoveEffect>],
 }
 
 /// A legality filter as a slice: how the keys that declare it compile.
@@ -283,6 +293,8 @@ pub(super) struct TestMoves {
     pub(super) facing: bool,
     /// The destinations of the moves that end the facing.
     pub(super) breaking: NodeSet,
+    /// The destinations of the moves an effect finds something to do after.
+    pub(super) effective: NodeSet,
 }
 
 /// [`TestMoves`]' position, or the position after one of its moves: whether the royals face.
@@ -346,6 +358,10 @@ impl Candidates for TestMoves {
     }
     fn retain_played(&mut self, _keep: &mut dyn FnMut(&Candidate, &dyn TurnStart) -> bool) {
         unreachable!("the slices tested on this list never play the moves")
+    }
+    fn retain_effective(&mut self, _effects: &[Arc<dyn MoveEffect>]) {
+        let effective = self.effective;
+        self.moves.retain(|m| effective.contains(m.to));
     }
 }
 

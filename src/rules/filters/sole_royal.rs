@@ -136,6 +136,9 @@ mod tests {
         fn add_pass(&mut self) {
             unreachable!("the sole royal adds no move")
         }
+        fn retain_effective(&mut self, _effects: &[Arc<dyn crate::rules::effects::MoveEffect>]) {
+            unreachable!("the sole royal asks no effect")
+        }
         fn retain_played(&mut self, keep: &mut dyn FnMut(&Candidate, &dyn TurnStart) -> bool) {
             self.moves.retain(|(c, after)| keep(c, after));
         }
