@@ -514,16 +514,18 @@ fn placed_squares(rules: &Rules, setup: &Setup) -> Result<Vec<Option<Piece>>, Se
             true => rules.twin_of(pc.kind).unwrap_or(pc.kind),
             false => pc.kind,
         };
+        // A neutral piece belongs to no player: the first keeps it, whoever the setup names (as
+        // position text reads it), so a setup cannot make two of one blocker.
+        let owner = match rules.kind(kind).neutral {
+            true => PlayerId(0),
+            false => pc.owner,
+        };
         let frame = match pc.frame {
             Some(f) if f.index() >= rules.frame_count() => return Err(foreign("frame of a piece")),
             Some(f) => rules.canonical_frame(kind, f),
-            None => rules.start_frame(pc.owner, kind, n),
+            None => rules.start_frame(owner, kind, n),
         };
-        squares[n.index()] = Some(Piece {
-            owner: pc.owner,
-            kind,
-            frame,
-        });
+        squares[n.index()] = Some(Piece { owner, kind, frame });
     }
     Ok(squares)
 }
