@@ -297,8 +297,7 @@ impl Position {
         if from == view.king
             || view.pins.iter().any(|&(pn, _)| pn == from)
             || view.sensitive.is_some_and(|s| s.contains(from))
-            || kind.stack
-            || !rules.moves.may_check
+            || kind.listed
         {
             self.piece_moves_into::<_, false>(from, board.gates, buf);
             return 0;

@@ -120,11 +120,7 @@ impl Position {
     /// no gate or standing promotion forbids it).
     #[inline]
     pub(super) fn unguarded_turn(&self) -> bool {
-        let rules = &*self.rules;
-        rules.moves.may_check
-            && rules.gates().is_empty()
-            && !rules.any_standing
-            && !self.royals.intersects(self.by_owner[self.to_move.index()])
+        !self.rules.checks_judged && !self.royals.intersects(self.by_owner[self.to_move.index()])
     }
 
     /// Keeps the pseudo-legal moves of `out` that leave the royals of the side to move safe (and

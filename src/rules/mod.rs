@@ -127,6 +127,10 @@ pub struct PieceKind {
     pub numbered: bool,
     /// The kind holds parts and moves with the moves of the kinds it still holds.
     pub stack: bool,
+    /// A count lists and judges this kind's moves one by one (a stack, or every kind where
+    /// moves may not give check): set once the rules are built, as the count of every piece
+    /// reads it.
+    pub(crate) listed: bool,
     /// The outline pictures draw it in.
     pub(crate) shape: crate::spec::variant::PieceShape,
     /// The piece's worth to the computer player from the file's `value` (a pawn is about 100);
@@ -345,10 +349,14 @@ pub struct Rules {
     pub(crate) progressions: Vec<ProgressionWin>,
     /// Positions keep numbers, stacks and captured material (side tables; empty otherwise).
     pub(crate) numbers: bool,
-    /// Some kind is royal (without royals every pseudo-legal move is legal).
     /// Some kind promotes by a move of its own (`promotion.standing`).
     pub(crate) any_standing: bool,
+    /// Some kind is royal (without royals every pseudo-legal move is legal).
     pub(crate) any_royal: bool,
+    /// Some move must be judged for the checks it gives or the gates it crosses even where
+    /// the mover has no royal (moves may not give check, gates, standing promotions): computed
+    /// once, as every turn's legality asks it.
+    pub(crate) checks_judged: bool,
     /// Bit `k` for every royal kind `k` (the hot paths' form of [`PieceKind::royal`]).
     pub(crate) royal_kinds: u32,
     pub(crate) hands: Option<HandRules>,

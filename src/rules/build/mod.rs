@@ -241,6 +241,7 @@ impl Builder<'_> {
             numbers: numbers.numbers,
             any_royal,
             any_standing,
+            checks_judged: false,
             royal_kinds,
             judged: numbers.judged,
             captured_wins: numbers.captured_wins,
@@ -254,6 +255,12 @@ impl Builder<'_> {
         };
         self.drop_rules(spec, &mut rules, &drop_zones);
         rules.disarmed_kinds = disarmed_kinds(&rules);
+        rules.checks_judged =
+            !rules.moves.may_check || !rules.gates.is_empty() || rules.any_standing;
+        let may_check = rules.moves.may_check;
+        for k in &mut rules.kinds {
+            k.listed = k.stack || !may_check;
+        }
         self.with_start_material(spec, rules)
     }
 

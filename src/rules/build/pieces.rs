@@ -81,6 +81,7 @@ impl Builder<'_> {
                 drop: None,
                 numbered: p.numbered || p.stack,
                 stack: p.stack,
+                listed: false,
                 shape: p.shape,
                 value: self.piece_value(p),
             });
