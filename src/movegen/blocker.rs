@@ -9,7 +9,7 @@ use crate::ids::{NodeId, NodeSet, PlayerId};
 use crate::position::{Piece, Position};
 use crate::rules::Blocker;
 
-use super::explain::PlayError;
+use super::refusal::PlayError;
 use super::{Effect, Gating, Move, Planned};
 
 impl Position {

@@ -6,7 +6,7 @@ use crate::ids::{KindId, NodeId, NodeSet};
 use crate::position::Position;
 use crate::rules::DropRule;
 
-use super::explain::PlayError;
+use super::refusal::PlayError;
 use super::{Effect, Move, Planned};
 
 impl Position {

@@ -7,7 +7,7 @@
 use crate::ids::{KindId, NodeId};
 use crate::position::{Piece, Position};
 
-use super::explain::PlayError;
+use super::refusal::PlayError;
 use super::{Effect, Gating, Move, Planned};
 
 impl Position {

@@ -13,7 +13,8 @@
 //!
 //! The jobs live in files of their own: `generate` (pseudo-legal moves), `legality` (legal
 //! moves, `is_legal`, pins), `count` (counting legal moves at perft's last ply), `make` (the make/unmake pipeline), `turn` (passing the turn,
-//! eliminations, the outcome) and `explain` (why a move is refused, as a [`PlayError`]).
+//! eliminations, the outcome) `refusal` (the reasons a move is refused, a [`PlayError`]) and `explain`
+//! (finding the reason for a refused move).
 
 mod blocker;
 mod count;
@@ -30,6 +31,7 @@ mod on_squares;
 mod progression;
 mod promotion_limit;
 mod prospect;
+mod refusal;
 mod standing;
 mod turn;
 
@@ -40,8 +42,8 @@ use crate::ids::{FrameId, KindId, NodeId};
 #[cfg(doc)]
 use crate::position::Position;
 
-pub use explain::{BlockReason, PlayError};
 pub use make::Undo;
+pub use refusal::{BlockReason, PlayError};
 pub use turn::Resolution;
 
 /// A move: what happens on the board, in the ids of one variant.
