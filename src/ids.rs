@@ -183,6 +183,13 @@ impl NodeSet {
         NodeSet(out)
     }
 
+    /// Every node not in the set (nodes past the board's last included: intersect with a set of
+    /// the board's nodes).
+    #[inline(always)]
+    pub(crate) fn complement(self) -> NodeSet {
+        NodeSet(self.0.map(|w| !w))
+    }
+
     /// Whether the two sets share a node.
     #[inline(always)]
     pub(crate) fn intersects(self, o: NodeSet) -> bool {
@@ -211,6 +218,37 @@ impl NodeSet {
             *w |= if k == i { bits } else { 0 };
         }
         *self = NodeSet(out);
+    }
+
+    /// The set moved by `d` node numbers (node `n` becomes `n + d`); nodes moved past either end
+    /// are dropped.
+    #[inline(always)]
+    pub(crate) fn shifted(self, d: i32) -> NodeSet {
+        const N: usize = MAX_NODES / 64;
+        let (words, bits) = ((d.unsigned_abs() / 64) as usize, d.unsigned_abs() % 64);
+        let mut out = [0u64; N];
+        for (i, w) in out.iter_mut().enumerate() {
+            // Word `i` of the result comes from words `i - words` (and the one before it) up, or
+            // `i + words` (and the one after it) down.
+            let src = if d >= 0 {
+                i.checked_sub(words)
+            } else {
+                Some(i + words).filter(|&s| s < N)
+            };
+            let Some(s) = src else { continue };
+            let (main, spill) = if d >= 0 {
+                (self.0[s] << bits, s.checked_sub(1).map(|t| self.0[t]))
+            } else {
+                (self.0[s] >> bits, self.0.get(s + 1).copied())
+            };
+            let carried = match spill {
+                Some(x) if bits > 0 && d >= 0 => x >> (64 - bits),
+                Some(x) if bits > 0 => x << (64 - bits),
+                _ => 0,
+            };
+            *w = main | carried;
+        }
+        NodeSet(out)
     }
 
     /// The lowest node of the set.
@@ -447,5 +485,33 @@ mod tests {
         }
         assert_eq!(NodeSet::default().first(), None);
         assert_eq!(NodeSet::default().last(), None);
+    }
+
+    /// `shifted` moves every node by the offset and drops those past either end, for offsets
+    /// within a word, of whole words and across words, both ways.
+    #[test]
+    fn node_set_shift_matches_moving_each_node() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..50 {
+            let nodes: Vec<i32> = (0..MAX_NODES as i32)
+                .filter(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    seed.is_multiple_of(5)
+                })
+                .collect();
+            let s = NodeSet::from_nodes(nodes.iter().map(|&n| NodeId(n as u16)));
+            for d in [
+                0, 1, -1, 7, -9, 63, -63, 64, -64, 65, -65, 130, -200, 255, -255,
+            ] {
+                let moved = NodeSet::from_nodes(
+                    (nodes.iter().map(|&n| n + d))
+                        .filter(|&n| (0..MAX_NODES as i32).contains(&n))
+                        .map(|n| NodeId(n as u16)),
+                );
+                assert_eq!(s.shifted(d), moved, "offset {d}");
+            }
+        }
     }
 }

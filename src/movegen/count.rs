@@ -11,7 +11,11 @@
 use crate::ids::{NodeId, NodeSet};
 use crate::position::{Piece, Position};
 use crate::rules::{EndCondition, Rules};
-use crate::tables::{BitRay, CountPlan};
+use crate::tables::{BitRay, Bits, CountPlan, ShiftBoard, ShiftRay, shift_count};
+
+/// Most (kind, frame)s of one side counted together by their shift plans; the pieces of any
+/// further one are counted one by one.
+const MAX_GROUPS: usize = 8;
 
 use super::generate::{GateTags, MoveSink};
 use super::legality::{MAX_PINS, PinView};
@@ -243,6 +247,12 @@ impl Position {
         let by_attacks = !rules.tables().has_special_attacks()
             && rules.facing.is_empty()
             && rules.moves.may_check;
+        // Where moves may not give check, the squares where they may: the others are counted.
+        let mut filter = if rules.moves.may_check {
+            None
+        } else {
+            self.check_filter()
+        };
         let mut n = 0;
         for from in board.own.iter() {
             if from == king
@@ -253,7 +263,13 @@ impl Position {
                 continue;
             }
             buf.clear();
-            n += self.count_piece(from, &view, &board, buf);
+            // Where moves may not give check, a piece with squares where they cannot is counted
+            // but for those; every other piece as in chess.
+            let judged = filter.as_mut().and_then(|f| self.checking_squares(f, from));
+            n += match judged {
+                None => self.count_piece::<false>(from, &view, &board, None, buf),
+                Some(_) => self.count_piece::<true>(from, &view, &board, judged, buf),
+            };
             if buf.is_empty() {
                 continue;
             }
@@ -282,11 +298,12 @@ impl Position {
     /// The moves of the piece on `from` that pins show to be legal, counted; the others are
     /// left in `buf` for judging.
     #[inline(always)]
-    fn count_piece(
+    fn count_piece<const JUDGED: bool>(
         &self,
         from: NodeId,
         view: &PinView<'_>,
         board: &Occupancy,
+        judged: Option<NodeSet>,
         buf: &mut Vec<Planned>,
     ) -> u64 {
         let rules = &*self.rules;
@@ -294,19 +311,23 @@ impl Position {
             return 0;
         };
         let kind = rules.kind(p.kind);
+        // With `JUDGED`, `judged` holds the squares where this piece's moves may give check
+        // (see [`Position::checking_squares`]): its kind is listed only for that reason.
         if from == view.king
             || view.pins.iter().any(|&(pn, _)| pn == from)
             || view.sensitive.is_some_and(|s| s.contains(from))
-            || kind.listed
+            || (!JUDGED && kind.listed)
         {
             self.piece_moves_into::<_, false>(from, board.gates, buf);
             return 0;
         }
+        let judged = if JUDGED { judged } else { None };
         // The moves in the count plan, unless one must be listed: onto a royal or a sensitive
         // square, or a promotion.
         let masked = match rules.tables().count_plan(p.kind, p.frame, from) {
             Some((plan, rays)) => {
-                let listed = listed_squares(rules, p, from, board);
+                let listed =
+                    listed_squares(rules, p, from, board).map(|l| judged.map_or(l, |j| l.or(j)));
                 let dest = plan_destinations(rules, p, from, board, plan, rays);
                 match listed.filter(|l| !dest.intersects(*l)) {
                     Some(_) if plan.complete && (!plan.en_passant || self.ep.is_empty()) => {
@@ -318,11 +339,19 @@ impl Position {
             }
             None => None,
         };
+        let merged;
+        let sensitive = match judged {
+            Some(j) => {
+                merged = view.sensitive.map_or(j, |s| s.or(j));
+                Some(&merged)
+            }
+            None => view.sensitive,
+        };
         let mut counter = Counter {
             counted: 0,
             squares: &self.squares,
             rules,
-            sensitive: view.sensitive,
+            sensitive,
             deferred: buf,
         };
         match masked {
@@ -350,28 +379,33 @@ impl Position {
             squares: &self.squares,
         };
         let board = Occupancy::of(self, None, gates);
+        // The pieces of a (kind, frame) with a shift plan are counted together, below.
+        let mut groups = arrayvec::ArrayVec::<(Piece, NodeSet), MAX_GROUPS>::new();
         for from in board.own.iter() {
             let Some(p) = self.squares[from.index()] else {
                 continue;
             };
-            let plan = match rules.tables().count_plan(p.kind, p.frame, from) {
-                Some((plan, rays)) if !rules.kind(p.kind).stack => {
-                    listed_squares(rules, p, from, &board).and_then(|listed| {
-                        let dest = plan_destinations(rules, p, from, &board, plan, rays);
-                        (!dest.intersects(listed)).then_some((plan, dest))
-                    })
+            if rules.tables().shift_plan(p.kind, p.frame).is_some() && !rules.kind(p.kind).stack {
+                let full = groups.is_full();
+                match groups
+                    .iter_mut()
+                    .find(|(q, _)| q.kind == p.kind && q.frame == p.frame)
+                {
+                    Some((_, pieces)) => {
+                        pieces.insert(from);
+                        continue;
+                    }
+                    None if !full => {
+                        groups.push((p, NodeSet::from_nodes([from])));
+                        continue;
+                    }
+                    None => {}
                 }
-                _ => None,
-            };
-            let Some((plan, dest)) = plan else {
-                self.piece_moves_into::<_, false>(from, gates, &mut tally);
-                continue;
-            };
-            tally.all += u64::from(dest.len());
-            tally.captures += u64::from(dest.and(board.enemy).len());
-            if !plan.complete || (plan.en_passant && !self.ep.is_empty()) {
-                self.piece_moves_into::<_, true>(from, gates, &mut tally);
             }
+            self.tally_piece(from, p, &board, &mut tally);
+        }
+        for (p, pieces) in groups {
+            self.tally_group(p, pieces, &board, &mut tally);
         }
         buf.clear();
         self.castling_moves(buf);
@@ -381,6 +415,110 @@ impl Position {
         } else {
             all
         }
+    }
+
+    /// The moves of the piece `p` on `from` for [`Position::count_without_royals`], into the
+    /// tally: from its count plan where that holds them (no promotion among them), else walked.
+    #[inline(always)]
+    fn tally_piece(&self, from: NodeId, p: Piece, board: &Occupancy, tally: &mut Tally<'_>) {
+        let rules = &*self.rules;
+        let plan = match rules.tables().count_plan(p.kind, p.frame, from) {
+            Some((plan, rays)) if !rules.kind(p.kind).stack => {
+                listed_squares(rules, p, from, board).and_then(|listed| {
+                    let dest = plan_destinations(rules, p, from, board, plan, rays);
+                    (!dest.intersects(listed)).then_some((plan, dest))
+                })
+            }
+            _ => None,
+        };
+        let Some((plan, dest)) = plan else {
+            self.piece_moves_into::<_, false>(from, board.gates, tally);
+            return;
+        };
+        tally.all += u64::from(dest.len());
+        if rules.filters.captures_first {
+            tally.captures += u64::from(dest.and(board.enemy).len());
+        }
+        if !plan.complete || (plan.en_passant && !self.ep.is_empty()) {
+            self.piece_moves_into::<_, true>(from, board.gates, tally);
+        }
+    }
+
+    /// The moves of the pieces on `pieces`, all `p`'s kind, frame and owner, for
+    /// [`Position::count_without_royals`], into the tally: counted at once from their kind's
+    /// shift plan, and en passant captures walked for the pieces that may take on an en passant
+    /// square. Piece by piece when a move must be listed (a promotion).
+    fn tally_group(&self, p: Piece, pieces: NodeSet, board: &Occupancy, tally: &mut Tally<'_>) {
+        let rules = &*self.rules;
+        let t = rules.tables();
+        let listed = match &rules.kind(p.kind).promotion {
+            None => Some(board.special),
+            Some(pr) => {
+                let zone = rules.zone(pr.zone, p.owner);
+                (!(pr.leaving && zone.intersects(pieces))).then(|| board.special.or(*zone))
+            }
+        };
+        let rays = t.shift_plan(p.kind, p.frame).map(|(_, rays)| rays);
+        let counted = match (rays, listed) {
+            (Some(rays), Some(listed)) if t.one_word() => {
+                self.shift_tally::<u64>(rays, p, pieces, board, listed)
+            }
+            (Some(rays), Some(listed)) => {
+                self.shift_tally::<NodeSet>(rays, p, pieces, board, listed)
+            }
+            _ => None,
+        };
+        let Some((all, taken)) = counted else {
+            for from in pieces.iter() {
+                self.tally_piece(from, p, board, tally);
+            }
+            return;
+        };
+        tally.all += u64::from(all);
+        tally.captures += u64::from(taken);
+        if self.ep.is_empty() {
+            return;
+        }
+        let mut takers = NodeSet::default();
+        for e in self.ep.iter() {
+            for tk in t.en_passant_takers(e.square) {
+                if tk.kind == p.kind && tk.frame == p.frame && pieces.contains(tk.origin) {
+                    takers.insert(tk.origin);
+                }
+            }
+        }
+        for from in takers.iter() {
+            self.piece_moves_into::<_, true>(from, board.gates, tally);
+        }
+    }
+
+    /// [`shift_count`] of the pieces on `pieces` (all `p`'s kind, frame and owner) on the
+    /// occupancy as `B`.
+    #[inline(always)]
+    fn shift_tally<B: Bits>(
+        &self,
+        rays: &[ShiftRay],
+        p: Piece,
+        pieces: NodeSet,
+        board: &Occupancy,
+        listed: NodeSet,
+    ) -> Option<(u32, u32)> {
+        let rules = &*self.rules;
+        let shift_board = ShiftBoard {
+            occupied: B::of(&board.occupied),
+            own: B::of(&board.own),
+            enemy: B::of(&board.enemy),
+        };
+        let zone = |z: u8| rules.zone(z as usize, p.owner);
+        let captures = rules.filters.captures_first;
+        shift_count(
+            rays,
+            B::of(&pieces),
+            &shift_board,
+            zone,
+            B::of(&listed),
+            captures,
+        )
     }
 
     /// The legal moves of the royal on `king` counted from its count plan, in a variant where
@@ -486,6 +624,11 @@ mod tests {
             "cylindrical_chess",
             "grand",
             "knightmate",
+            "horde",
+            "extinction",
+            "threekings",
+            "racingkings",
+            "breakthrough",
         ] {
             let rules = test_games::load(file);
             let mut pos = Position::start(&rules);

@@ -126,6 +126,29 @@ impl TurnStart for Position {
             .count() as u32
     }
 
+    fn count_pieces_up_to(&self, p: PlayerId, kinds: u32, cap: u32) -> u32 {
+        let mut n = 0;
+        for at in self.by_owner[p.index()].iter() {
+            if n >= cap {
+                break;
+            }
+            let kind = self.squares[at.index()].map_or(0, |x| 1 << x.kind.index());
+            n += u32::from(kinds & kind != 0);
+        }
+        n
+    }
+
+    fn kinds_held(&self, p: PlayerId, groups: &[u32]) -> u32 {
+        let mut held = 0;
+        for at in self.by_owner[p.index()].iter() {
+            held |= self.squares[at.index()].map_or(0, |x| 1 << x.kind.index());
+            if groups.iter().all(|g| g & held != 0) {
+                break;
+            }
+        }
+        held
+    }
+
     fn count_in_hand(&self, p: PlayerId, kinds: u32) -> u32 {
         (self.rules.kind_ids())
             .filter(|k| kinds & (1 << k.index()) != 0)

@@ -17,6 +17,7 @@
 //! (finding the reason for a refused move).
 
 mod blocker;
+mod check_filter;
 mod count;
 mod draws;
 mod drops;

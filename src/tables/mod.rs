@@ -14,8 +14,10 @@ use crate::limits::MAX_ATTACK_WAYS;
 use crate::path::{Kind, Mode, Pattern};
 
 mod count_plan;
+mod shift_plan;
 
 pub(crate) use count_plan::{BitRay, CountPlan};
+pub(crate) use shift_plan::{Bits, ShiftBoard, ShiftRay, shift_count};
 
 /// One square along a ray.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -154,6 +156,12 @@ pub struct MoveTables {
     plans: Vec<CountPlan>,
     /// The bit rays of every count plan, each plan's in one range.
     bit_rays: Vec<BitRay>,
+    /// Per (kind, frame): 1 + index in `shift_ranges` of its shift plan (0: none).
+    shift_index: Vec<u32>,
+    /// The range of each shift plan in `shift_rays`.
+    shift_ranges: Vec<(u32, u32)>,
+    /// The translations of every shift plan.
+    shift_rays: Vec<ShiftRay>,
     rays: Vec<Ray>,
     steps: Vec<RayStep>,
     attack_ranges: Vec<(u32, u32)>,

@@ -70,6 +70,16 @@ impl Builder<'_> {
             }
         };
         let mut rules = Arc::try_unwrap(rules).unwrap_or_else(|a| (*a).clone());
+        // Shift plans serve a side without royals and without drops (horde's White, extinction):
+        // built only where the start has one, so that other variants load as before.
+        let royalless = material.iter().any(|kinds| {
+            (kinds.iter().enumerate())
+                .all(|(k, &n)| n == 0 || !rules.is_royal(crate::ids::KindId(k as u8)))
+        });
+        if royalless && rules.hands.is_none() {
+            let gate_tags = rules.gate_tags;
+            rules.tables.build_shift_plans(gate_tags);
+        }
         rules.start_material = Some(material);
         Some(rules)
     }

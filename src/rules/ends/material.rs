@@ -75,7 +75,12 @@ impl EndSlice for Material {
                 opponent_at_least: m.opponent_at_least,
             });
         }
-        (!entries.is_empty()).then(|| Arc::new(MaterialRule { entries }) as Arc<dyn DeclaredEnd>)
+        let absent = (entries.iter())
+            .filter(|m| m.by_absence())
+            .map(|m| m.kinds)
+            .collect();
+        (!entries.is_empty())
+            .then(|| Arc::new(MaterialRule { entries, absent }) as Arc<dyn DeclaredEnd>)
     }
 }
 
@@ -95,22 +100,32 @@ struct MaterialEntry {
 }
 
 impl MaterialEntry {
-    /// Player `p`'s count of the entry's kinds.
-    fn count(&self, turn: &dyn TurnStart, p: PlayerId) -> u32 {
+    /// Player `p`'s count of the entry's kinds, counted no further than `cap`.
+    fn count(&self, turn: &dyn TurnStart, p: PlayerId, cap: u32) -> u32 {
         let hand = if self.in_hand {
             turn.count_in_hand(p, self.kinds)
         } else {
             0
         };
-        turn.count_pieces(p, self.kinds) + hand
+        turn.count_pieces_up_to(p, self.kinds, cap.saturating_sub(hand)) + hand
     }
 
-    /// Whether the entry applies to `p`.
-    fn applies(&self, turn: &dyn TurnStart, p: PlayerId) -> bool {
-        self.count(turn, p) <= self.at_most
-            && self.opponent_at_least.is_none_or(|n| {
-                (turn.players_from_last_mover()).any(|o| o != p && self.count(turn, o) >= n)
-            })
+    /// Whether the entry applies to `p`; `held` are kinds `p` has on the board, one of this
+    /// entry's at least if he has any (see [`TurnStart::kinds_held`]).
+    fn applies(&self, turn: &dyn TurnStart, p: PlayerId, held: u32) -> bool {
+        let low = if self.by_absence() {
+            held & self.kinds == 0
+        } else {
+            self.count(turn, p, self.at_most.saturating_add(1)) <= self.at_most
+        };
+        low && self.opponent_at_least.is_none_or(|n| {
+            (turn.players_from_last_mover()).any(|o| o != p && self.count(turn, o, n) >= n)
+        })
+    }
+
+    /// Whether the entry holds exactly when the player has no piece of its kinds on the board.
+    fn by_absence(&self) -> bool {
+        self.at_most == 0 && !self.in_hand
     }
 }
 
@@ -118,6 +133,9 @@ impl MaterialEntry {
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct MaterialRule {
     entries: Vec<MaterialEntry>,
+    /// The kinds of each entry that holds when a player has no piece of them on the board
+    /// (extinction's: each kind on its own), looked for in one pass over his pieces.
+    absent: Vec<u32>,
 }
 
 impl MaterialRule {
@@ -142,8 +160,14 @@ impl DeclaredEnd for MaterialRule {
     /// most its number, by the first such entry.
     fn judge(&self, turn: &dyn TurnStart) -> Option<Verdict> {
         for p in turn.players_from_last_mover() {
+            // Which kinds of the entries judged by absence the player holds, in one look.
+            let held = if self.absent.is_empty() {
+                0
+            } else {
+                turn.kinds_held(p, &self.absent)
+            };
             for (i, m) in self.entries.iter().enumerate() {
-                if m.applies(turn, p) {
+                if m.applies(turn, p, held) {
                     return Some(Verdict::applies(p, m.result).by_entry(i as u8));
                 }
             }

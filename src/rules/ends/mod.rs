@@ -129,6 +129,20 @@ pub(crate) trait TurnStart {
     fn piece_at(&self, node: NodeId) -> Option<(PlayerId, KindId)>;
     /// How many pieces `p` has on the board of the kinds in `kinds` (bit `k`: kind `k`).
     fn count_pieces(&self, p: PlayerId, kinds: u32) -> u32;
+    /// [`TurnStart::count_pieces`] counted no further than `cap`: the smaller of the two.
+    fn count_pieces_up_to(&self, p: PlayerId, kinds: u32, cap: u32) -> u32 {
+        self.count_pieces(p, kinds).min(cap)
+    }
+    /// Kinds (bit `k`: kind `k`) of which `p` has a piece on the board: for each of `groups`
+    /// (sets of kinds), one of its kinds that he has if he has any, and maybe more.
+    fn kinds_held(&self, p: PlayerId, groups: &[u32]) -> u32 {
+        (0..32)
+            .map(|k| 1u32 << k)
+            .filter(|&bit| {
+                groups.iter().any(|g| g & bit != 0) && self.count_pieces_up_to(p, bit, 1) > 0
+            })
+            .fold(0, |m, bit| m | bit)
+    }
     /// How many pieces `p` has in hand of the kinds in `kinds` (none without hands).
     fn count_in_hand(&self, _p: PlayerId, _kinds: u32) -> u32 {
         0
