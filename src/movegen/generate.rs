@@ -388,7 +388,7 @@ impl Position {
 
     /// Whether `owner` has fewer pieces of kind `k` on the board than in the start position (what a
     /// `lost_only` promotion asks).
-    pub fn has_lost(&self, owner: PlayerId, k: KindId) -> bool {
+    pub(crate) fn has_lost(&self, owner: PlayerId, k: KindId) -> bool {
         let Some(start) = self.rules.start_material() else {
             return true;
         };

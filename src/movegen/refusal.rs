@@ -76,7 +76,7 @@ fn reasons_suffix(reasons: &[BlockReason]) -> String {
     }
 }
 
-/// Why [`Position::play`] refused a move. Squares, pieces and players are named as the variant
+/// Why [`Position::play`](crate::Position::play) refused a move. Squares, pieces and players are named as the variant
 /// names them, so the message needs nothing else to be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PlayError {

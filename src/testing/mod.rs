@@ -2,7 +2,16 @@
 //! tables, the spec readers against the JSON Schema), behind the `testing` feature that only the
 //! tests enable (through their dev-dependency on this crate): not part of the library's surface.
 
+mod internals;
 pub mod reference;
+
+pub use crate::movegen::Gating;
+pub use crate::rules::promotion::Promotion;
+pub use crate::rules::{CapturedWin, Gate};
+pub use internals::{
+    BoardInternals, GatingInternals, MoveInternals, PerftTableInternals, PieceKindInternals,
+    PlannedInternals, PlayerInternals, PositionInternals, RulesInternals,
+};
 
 use crate::rules::Rules;
 use crate::tables::MoveTables;
