@@ -503,6 +503,10 @@ fn push_moves<S: MoveSink>(
         promotion: None,
         gating: None,
     };
+    if kind.arrives_plain && a.victim.is_none() {
+        out.push(planned(plain, a.step.frame));
+        return;
+    }
     let promotion = match (a.victim, &kind.promotion) {
         (Some(captured), _) => {
             out.push(planned(

@@ -17,6 +17,7 @@
 //! (finding the reason for a refused move).
 
 mod blocker;
+mod candidates;
 mod count;
 mod draws;
 mod drops;

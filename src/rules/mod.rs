@@ -134,6 +134,9 @@ pub struct PieceKind {
     /// moves may not give check): set once the rules are built, as the count of every piece
     /// reads it.
     pub(crate) listed: bool,
+    /// Every move of the kind that takes no piece en passant is one plain move (no promotion,
+    /// no flip): set once the rules are built, as generation reads it for every arrival.
+    pub(crate) arrives_plain: bool,
     /// The outline pictures draw it in.
     pub(crate) shape: crate::spec::variant::PieceShape,
     /// The piece's worth to the computer player from the file's `value` (a pawn is about 100);
