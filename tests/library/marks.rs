@@ -199,3 +199,30 @@ fn pictures_draw_arrows_as_markers_and_removed_squares_as_holes() {
     assert_eq!(svg.matches("fill=\"#141414\"").count(), 2, "{svg}");
     assert!(!svg.contains("#5a1e1e"));
 }
+
+#[test]
+fn joust_and_snailtrail_remove_the_square_the_piece_left() {
+    let joust = after("variants/joust.toml", "");
+    assert_eq!(joust.legal_moves().len(), 8);
+    assert_eq!(read(&joust, "d4c2,c2d4").as_deref(), Ok("d4-c2,*@d4"));
+    assert_eq!(
+        read(&joust, "d4c2,c2a1").unwrap_err(),
+        "the hole goes on the square the piece left, d4, not on a1"
+    );
+    let p = after("variants/joust.toml", "d4c2,c2d4");
+    assert_eq!(p.to_fen(), "8/8/8/4n3/3*4/8/2N5/8 b - - 1 1");
+    // The knight leaps over the hole but never lands on it.
+    assert!(read(&p, "e5d3,d3e5").is_ok());
+    let q = after("variants/joust.toml", "d4c2,c2d4 e5c6,c6e5 c2e3,e3c2");
+    assert_eq!(
+        read(&q, "c6d4,d4c6").unwrap_err(),
+        "the knight on c6 cannot move to d4: d4 holds the hole, which no piece may take"
+    );
+    let snail = after("variants/snailtrail.toml", "a1b2,b2a1 g7f6,f6g7");
+    assert_eq!(snail.to_fen(), "6*/5p1/7/7/7/1P5/*6 w - - 2 2");
+    // The trail closes in: from b2 every step but onto a1.
+    assert_eq!(snail.legal_moves().len(), 7);
+    for text in legal_move_texts(&snail) {
+        assert_eq!(read(&snail, &text).as_deref(), Ok(text.as_str()));
+    }
+}
