@@ -45,7 +45,7 @@ pub(crate) struct BlockerSpec {
     #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     pub(crate) reach: Option<Spanned<String>>,
     /// `"left"`: the blocker goes on the square the moving piece left, and nowhere else
-    /// (joust's and snailtrail's trails); by default any empty square.
+    /// (joust's and snailtrail's trails); `"any"` (the default): any empty square.
     #[cfg_attr(feature = "schema", schemars(with = "Option<BlockerOn>"))]
     pub(crate) on: Option<Spanned<BlockerOn>>,
     /// A board zone: the blocker goes only on its squares (isolation: every square but the
@@ -59,6 +59,8 @@ pub(crate) struct BlockerSpec {
 #[serde(rename_all = "lowercase")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub(crate) enum BlockerOn {
+    /// Any empty square (within the `reach` and `zone` when given).
+    Any,
     /// The square the moving piece left (a castling's: the king's).
     Left,
 }

@@ -7,7 +7,7 @@ use super::lookup::unknown;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::limits::MAX_BLOCKER_NODES;
 use crate::rules::{Blocker, PieceKind};
-use crate::spec::blocker::BlockerSpec;
+use crate::spec::blocker::{BlockerOn, BlockerSpec};
 use crate::spec::variant::VariantSpec;
 
 impl Builder<'_> {
@@ -69,7 +69,10 @@ impl Builder<'_> {
             must_move: b.must_move,
             stays: b.stays,
             reach,
-            left: b.on.is_some(),
+            left: b
+                .on
+                .as_ref()
+                .is_some_and(|o| *o.get_ref() == BlockerOn::Left),
             zone,
         })
     }
@@ -114,7 +117,9 @@ impl Builder<'_> {
                 Some(k)
             }
         };
-        if let (Some(r), Some(on)) = (&b.reach, &b.on) {
+        if let (Some(r), Some(on)) = (&b.reach, &b.on)
+            && *on.get_ref() == BlockerOn::Left
+        {
             let span = r.span().start.min(on.span().start)..r.span().end.max(on.span().end);
             self.err(
                 Diagnostic::new(
