@@ -61,7 +61,7 @@ impl Position {
                 });
             }
         }
-        if let Some(b) = self.rules.blocker {
+        if let Some(b) = self.rules.blocker.filter(|b| !b.stays) {
             let on: Vec<&str> = (setup.pieces.iter())
                 .filter(|(_, pc)| pc.kind == b.kind)
                 .map(|(&n, _)| board.node_name(n))

@@ -35,6 +35,7 @@ mod invalid_boards;
 mod invalid_variants;
 mod janggi;
 mod lints;
+mod marks;
 mod move_reasons;
 mod move_values;
 mod numbered_hands;
