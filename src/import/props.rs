@@ -63,6 +63,9 @@ pub(crate) struct Props {
     pub(crate) keys: BTreeMap<String, Prop>,
     /// The section's depth in its chain (1: its parent is a built-in or none).
     pub(crate) depth: usize,
+    /// The built-in at the chain's start when its rules come from its shipped variant file
+    /// (`shipped.rs`) instead of keys: the section's keys are mapped onto that file.
+    pub(crate) shipped: Option<&'static super::shipped::ShippedParent>,
 }
 
 impl Props {
@@ -201,18 +204,12 @@ fn inherit(
 /// The props of a built-in parent, located at the parent's name in `s`'s header.
 fn from_builtin(s: &Section, parent: &ini::Spanned) -> Result<Props, Vec<Problem>> {
     let Some(b) = builtins::builtin(&parent.text) else {
-        return Err(vec![Problem::new(
-            ProblemKind::UnknownParent,
-            parent.span.clone(),
-            format!(
-                "`{}` is neither an earlier section of this file nor a built-in variant the importer knows",
-                parent.text
-            ),
-            format!(
-                "a parent is a section above this one or one of {}",
-                builtins::names()
-            ),
-        )]);
+        if let Some(shipped) = super::shipped::parent(&parent.text) {
+            let mut props = base(s, BTreeMap::new());
+            props.shipped = Some(shipped);
+            return Ok(props);
+        }
+        return Err(vec![super::shipped::unknown_parent(parent)]);
     };
     // Every built-in starts from chess's keys.
     let chess = builtins::BUILTINS[0].ini;
@@ -242,6 +239,7 @@ fn base(s: &Section, keys: BTreeMap<String, Prop>) -> Props {
         lineage: vec![],
         keys,
         depth: 0,
+        shipped: None,
     }
 }
 

@@ -88,6 +88,54 @@ fn builtin_parents_play_as_the_shipped_variants() {
     }
 }
 
+/// Every built-in that chessgraph ships but the importer does not write as keys (xiangqi,
+/// shogi, makruk, janggi, ...) is a parent too: `[x:NAME]` extends the shipped file and plays as
+/// it; its copy of the board is the shipped board.
+#[test]
+fn shipped_parents_are_parents_and_play_as_the_shipped_variants() {
+    let dir = crate::helpers::temp_dir();
+    let parents = chessgraph::testing::shipped_parents();
+    assert!(parents.len() >= 90, "{} shipped parents", parents.len());
+    for (name, file) in parents {
+        let ini = format!("[as-{name}:{name}]\npieceToCharTable = -\n");
+        let imported = import_into(dir.path(), "shipped.ini", &ini);
+        let i = &imported[0];
+        assert!(
+            i.extends.as_ref().is_some_and(|e| e.ends_with(file)),
+            "{name}"
+        );
+        let ours = load(dir.path(), i);
+        let shipped = crate::helpers::load(Path::new("variants").join(file));
+        let (mut a, mut s) = (Position::start(&ours), Position::start(&shipped));
+        assert_eq!(a.to_fen(), s.to_fen(), "{name}");
+        assert_eq!(legal(&a), legal(&s), "{name}");
+        assert_eq!(perft(&mut a, 2), perft(&mut s, 2), "{name} perft 2");
+        let _ = std::fs::remove_file(dir.path().join(&i.variant_file));
+        let _ = std::fs::remove_file(dir.path().join(&i.board_file));
+    }
+}
+
+/// A key whose rule a shipped parent encodes its own way is refused, named, with the reason;
+/// a value the parent already has, and the drops, are mapped.
+#[test]
+fn shipped_parents_refuse_keys_they_cannot_take_key_by_key() {
+    let text = "[small:xiangqi]\nmaxRank = 5\n[same:xiangqi]\nmaxRank = 10\nmaxFile = i\n\
+                [mustcap:shogi]\nmustCapture = true\n[nodrops:shogi]\npieceDrops = false\n\
+                [fox:ataxx]\n";
+    let (imported, refused) = import_fsf(&SourceFile::new("k.ini", text.to_string()), None);
+    let names: Vec<&str> = imported.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(names, ["same"]);
+    let shown = refused.expect("refusals").0.render_short();
+    for want in [
+        "k.ini:2:1: error[import::unsupported-key]: `maxRank` cannot be changed on the built-in parent `xiangqi` key by key: the shipped board is files a to i by 10 ranks",
+        "k.ini:7:1: error[import::unsupported-key]: `mustCapture` cannot be changed on the built-in parent `shogi` key by key",
+        "k.ini:9:1: error[import::unsupported-key]: `pieceDrops` cannot be changed on the built-in parent `shogi` key by key: the shipped file has its hands",
+        "k.ini:10:6: error[import::unknown-parent]: `ataxx` is a built-in variant of Fairy-Stockfish that chessgraph does not ship",
+    ] {
+        assert!(shown.contains(want), "{want}\nin\n{shown}");
+    }
+}
+
 #[test]
 fn drop_loop_imports_as_promoted_keep_and_plays_as_the_shipped_loop_chess() {
     let dir = crate::helpers::temp_dir();
