@@ -485,6 +485,7 @@ pub(crate) const SUPPORTED_KEYS: &[&str] = &[
     "flagPiece",
     "flagRegionWhite",
     "flagRegionBlack",
+    "flagRegion",
     "flagMove",
     "checkCounting",
     "mustCapture",
@@ -638,14 +639,13 @@ pub(crate) const FSF_KEYS_WITHOUT_RULE: &[(&str, &[&str])] = &[
         ],
     ),
     (
-        "flag variants (per-colour pieces, counts, a blocked or safe flag piece, one region for both)",
+        "flag variants (per-colour pieces, counts, a blocked or safe flag piece)",
         &[
             "flagPieceWhite",
             "flagPieceBlack",
             "flagPieceCount",
             "flagPieceBlockedWin",
             "flagPieceSafe",
-            "flagRegion",
         ],
     ),
     (

@@ -119,23 +119,29 @@ pub(crate) fn resolve(text: &str, sections: &[Section]) -> (Vec<Option<Props>>, 
     (out, problems)
 }
 
-/// A key given twice in one section.
+/// A key given twice in one section with two values (Fairy-Stockfish would take the last:
+/// likely a slip, so it is named). The same value twice says one thing, and is read.
 fn duplicate_keys(text: &str, s: &Section) -> Vec<Problem> {
-    let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut seen: BTreeMap<&str, (usize, &str)> = BTreeMap::new();
     let mut problems = Vec::new();
     for e in &s.entries {
-        if let Some(&first) = seen.get(e.key.text.as_str()) {
-            problems.push(Problem::new(
+        match seen.get(e.key.text.as_str()) {
+            Some(&(_, value)) if value == e.value.text => {}
+            Some(&(first, _)) => problems.push(Problem::new(
                 ProblemKind::Duplicate,
                 e.key.span.clone(),
                 format!(
-                    "`{}` is given twice in `[{}]` (first on line {first})",
+                    "`{}` is given twice in `[{}]` with two values (first on line {first})",
                     e.key.text, s.name.text
                 ),
-                "keep one of them",
-            ));
-        } else {
-            seen.insert(&e.key.text, line_of(text, e.key.span.start));
+                "keep one of them (Fairy-Stockfish takes the last)",
+            )),
+            None => {
+                seen.insert(
+                    &e.key.text,
+                    (line_of(text, e.key.span.start), e.value.text.as_str()),
+                );
+            }
         }
     }
     problems

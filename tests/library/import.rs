@@ -294,6 +294,18 @@ startFen = 4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1
 [next to start:chess]
 castlingKingsideFile = e
 startFen = 3k4/8/8/8/8/8/8/R2K3R w KQ - 0 1
+[flag both:chess]
+flagPiece = k
+flagRegion = a5 h5
+startFen = 4k3/8/8/K7/8/8/8/8 b - - 0 1
+[flag over:kingofthehill]
+flagRegion = a4
+startFen = 4k3/8/8/3K4/8/8/8/8 b - - 0 1
+[region beyond:chess]
+maxFile = j
+promotionRegionWhite = *7 *8 *9 *10
+promotionRegionWhite = *7 *8 *9 *10
+startFen = 4k5/10/P9/10/10/10/10/4K5 w - - 0 1
 ";
 
 const FIXED_MOVES: &[(&str, &str)] = &[
@@ -323,6 +335,16 @@ const FIXED_MOVES: &[(&str, &str)] = &[
         "a1a2 a1a3 a1a4 a1a5 a1a6 a1a7 a1a8 a1b1 a1c1 d1c1 d1c1 d1c2 d1d2 d1e1 d1e1 d1e2 \
          h1e1 h1f1 h1g1 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8",
     ),
+    // `flagRegion` is both players' region (White's king on a5 has won) ...
+    ("flag both", ""),
+    // ... over the parent's per-colour regions (king of the hill's centre is no goal here).
+    ("flag over", "e8d7 e8d8 e8e7 e8f7 e8f8"),
+    // Ranks of Fairy-Stockfish's largest board beyond this one hold nothing; a key given twice
+    // with one value says it once.
+    (
+        "region beyond",
+        "a6a7b a6a7n a6a7q a6a7r e1d1 e1d2 e1e2 e1f1 e1f2",
+    ),
 ];
 
 #[test]
@@ -347,7 +369,7 @@ fn fixed_sections_play_as_pyffish() {
     // Names a file cannot hold become `_`.
     assert_eq!(imported[1].variant_file, "initial_quiet.toml");
     // The castling whose king ends next to its start reads apart from the king's step.
-    let next = imported.last().unwrap();
+    let next = imported.iter().find(|i| i.name == "next to start").unwrap();
     let start = Position::start(&load(dir.path(), next));
     let texts = chessgraph::notation::legal_move_texts(&start);
     for t in ["d1-e1", "d1-e1/h1", "d1-c1", "d1-c1/a1"] {
