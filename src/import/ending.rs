@@ -164,7 +164,9 @@ fn check_counting(cx: &mut Cx<'_>) -> Option<u32> {
         return None;
     }
     let p = cx.props.get("startFen")?;
-    let field = p.value.split_whitespace().nth(4).unwrap_or("");
+    // A short start (`... w 3+3 0 1`) read as the full form, as the position is.
+    let full = super::model::full_fen(&p.value);
+    let field = full.split_whitespace().nth(4).unwrap_or("");
     let counts: Option<Vec<u32>> = field
         .split_once('+')
         .map(|(a, b)| [a, b].iter().filter_map(|n| n.parse().ok()).collect());

@@ -306,6 +306,8 @@ maxFile = j
 promotionRegionWhite = *7 *8 *9 *10
 promotionRegionWhite = *7 *8 *9 *10
 startFen = 4k5/10/P9/10/10/10/10/4K5 w - - 0 1
+[short checks:3check]
+startFen = 4k3/8/8/8/8/8/8/4K2R w 1+1 0 1
 ";
 
 const FIXED_MOVES: &[(&str, &str)] = &[
@@ -345,6 +347,11 @@ const FIXED_MOVES: &[(&str, &str)] = &[
         "region beyond",
         "a6a7b a6a7n a6a7q a6a7r e1d1 e1d2 e1e2 e1f1 e1f2",
     ),
+    // The checks to give in a short start position (`w 1+1 0 1`; rookmate's `7+7`).
+    (
+        "short checks",
+        "e1d1 e1d2 e1e2 e1f1 e1f2 h1f1 h1g1 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8",
+    ),
 ];
 
 #[test]
@@ -368,6 +375,12 @@ fn fixed_sections_play_as_pyffish() {
     assert_eq!(legal(&Position::start(&Arc::new(rules.unwrap()))), ["h1g1"]);
     // Names a file cannot hold become `_`.
     assert_eq!(imported[1].variant_file, "initial_quiet.toml");
+    // One check to give: the check wins, as pyffish ends the game after `h1h8`.
+    let checks = imported.iter().find(|i| i.name == "short checks").unwrap();
+    let mut pos = Position::start(&load(dir.path(), checks));
+    let check = chessgraph::notation::parse_move(&pos, "h1h8").unwrap();
+    pos.play(&check).unwrap();
+    assert!(legal(&pos).is_empty(), "{:?}", legal(&pos));
     // The castling whose king ends next to its start reads apart from the king's step.
     let next = imported.iter().find(|i| i.name == "next to start").unwrap();
     let start = Position::start(&load(dir.path(), next));
