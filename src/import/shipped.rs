@@ -437,14 +437,23 @@ fn drops(
         .take(2)
         .enumerate()
         .map(|(i, p)| {
-            let first = if i == 0 { 1 } else { ranks };
+            // Ranks counted from the player's side; Fairy-Stockfish's promotion region is every
+            // rank from the promotion zone's nearest on (makruk's zone is its sixth rank only).
+            let relative =
+                |name: &str| rank_of(name).map(|r| if i == 0 { r } else { ranks + 1 - r });
+            let from = promotion.and_then(|z| {
+                board
+                    .node_ids()
+                    .filter(|&n| rules.zone(z, p).contains(n))
+                    .filter_map(|n| relative(board.node_name(n)))
+                    .min()
+            });
             board
                 .node_ids()
                 .filter(|&n| {
-                    let name = board.node_name(n);
-                    let ok = (first_rank || rank_of(name) != Some(first))
-                        && (promotion_zone
-                            || promotion.is_none_or(|z| !rules.zone(z, p).contains(n)));
+                    let r = relative(board.node_name(n));
+                    let ok = (first_rank || r != Some(1))
+                        && (promotion_zone || from.is_none_or(|f| r.is_none_or(|r| r < f)));
                     left_out |= !ok;
                     ok
                 })
