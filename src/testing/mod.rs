@@ -34,6 +34,15 @@ pub use crate::ids::GateSet;
 pub use crate::position::numbers::{Cell, Part};
 use crate::{NodeId, Position};
 
+/// The built-in Fairy-Stockfish parents whose rules `import fsf` takes from a shipped variant
+/// file: (Fairy-Stockfish's name, the file under `variants/`).
+pub fn shipped_parents() -> Vec<(&'static str, &'static str)> {
+    crate::import::shipped_parents()
+        .iter()
+        .map(|p| (p.name, p.file))
+        .collect()
+}
+
 /// What the piece on `n` carries (its number, or its parts); `None` in a variant without
 /// numbers.
 pub fn numbers_at(pos: &Position, n: NodeId) -> Option<&Cell> {
