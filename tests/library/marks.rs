@@ -5,7 +5,8 @@
 //! move, and the refusals with their reasons.
 
 use chessgraph::notation::{legal_move_texts, parse_move, play_line};
-use chessgraph::{Gating, Move, Outcome, PlayError, PlayerId, Position};
+use chessgraph::testing::{Gating, GatingInternals, MoveInternals};
+use chessgraph::{Move, Outcome, PlayError, PlayerId, Position};
 
 use crate::helpers::load;
 
