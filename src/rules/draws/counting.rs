@@ -25,7 +25,7 @@ use toml::Spanned;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::rules::ends::TurnStart;
 use crate::rules::{KindId, PieceKind, Rules};
-use crate::spec::counting::CountingSpec;
+use crate::spec::counting::{BareLimitSpec, CountingSpec};
 
 /// The most moves a limit may name (the count is kept in plies, in 16 bits).
 const MAX_MOVES: u32 = 10_000;
@@ -85,6 +85,84 @@ fn plies(v: &Spanned<u32>, key: &str, diags: &mut Vec<Diagnostic>) -> Option<u16
     Some((2 * n) as u16)
 }
 
+/// One entry of `bare`, checked (`kinds`: its pieces, already looked up).
+fn bare_entry(
+    entry: &Spanned<BareLimitSpec>,
+    kinds: u32,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<BareLimit> {
+    let e = entry.get_ref();
+    if e.pieces.is_empty() {
+        diags.push(
+            Diagnostic::new(
+                Code::InvalidValue,
+                entry.span(),
+                "a `bare` entry names no piece",
+            )
+            .label("`pieces` is empty")
+            .help("write e.g. `{ pieces = [\"rook\"], moves = 16 }`"),
+        );
+    }
+    let at_least = match &e.at_least {
+        Some(a) if *a.get_ref() == 0 => {
+            diags.push(
+                Diagnostic::new(
+                    Code::InvalidValue,
+                    a.span(),
+                    "`at_least = 0`: it must be at least 1",
+                )
+                .label("how many of the pieces the stronger player needs")
+                .help("write `at_least = 2`, or leave it out for 1"),
+            );
+            1
+        }
+        Some(a) => *a.get_ref(),
+        None => 1,
+    };
+    let plies = plies(&e.moves, "moves", diags)?;
+    Some(BareLimit {
+        kinds,
+        at_least,
+        plies,
+    })
+}
+
+/// The royal kinds (bit `k`: kind `k`), with a located error when there is none or the game is
+/// not one of two players (`at`: the rule's span).
+fn royals_of_a_game_of_two(
+    at: std::ops::Range<usize>,
+    kinds: &[PieceKind],
+    players: usize,
+    diags: &mut Vec<Diagnostic>,
+) -> u32 {
+    let royals = (kinds.iter().enumerate())
+        .filter(|(_, k)| k.royal)
+        .fold(0u32, |m, (i, _)| m | 1 << i);
+    if royals == 0 {
+        diags.push(
+            Diagnostic::new(
+                Code::InvalidValue,
+                at.clone(),
+                "`counting` needs a royal piece: it counts for a player left with royal pieces only",
+            )
+            .label("no piece of this variant is royal")
+            .help("mark the king `royal = true`, or remove `counting`"),
+        );
+    }
+    if players != 2 {
+        diags.push(
+            Diagnostic::new(
+                Code::InvalidValue,
+                at,
+                format!("`counting` is a rule of two players; this variant has {players}"),
+            )
+            .label("the counting rule")
+            .help("remove `counting`"),
+        );
+    }
+    royals
+}
+
 impl Counting {
     /// Compiles `counting`: `kind_named` finds a piece name (reporting an unknown one itself),
     /// `players` is the number of players; every other problem goes to `diags`, located.
@@ -102,71 +180,15 @@ impl Counting {
             (names.iter().filter_map(&mut *kind_named)).fold(0u32, |m, k| m | 1 << k.index())
         };
         let pawns = mask(&spec.pawns);
-        let mut bare = Vec::new();
-        for entry in &spec.bare {
-            let e = entry.get_ref();
-            let kinds = mask(&e.pieces);
-            if e.pieces.is_empty() {
-                diags.push(
-                    Diagnostic::new(
-                        Code::InvalidValue,
-                        entry.span(),
-                        "a `bare` entry names no piece",
-                    )
-                    .label("`pieces` is empty")
-                    .help("write e.g. `{ pieces = [\"rook\"], moves = 16 }`"),
-                );
-            }
-            let at_least = match &e.at_least {
-                Some(a) if *a.get_ref() == 0 => {
-                    diags.push(
-                        Diagnostic::new(
-                            Code::InvalidValue,
-                            a.span(),
-                            "`at_least = 0`: it must be at least 1",
-                        )
-                        .label("how many of the pieces the stronger player needs")
-                        .help("write `at_least = 2`, or leave it out for 1"),
-                    );
-                    1
-                }
-                Some(a) => *a.get_ref(),
-                None => 1,
-            };
-            if let Some(plies) = plies(&e.moves, "moves", diags) {
-                bare.push(BareLimit {
-                    kinds,
-                    at_least,
-                    plies,
-                });
-            }
-        }
+        let bare = (spec.bare.iter())
+            .filter_map(|e| bare_entry(e, mask(&e.get_ref().pieces), diags))
+            .collect();
         // 0 says "none" (for a file that extends one with a count of this kind).
         let given = |v: &&Spanned<u32>| *v.get_ref() != 0;
         let board = (spec.board.as_ref().filter(given)).and_then(|b| plies(b, "board", diags));
         let otherwise =
             (spec.otherwise.as_ref().filter(given)).and_then(|o| plies(o, "otherwise", diags));
-        let royals = (kinds.iter().enumerate())
-            .filter(|(_, k)| k.royal)
-            .fold(0u32, |m, (i, _)| m | 1 << i);
-        if royals == 0 {
-            diags.push(
-                Diagnostic::new(Code::InvalidValue, at.clone(), "`counting` needs a royal piece: it counts for a player left with royal pieces only")
-                    .label("no piece of this variant is royal")
-                    .help("mark the king `royal = true`, or remove `counting`"),
-            );
-        }
-        if players != 2 {
-            diags.push(
-                Diagnostic::new(
-                    Code::InvalidValue,
-                    at.clone(),
-                    format!("`counting` is a rule of two players; this variant has {players}"),
-                )
-                .label("the counting rule")
-                .help("remove `counting`"),
-            );
-        }
+        let royals = royals_of_a_game_of_two(at, kinds, players, diags);
         (diags.len() == before).then_some(Counting {
             pawns,
             royals,
