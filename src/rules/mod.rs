@@ -12,6 +12,7 @@
 //! ```
 
 mod build;
+pub(crate) mod draws;
 mod drops;
 pub(crate) mod effects;
 mod ending;

@@ -44,6 +44,9 @@ impl Rules {
             );
         }
         let _ = writeln!(s, "{}", self.outcome_summary());
+        if let Some(c) = &self.draws.counting {
+            let _ = writeln!(s, "{}", c.summary(self));
+        }
         if let Some(h) = &self.hands {
             let order: String = h
                 .order

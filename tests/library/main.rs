@@ -9,6 +9,7 @@ mod betza;
 mod board_features;
 mod boards;
 mod box_oracle;
+mod counting;
 mod draw_odds;
 mod drops;
 mod duck;
