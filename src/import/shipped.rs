@@ -431,6 +431,22 @@ fn drops(
             .ok()
     };
     let promotion = rules.kinds()[pawn].promotion.as_ref().map(|p| p.zone);
+    if promotion_zone && promotion.is_some() {
+        let p = cx.props.get("promotionZonePawnDrops").cloned();
+        cx.problems.push(
+            Problem::new(
+                ProblemKind::UnsupportedKey,
+                p.map_or(cx.props.header.clone(), |p| p.key_span),
+                format!(
+                    "`promotionZonePawnDrops` cannot be changed on the built-in parent `{}` key by key: a pawn dropped in Fairy-Stockfish's promotion region promotes on its next move there, where the shipped file's promotion zone may be only the region's nearest rank (makruk's sixth)",
+                    parent.name
+                ),
+                "remove the line (pawns are then not dropped in the promotion region), or write the variant by hand",
+            )
+            .into(),
+        );
+        return (None, None);
+    }
     let mut left_out = false;
     let squares: Vec<Vec<String>> = rules
         .player_ids()
