@@ -423,6 +423,37 @@ fn drops(
     let Some(pawn) = rules.kinds().iter().position(|k| k.name == "pawn") else {
         return (Some(hands), None);
     };
+    let promotion = rules.kinds()[pawn].promotion.as_ref().map(|p| p.zone);
+    if promotion_zone && promotion.is_some() {
+        let p = cx.props.get("promotionZonePawnDrops").cloned();
+        cx.problems.push(
+            Problem::new(
+                ProblemKind::UnsupportedKey,
+                p.map_or(cx.props.header.clone(), |p| p.key_span),
+                format!(
+                    "`promotionZonePawnDrops` cannot be changed on the built-in parent `{}` key by key: a pawn dropped in Fairy-Stockfish's promotion region promotes on its next move there, where the shipped file's promotion zone may be only the region's nearest rank (makruk's sixth)",
+                    parent.name
+                ),
+                "remove the line (pawns are then not dropped in the promotion region), or write the variant by hand",
+            )
+            .into(),
+        );
+        return (None, None);
+    }
+    (
+        Some(hands),
+        pawn_drop_squares(rules, promotion, first_rank, promotion_zone),
+    )
+}
+
+/// The pawn's drop squares per player (node names): not its first rank unless `first_rank`, not
+/// Fairy-Stockfish's promotion region unless `promotion_zone`; `None` when none is left out.
+fn pawn_drop_squares(
+    rules: &Rules,
+    promotion: Option<usize>,
+    first_rank: bool,
+    promotion_zone: bool,
+) -> Option<[Vec<String>; 2]> {
     let board = rules.board();
     let ranks = board.grid().map_or(0, |g| g.ranks as usize);
     let rank_of = |name: &str| {
@@ -430,7 +461,6 @@ fn drops(
             .parse::<usize>()
             .ok()
     };
-    let promotion = rules.kinds()[pawn].promotion.as_ref().map(|p| p.zone);
     let mut left_out = false;
     let squares: Vec<Vec<String>> = rules
         .player_ids()
@@ -461,10 +491,9 @@ fn drops(
                 .collect()
         })
         .collect();
-    match <[Vec<String>; 2]>::try_from(squares) {
-        Ok(s) if left_out => (Some(hands), Some(s)),
-        _ => (Some(hands), None),
-    }
+    <[Vec<String>; 2]>::try_from(squares)
+        .ok()
+        .filter(|_| left_out)
 }
 
 /// The zone names of the pawn's drop squares in the board copy, per player.

@@ -121,7 +121,7 @@ fn shipped_parents_are_parents_and_play_as_the_shipped_variants() {
 fn shipped_parents_refuse_keys_they_cannot_take_key_by_key() {
     let text = "[small:xiangqi]\nmaxRank = 5\n[same:xiangqi]\nmaxRank = 10\nmaxFile = i\n\
                 [mustcap:shogi]\nmustCapture = true\n[nodrops:shogi]\npieceDrops = false\n\
-                [fox:ataxx]\n";
+                [fox:ataxx]\n[anywhere:makruk]\npieceDrops = true\npromotionZonePawnDrops = true\n";
     let (imported, refused) = import_fsf(&SourceFile::new("k.ini", text.to_string()), None);
     let names: Vec<&str> = imported.iter().map(|i| i.name.as_str()).collect();
     assert_eq!(names, ["same"]);
@@ -131,6 +131,7 @@ fn shipped_parents_refuse_keys_they_cannot_take_key_by_key() {
         "k.ini:7:1: error[import::unsupported-key]: `mustCapture` cannot be changed on the built-in parent `shogi` key by key",
         "k.ini:9:1: error[import::unsupported-key]: `pieceDrops` cannot be changed on the built-in parent `shogi` key by key: the shipped file has its hands",
         "k.ini:10:6: error[import::unknown-parent]: `ataxx` is a built-in variant of Fairy-Stockfish that chessgraph does not ship",
+        "k.ini:13:1: error[import::unsupported-key]: `promotionZonePawnDrops` cannot be changed on the built-in parent `makruk` key by key",
     ] {
         assert!(shown.contains(want), "{want}\nin\n{shown}");
     }
