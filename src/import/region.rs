@@ -194,7 +194,10 @@ mod tests {
         };
         let r = parse_region(g, "*10 a* e4").unwrap();
         assert_eq!(r.len(), 10 + 10 - 1 + 1);
-        assert_eq!(parse_region(g, "e4 k4").unwrap_err(), (3, "k4".into()));
+        // k4 is a square of Fairy-Stockfish's largest board (12 files), not of this one: none;
+        // m4 is of no board Fairy-Stockfish has.
+        assert_eq!(parse_region(g, "e4 k4").unwrap().len(), 1);
+        assert_eq!(parse_region(g, "e4 m4").unwrap_err(), (3, "m4".into()));
         let (p, hand) = parse_placement(g, "r9/10/10/10/10/10/10/10/10/9K[Pp]").unwrap();
         assert_eq!(p.get(&(0, 9)), Some(&'r'));
         assert_eq!(p.get(&(9, 0)), Some(&'K'));
