@@ -75,13 +75,11 @@ pub use engine::{Engine, Found, Limits};
 pub use ids::{
     CastlingRights, DirId, FrameId, KindId, NodeId, NodeSet, PlayerId, PlayerSet, TagSet, TwistId,
 };
-pub use movegen::{BlockReason, Gating, Move, Planned, PlayError, Resolution, Undo};
+pub use movegen::{BlockReason, Move, Planned, PlayError, Resolution, Undo};
 pub use position::{EndRule, Outcome, Piece, Position, SetupError, TEXT_WAIVERS};
 #[cfg(feature = "schema")]
 pub use rules::schema;
-pub use rules::{
-    CapturedWin, Castling, Gate, HandRules, Mark, PieceKind, Player, Promotion, Rules, RulesError,
-};
+pub use rules::{Castling, HandRules, Mark, PieceKind, Player, Rules, RulesError};
 pub use setup::{
     BadChecks, EpEntry, Material, Setup, SetupErrors, SetupPiece, SetupProblem, StackPart, Waivers,
 };

@@ -34,7 +34,7 @@ pub(crate) const MAX_KINDS: usize = 32;
 
 /// Most nodes of a board with a blocker (`[blocker]`: duck chess): a move carries the blocker's
 /// square in the one byte that also names a gated kind on either of two squares.
-pub const MAX_BLOCKER_NODES: usize = 255 - 2 * MAX_KINDS;
+pub(crate) const MAX_BLOCKER_NODES: usize = 255 - 2 * MAX_KINDS;
 
 /// Most frames (orientations) of a variant.
 pub(crate) const MAX_FRAMES: usize = 64;

@@ -145,6 +145,9 @@ pub struct Setup {
     /// Checks a player still has to give to win (variants with `[outcome] checks`); a player
     /// not listed has all of them to give.
     pub checks: BTreeMap<PlayerId, u32>,
+    /// A running count of `[draws] counting`: its limit and where it stands, in plies
+    /// (Fairy-Stockfish's limit field after en passant, and the halfmove field).
+    pub counting: Option<(u32, u32)>,
 }
 
 impl Setup {
@@ -164,6 +167,7 @@ impl Setup {
             hand_numbers: BTreeMap::new(),
             captured: BTreeMap::new(),
             checks: BTreeMap::new(),
+            counting: None,
         }
     }
 

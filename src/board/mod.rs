@@ -255,7 +255,7 @@ impl Board {
     }
 
     /// Number of directions (composite ones included).
-    pub fn direction_count(&self) -> usize {
+    pub(crate) fn direction_count(&self) -> usize {
         self.directions.len()
     }
 
@@ -314,7 +314,8 @@ impl Board {
     }
 
     /// The set of all tags whose name starts with `prefix` (e.g. every `moat:` tag).
-    pub fn tags_with_prefix(&self, prefix: &str) -> TagSet {
+    #[cfg(feature = "testing")]
+    pub(crate) fn tags_with_prefix(&self, prefix: &str) -> TagSet {
         TagSet(
             self.tags
                 .iter()
@@ -371,7 +372,7 @@ impl Board {
     }
 
     /// Whether every node can reach every other along links.
-    pub fn strongly_connected(&self) -> bool {
+    pub(crate) fn strongly_connected(&self) -> bool {
         petgraph::algo::kosaraju_scc(&self.graph).len() == 1
     }
 

@@ -46,9 +46,12 @@ pub(super) fn import_fsf_command(
             let boards = imported
                 .iter()
                 .map(|i| (&i.board_file, &i.board_text, "board"));
+            // A variant that extends a shipped file names it from DIR.
+            let texts: Vec<String> = imported.iter().map(|i| extends_from(dir, i)).collect();
             let variants = imported
                 .iter()
-                .map(|i| (&i.variant_file, &i.variant_text, "variant"));
+                .zip(&texts)
+                .map(|(i, text)| (&i.variant_file, text, "variant"));
             let files: Vec<(PathBuf, String)> = boards
                 .chain(variants)
                 .map(|(name, text, kind)| {
@@ -77,18 +80,7 @@ pub(super) fn import_fsf_command(
 /// `#:schema` line; `None` when there is none, so that no file names a schema that is not there.
 fn schema_near(dir: &Path, kind: &str) -> Option<String> {
     let file = format!("{kind}.schema.json");
-    let start = std::path::absolute(dir).ok()?;
-    // `..` taken lexically, as the path is written (the folder may not exist yet).
-    let mut at = PathBuf::new();
-    for c in start.components() {
-        match c {
-            std::path::Component::ParentDir => {
-                at.pop();
-            }
-            std::path::Component::CurDir => {}
-            c => at.push(c),
-        }
-    }
+    let mut at = lexical_absolute(dir)?;
     let mut up = 0;
     loop {
         if at.join("schema").join(&file).is_file() {
@@ -99,6 +91,52 @@ fn schema_near(dir: &Path, kind: &str) -> Option<String> {
         }
         up += 1;
     }
+}
+
+/// `path` made absolute, `..` taken lexically, as the path is written (the folder may not exist
+/// yet).
+fn lexical_absolute(path: &Path) -> Option<PathBuf> {
+    let start = std::path::absolute(path).ok()?;
+    let mut at = PathBuf::new();
+    for c in start.components() {
+        match c {
+            std::path::Component::ParentDir => {
+                at.pop();
+            }
+            std::path::Component::CurDir => {}
+            c => at.push(c),
+        }
+    }
+    Some(at)
+}
+
+/// The variant text of `i` with its `extends` (an absolute path to a shipped variant) written
+/// relative to `dir`, where the file goes; unchanged when it extends nothing.
+fn extends_from(dir: &Path, i: &chessgraph::import::Imported) -> String {
+    let Some(target) = &i.extends else {
+        return i.variant_text.clone();
+    };
+    let (Some(from), Some(to)) = (lexical_absolute(dir), lexical_absolute(target)) else {
+        return i.variant_text.clone();
+    };
+    let (a, b): (Vec<_>, Vec<_>) = (from.components().collect(), to.components().collect());
+    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    // Only the root in common: the absolute path says more than a climb to it.
+    if common <= 1 {
+        return i.variant_text.clone();
+    }
+    let mut rel: Vec<String> = vec!["..".to_string(); a.len() - common];
+    rel.extend(
+        b[common..]
+            .iter()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
+    );
+    let old = format!(
+        "extends = \"{}\"",
+        target.to_string_lossy().replace('\\', "/")
+    );
+    let new = format!("extends = \"{}\"", rel.join("/"));
+    i.variant_text.replacen(&old, &new, 1)
 }
 
 /// Refuses an output folder that is a file, or a symbolic link unless `follow` (a link could

@@ -89,14 +89,26 @@ fn extinction(cx: &mut Cx<'_>, m: &Model, e: &mut Ending) {
     }
 }
 
-/// `flagPiece` with `flagRegionWhite` / `flagRegionBlack` (and `flagMove`): `reach`.
+/// The key that gives a player's flag region: `flagRegionWhite` (or `...Black`), or `flagRegion`
+/// (both players' region) where it is written deeper in the chain (Fairy-Stockfish reads a
+/// section's `flagRegion` before its per-colour keys, each section over its parent's).
+fn flag_region_key(cx: &Cx<'_>, colour: usize) -> String {
+    let own = format!("flagRegion{}", ["White", "Black"][colour]);
+    match (cx.props.get("flagRegion"), cx.props.get(&own)) {
+        (Some(both), Some(o)) if both.depth > o.depth => "flagRegion".into(),
+        (Some(_), None) => "flagRegion".into(),
+        _ => own,
+    }
+}
+
+/// `flagPiece` with `flagRegionWhite` / `flagRegionBlack` or `flagRegion` (and `flagMove`):
+/// `reach`.
 fn flag(cx: &mut Cx<'_>, m: &mut Model, e: &mut Ending) {
     let reply = cx.boolean("flagMove", false);
     let g = m.grid;
-    let regions = [
-        cx.region("flagRegionWhite", g),
-        cx.region("flagRegionBlack", g),
-    ];
+    let keys = [flag_region_key(cx, 0), flag_region_key(cx, 1)];
+    cx.get("flagRegion");
+    let regions = [cx.region(&keys[0], g), cx.region(&keys[1], g)];
     // Unset (with a region given) or `*`: any piece, as Fairy-Stockfish reads it.
     let p = cx.get("flagPiece").cloned();
     if p.is_none() && regions.iter().all(Option::is_none) {
@@ -126,13 +138,13 @@ fn flag(cx: &mut Cx<'_>, m: &mut Model, e: &mut Ending) {
         .map_or(cx.props.header.clone(), |p| p.span.clone());
     let mut sets: [BTreeSet<Square>; 2] = Default::default();
     for (i, r) in regions.into_iter().enumerate() {
-        let key = format!("flagRegion{}", ["White", "Black"][i]);
+        let key = &keys[i];
         let Some(r) = r else {
-            if cx.props.get(&key).is_none() {
+            if cx.props.get(key).is_none() {
                 cx.bad(
                     at.clone(),
                     format!("a flag rule without `{key}`"),
-                    "give both players' regions, e.g. `flagRegionWhite = *8`",
+                    "give both players' regions, e.g. `flagRegionWhite = *8`, or `flagRegion` for both",
                 );
             }
             // (A region that does not read is reported as such.)
@@ -140,9 +152,7 @@ fn flag(cx: &mut Cx<'_>, m: &mut Model, e: &mut Ending) {
         };
         sets[i] = r;
     }
-    let source = cx
-        .sources(&["flagPiece", "flagRegionWhite", "flagRegionBlack"])
-        .join("; ");
+    let source = cx.sources(&["flagPiece", &keys[0], &keys[1]]).join("; ");
     both_players(m, "flag", sets, &source);
     e.reach = Some((name, reply));
 }
@@ -154,7 +164,9 @@ fn check_counting(cx: &mut Cx<'_>) -> Option<u32> {
         return None;
     }
     let p = cx.props.get("startFen")?;
-    let field = p.value.split_whitespace().nth(4).unwrap_or("");
+    // A short start (`... w 3+3 0 1`) read as the full form, as the position is.
+    let full = super::model::full_fen(&p.value);
+    let field = full.split_whitespace().nth(4).unwrap_or("");
     let counts: Option<Vec<u32>> = field
         .split_once('+')
         .map(|(a, b)| [a, b].iter().filter_map(|n| n.parse().ok()).collect());

@@ -19,6 +19,9 @@ mod model;
 mod props;
 mod region;
 mod rules;
+mod shipped;
+#[cfg(feature = "testing")]
+pub(crate) use shipped::parents as shipped_parents;
 mod write;
 
 use std::collections::BTreeMap;
@@ -55,6 +58,11 @@ pub struct Imported {
     pub variant_file: String,
     /// The variant file's text.
     pub variant_text: String,
+    /// The shipped variant file (an absolute path) that the variant file `extends`, when the
+    /// section's parent is a built-in that chessgraph ships (`xiangqi`, `shogi`, ...): the
+    /// variant text names it as written here, and `import fsf -o DIR` rewrites it relative
+    /// to DIR.
+    pub extends: Option<std::path::PathBuf>,
 }
 
 /// Imports the sections of `source` (every one, or only `variant` and the sections it inherits
@@ -111,7 +119,11 @@ pub fn import_fsf(
         let Some(props) = resolved[i].as_ref().filter(|_| !refused[i]) else {
             continue;
         };
-        match interpret(props).map(|m| files(&m, &name)) {
+        let imported = match props.shipped {
+            Some(_) => shipped::import(props, &name),
+            None => interpret(props).map(|m| files(&m, &name)),
+        };
+        match imported {
             Ok(mut imp) => match verify(&mut imp, props).or_else(|| same_file(&imp, &out, props)) {
                 None => out.push(imp),
                 Some(d) => diags.push(d),
@@ -294,6 +306,7 @@ fn files(m: &Model, ini_name: &str) -> Imported {
         variant_text: write::variant_text(m, ini_name, &board_file),
         variant_file: format!("{stem}.toml"),
         board_file,
+        extends: None,
     }
 }
 
@@ -472,6 +485,7 @@ pub(crate) const SUPPORTED_KEYS: &[&str] = &[
     "flagPiece",
     "flagRegionWhite",
     "flagRegionBlack",
+    "flagRegion",
     "flagMove",
     "checkCounting",
     "mustCapture",
@@ -625,14 +639,13 @@ pub(crate) const FSF_KEYS_WITHOUT_RULE: &[(&str, &[&str])] = &[
         ],
     ),
     (
-        "flag variants (per-colour pieces, counts, a blocked or safe flag piece, one region for both)",
+        "flag variants (per-colour pieces, counts, a blocked or safe flag piece)",
         &[
             "flagPieceWhite",
             "flagPieceBlack",
             "flagPieceCount",
             "flagPieceBlockedWin",
             "flagPieceSafe",
-            "flagRegion",
         ],
     ),
     (

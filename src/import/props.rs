@@ -63,6 +63,9 @@ pub(crate) struct Props {
     pub(crate) keys: BTreeMap<String, Prop>,
     /// The section's depth in its chain (1: its parent is a built-in or none).
     pub(crate) depth: usize,
+    /// The built-in at the chain's start when its rules come from its shipped variant file
+    /// (`shipped.rs`) instead of keys: the section's keys are mapped onto that file.
+    pub(crate) shipped: Option<&'static super::shipped::ShippedParent>,
 }
 
 impl Props {
@@ -116,23 +119,29 @@ pub(crate) fn resolve(text: &str, sections: &[Section]) -> (Vec<Option<Props>>, 
     (out, problems)
 }
 
-/// A key given twice in one section.
+/// A key given twice in one section with two values (Fairy-Stockfish would take the last:
+/// likely a slip, so it is named). The same value twice says one thing, and is read.
 fn duplicate_keys(text: &str, s: &Section) -> Vec<Problem> {
-    let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut seen: BTreeMap<&str, (usize, &str)> = BTreeMap::new();
     let mut problems = Vec::new();
     for e in &s.entries {
-        if let Some(&first) = seen.get(e.key.text.as_str()) {
-            problems.push(Problem::new(
+        match seen.get(e.key.text.as_str()) {
+            Some(&(_, value)) if value == e.value.text => {}
+            Some(&(first, _)) => problems.push(Problem::new(
                 ProblemKind::Duplicate,
                 e.key.span.clone(),
                 format!(
-                    "`{}` is given twice in `[{}]` (first on line {first})",
+                    "`{}` is given twice in `[{}]` with two values (first on line {first})",
                     e.key.text, s.name.text
                 ),
-                "keep one of them",
-            ));
-        } else {
-            seen.insert(&e.key.text, line_of(text, e.key.span.start));
+                "keep one of them (Fairy-Stockfish takes the last)",
+            )),
+            None => {
+                seen.insert(
+                    &e.key.text,
+                    (line_of(text, e.key.span.start), e.value.text.as_str()),
+                );
+            }
         }
     }
     problems
@@ -201,18 +210,12 @@ fn inherit(
 /// The props of a built-in parent, located at the parent's name in `s`'s header.
 fn from_builtin(s: &Section, parent: &ini::Spanned) -> Result<Props, Vec<Problem>> {
     let Some(b) = builtins::builtin(&parent.text) else {
-        return Err(vec![Problem::new(
-            ProblemKind::UnknownParent,
-            parent.span.clone(),
-            format!(
-                "`{}` is neither an earlier section of this file nor a built-in variant the importer knows",
-                parent.text
-            ),
-            format!(
-                "a parent is a section above this one or one of {}",
-                builtins::names()
-            ),
-        )]);
+        if let Some(shipped) = super::shipped::parent(&parent.text) {
+            let mut props = base(s, BTreeMap::new());
+            props.shipped = Some(shipped);
+            return Ok(props);
+        }
+        return Err(vec![super::shipped::unknown_parent(parent)]);
     };
     // Every built-in starts from chess's keys.
     let chess = builtins::BUILTINS[0].ini;
@@ -242,6 +245,7 @@ fn base(s: &Section, keys: BTreeMap<String, Prop>) -> Props {
         lineage: vec![],
         keys,
         depth: 0,
+        shipped: None,
     }
 }
 

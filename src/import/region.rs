@@ -53,8 +53,16 @@ pub(crate) fn file_letter(f: usize) -> char {
     char::from(b'a' + f as u8)
 }
 
+/// Fairy-Stockfish's largest board (files, ranks): a region may name its squares beyond a smaller
+/// board, which hold nothing (`promotionRegionWhite = *6 *7 *8 *9 *10` on 8 ranks).
+const FSF_LARGEST: Grid = Grid {
+    files: 12,
+    ranks: 10,
+};
+
 /// Reads a region: words separated by spaces, each a square (`e4`), a whole rank (`*8`), a whole
-/// file (`a*`), or `-` (no square). On failure, the byte offset and text of the word.
+/// file (`a*`), or `-` (no square); squares of Fairy-Stockfish's largest board beyond `grid`
+/// are none of it. On failure, the byte offset and text of the word.
 pub(crate) fn parse_region(grid: Grid, text: &str) -> Result<BTreeSet<Square>, (usize, String)> {
     let mut out = BTreeSet::new();
     let mut offset = 0;
@@ -62,6 +70,9 @@ pub(crate) fn parse_region(grid: Grid, text: &str) -> Result<BTreeSet<Square>, (
         let at = offset;
         offset += word.len() + 1;
         if word.is_empty() || word == "-" {
+            continue;
+        }
+        if grid != FSF_LARGEST && off_board(grid, word) {
             continue;
         }
         if let Some(rank) = word.strip_prefix('*') {
@@ -91,6 +102,17 @@ pub(crate) fn parse_region(grid: Grid, text: &str) -> Result<BTreeSet<Square>, (
         }
     }
     Ok(out)
+}
+
+/// Whether `word` names only squares of Fairy-Stockfish's largest board that `grid` lacks.
+fn off_board(grid: Grid, word: &str) -> bool {
+    let Ok(largest) = parse_region(FSF_LARGEST, word) else {
+        return false;
+    };
+    !largest.is_empty()
+        && largest
+            .iter()
+            .all(|&(f, r)| f >= grid.files || r >= grid.ranks)
 }
 
 /// The pieces of a start position's placement field (before the first space): square -> letter
@@ -172,7 +194,10 @@ mod tests {
         };
         let r = parse_region(g, "*10 a* e4").unwrap();
         assert_eq!(r.len(), 10 + 10 - 1 + 1);
-        assert_eq!(parse_region(g, "e4 k4").unwrap_err(), (3, "k4".into()));
+        // k4 is a square of Fairy-Stockfish's largest board (12 files), not of this one: none;
+        // m4 is of no board Fairy-Stockfish has.
+        assert_eq!(parse_region(g, "e4 k4").unwrap().len(), 1);
+        assert_eq!(parse_region(g, "e4 m4").unwrap_err(), (3, "m4".into()));
         let (p, hand) = parse_placement(g, "r9/10/10/10/10/10/10/10/10/9K[Pp]").unwrap();
         assert_eq!(p.get(&(0, 9)), Some(&'r'));
         assert_eq!(p.get(&(9, 0)), Some(&'K'));

@@ -1,11 +1,15 @@
-//! The blocker (`[blocker]`: duck chess's duck): every move has a second part that puts the
-//! neutral blocker on an empty square, from wherever it stands (or onto the board, while it is
-//! not there); with `must_move`, not the square it stands on. The first part is legal exactly
-//! when the same move without the second part is: the legal moves are the plain legal moves,
-//! each once per square the blocker may go to, as Fairy-Stockfish lists duck moves. Here are
-//! the moves' second parts, their make and unmake, and why one is refused.
+//! The blocker (`[blocker]`: duck chess's duck, amazons' arrows): every move has a second part
+//! that puts the neutral blocker on an empty square, from wherever it stands (or onto the
+//! board, while it is not there); with `must_move`, not the square it stands on; with `stays`,
+//! a new one every move, and the old ones stay. Where it may go can be narrowed: where a piece
+//! of the `reach` kind could move from the landing square, the square the piece left, a zone.
+//! The first part is legal exactly when the same move without the second part is: the legal
+//! moves are the plain legal moves, each once per square the blocker may go to, as
+//! Fairy-Stockfish lists duck and arrow moves. Here are the moves' second parts, their make and
+//! unmake, and why one is refused.
 
-use crate::ids::{NodeId, NodeSet, PlayerId};
+use crate::ids::{KindId, NodeId, NodeSet, PlayerId};
+use crate::path::Kind;
 use crate::position::{Piece, Position};
 use crate::rules::Blocker;
 
@@ -26,20 +30,15 @@ impl Position {
     /// Replaces each move of `legal` by its forms with the blocker's move: one per square it may
     /// go to once the first part is made.
     fn add_blocker_moves(&self, b: Blocker, legal: &mut Vec<Planned>) {
-        let at = self.blocker_square(b);
-        let mut empty = NodeSet::default();
-        for (i, sq) in self.squares.iter().enumerate() {
-            if sq.is_none() {
-                empty.insert(NodeId(i as u16));
-            }
-        }
+        let at = self.moving_blocker(b);
+        let mut empty = self.empty_squares();
         if let (false, Some(at)) = (b.must_move, at) {
             empty.insert(at);
         }
         let plain = legal.len();
         for i in 0..plain {
             let p = legal[i];
-            let free = self.free_after(p, empty);
+            let free = self.blocker_places(b, p, self.free_after(p, empty));
             // The build keeps a blocker's board within the squares a gating byte names.
             for g in free.iter().filter_map(Gating::blocker) {
                 legal.push(Planned {
@@ -84,6 +83,71 @@ impl Position {
         empty
     }
 
+    /// The squares of `free` (empty once the first part of `p` is made) that the blocker may
+    /// go to: those the `reach` kind could move to from the landing square, the square the
+    /// piece left, within the zone, as the blocker declares.
+    fn blocker_places(&self, b: Blocker, p: Planned, free: NodeSet) -> NodeSet {
+        let mut places = match (b.left, b.reach) {
+            (true, _) => {
+                let mut left = NodeSet::default();
+                if let Some(from) = p.mv.from() {
+                    left.insert(from);
+                }
+                left.and(free)
+            }
+            (false, Some(k)) => self.blocker_reach(k, p.mv.to(), free),
+            (false, None) => free,
+        };
+        if let Some(z) = b.zone {
+            places = places.and(z);
+        }
+        places
+    }
+
+    /// The squares a piece of kind `k` of the side to move, standing on `at`, could move to by
+    /// its leaps, steps and rides while the squares of `free` alone are empty (the build
+    /// refuses a reach kind with hops or zones).
+    fn blocker_reach(&self, k: KindId, at: NodeId, free: NodeSet) -> NodeSet {
+        let rules = &*self.rules;
+        let t = rules.tables();
+        let frame = rules.start_frame(self.to_move, k, at);
+        let mut reach = NodeSet::default();
+        for ray in t.rays(k, frame, at) {
+            if !ray.mode.quiet() || ray.special {
+                continue;
+            }
+            let steps = t.steps(ray);
+            let last = steps.len() - 1;
+            for (i, s) in steps.iter().enumerate() {
+                let empty = free.contains(s.node);
+                if empty && (ray.kind == Kind::Ride || i == last) {
+                    reach.insert(s.node);
+                }
+                if !empty && ray.kind != Kind::Leap {
+                    break;
+                }
+            }
+        }
+        reach
+    }
+
+    /// The empty squares.
+    fn empty_squares(&self) -> NodeSet {
+        let mut empty = NodeSet::default();
+        for (i, sq) in self.squares.iter().enumerate() {
+            if sq.is_none() {
+                empty.insert(NodeId(i as u16));
+            }
+        }
+        empty
+    }
+
+    /// Where the one blocker that moves stands (`None` when it is off the board, and for
+    /// blockers that stay: each move places a new one).
+    fn moving_blocker(&self, b: Blocker) -> Option<NodeId> {
+        (!b.stays).then(|| self.blocker_square(b)).flatten()
+    }
+
     /// Where the blocker stands, if it is on the board (the engine keeps it among the first
     /// player's pieces, as every neutral piece).
     pub(crate) fn blocker_square(&self, b: Blocker) -> Option<NodeId> {
@@ -106,7 +170,7 @@ impl Position {
             return None;
         };
         let to = m.blocker_to()?;
-        let from = self.blocker_square(b);
+        let from = self.moving_blocker(b);
         let piece = match from {
             Some(f) => self.take::<HASH>(f).expect("the blocker stands there"),
             None => {
@@ -141,8 +205,8 @@ impl Position {
     }
 
     /// Why `m` is refused in a variant with a blocker, when the reason is its second part: its
-    /// first part is legal but the second is missing, names an occupied square or leaves the
-    /// blocker where it stands, or gates a piece. `None` when the first part is to blame (the
+    /// first part is legal but the second is missing, names a square the blocker may not go to
+    /// (occupied, out of reach, ...), or gates a piece. `None` when the first part is to blame (the
     /// caller explains the move without its second part).
     pub(super) fn explain_blocker(
         &self,
@@ -154,7 +218,6 @@ impl Position {
         let piece = rules.kind(b.kind).name.clone();
         let plain = m.with_gating(None);
         let first = legal.iter().find(|p| p.mv.with_gating(None) == plain);
-        let name = |n: NodeId| rules.board().node_name(n).to_string();
         match (first, m.gating()) {
             (_, Some(g)) if g.kind().is_some() => Some(PlayError::BlockerOnly {
                 piece,
@@ -167,21 +230,47 @@ impl Position {
                 piece,
                 example: p.mv.text(rules),
             }),
-            (Some(_), Some(g)) => {
+            (Some(p), Some(g)) => {
                 let to = g.blocker_to()?;
-                let here = self.blocker_square(b);
-                Some(if here == Some(to) && b.must_move {
-                    PlayError::BlockerMustMove {
-                        piece,
-                        square: name(to),
-                    }
-                } else {
-                    PlayError::BlockerOnPiece {
-                        piece,
-                        square: name(to),
-                    }
-                })
+                Some(self.misplaced_blocker(b, *p, to))
             }
+        }
+    }
+
+    /// Why the blocker may not go on `to` after the legal first part `p`: the square is
+    /// occupied, is where the blocker stands, is not the square left, lies outside its zone or
+    /// out of the reach kind's moves.
+    fn misplaced_blocker(&self, b: Blocker, p: Planned, to: NodeId) -> PlayError {
+        let rules = &*self.rules;
+        let piece = rules.kind(b.kind).name.clone();
+        let name = |n: NodeId| rules.board().node_name(n).to_string();
+        let square = name(to);
+        let here = self.moving_blocker(b);
+        let free = self.free_after(p, self.empty_squares());
+        if here == Some(to) && b.must_move {
+            return PlayError::BlockerMustMove { piece, square };
+        }
+        if !free.contains(to) && here != Some(to) {
+            return PlayError::BlockerOnPiece { piece, square };
+        }
+        match (b.left, p.mv.from(), b.reach) {
+            (true, Some(left), _) if left != to => PlayError::BlockerNotLeft {
+                piece,
+                square,
+                left: name(left),
+            },
+            (false, _, Some(k)) if !self.blocker_reach(k, p.mv.to(), free).contains(to) => {
+                PlayError::BlockerOutOfReach {
+                    piece,
+                    square,
+                    reach: rules.kind(k).name.clone(),
+                    from: name(p.mv.to()),
+                }
+            }
+            _ if b.zone.is_some_and(|z| !z.contains(to)) => {
+                PlayError::BlockerOffZone { piece, square }
+            }
+            _ => PlayError::BlockerOnPiece { piece, square },
         }
     }
 }

@@ -17,6 +17,7 @@ use crate::tables::{BitRay, Bits, CountPlan, ShiftBoard, ShiftRay, shift_count};
 /// further one are counted one by one.
 const MAX_GROUPS: usize = 8;
 
+use super::check_filter::CheckFilter;
 use super::generate::{GateTags, MoveSink};
 use super::legality::{MAX_PINS, PinView};
 use super::{Move, Planned};
@@ -253,32 +254,10 @@ impl Position {
         } else {
             self.check_filter()
         };
-        let mut n = 0;
-        for from in board.own.iter() {
-            if from == king
-                && by_attacks
-                && let Some(k) = self.count_royal_by_plan(king, &board)
-            {
-                n += k;
-                continue;
-            }
-            buf.clear();
-            // Where moves may not give check, a piece with squares where they cannot is counted
-            // but for those; every other piece as in chess.
-            let judged = filter.as_mut().and_then(|f| self.checking_squares(f, from));
-            n += match judged {
-                None => self.count_piece::<false>(from, &view, &board, None, buf),
-                Some(_) => self.count_piece::<true>(from, &view, &board, judged, buf),
-            };
-            if buf.is_empty() {
-                continue;
-            }
-            n += if from == king && by_attacks {
-                self.count_royal_moves(buf, &view)
-            } else {
-                self.count_allowed(buf, &view)
-            };
-        }
+        let mut n = match filter.as_mut() {
+            None => self.count_pieces::<false>(king, by_attacks, &view, &board, None, buf),
+            Some(f) => self.count_pieces_filtered(king, by_attacks, &view, &board, f, buf),
+        };
         buf.clear();
         self.castling_moves(buf);
         if self.rules.any_standing {
@@ -366,11 +345,73 @@ impl Position {
         }
     }
 
+    /// The moves of the side to move's pieces (not castling, standing promotions or drops),
+    /// counted as [`Position::count_legal_moves`] does. With `FILTERED`, `filter` holds the
+    /// squares where moves may give check (variants where they may not); without, the loop is
+    /// chess's, with nothing of the filter in it.
+    #[inline(always)]
+    fn count_pieces<const FILTERED: bool>(
+        &mut self,
+        king: NodeId,
+        by_attacks: bool,
+        view: &PinView<'_>,
+        board: &Occupancy,
+        mut filter: Option<&mut CheckFilter>,
+        buf: &mut Vec<Planned>,
+    ) -> u64 {
+        let mut n = 0;
+        for from in board.own.iter() {
+            if from == king
+                && by_attacks
+                && let Some(k) = self.count_royal_by_plan(king, board)
+            {
+                n += k;
+                continue;
+            }
+            buf.clear();
+            // Where moves may not give check, a piece with squares where they cannot is counted
+            // but for those; every other piece as in chess.
+            let judged = match filter.as_deref_mut() {
+                Some(f) if FILTERED => self.checking_squares(f, from),
+                _ => None,
+            };
+            n += match judged {
+                None => self.count_piece::<false>(from, view, board, None, buf),
+                Some(_) => self.count_piece::<true>(from, view, board, judged, buf),
+            };
+            if buf.is_empty() {
+                continue;
+            }
+            n += if from == king && by_attacks {
+                self.count_royal_moves(buf, view)
+            } else {
+                self.count_allowed(buf, view)
+            };
+        }
+        n
+    }
+
+    /// [`Position::count_pieces`] with the check filter, out of line: only variants where moves
+    /// may not give check take it, and inlined it would lay out chess's count differently.
+    #[inline(never)]
+    fn count_pieces_filtered(
+        &mut self,
+        king: NodeId,
+        by_attacks: bool,
+        view: &PinView<'_>,
+        board: &Occupancy,
+        filter: &mut CheckFilter,
+        buf: &mut Vec<Planned>,
+    ) -> u64 {
+        self.count_pieces::<true>(king, by_attacks, view, board, Some(filter), buf)
+    }
+
     /// [`Position::count_legal_moves`] for a side without royals (in a variant without royals,
     /// or one where [`Position::unguarded_turn`] holds), with no drops and no captures after a
     /// move: every pseudo-legal move is legal, but when a capture is compulsory and there is one,
     /// only the captures count. A piece's moves come from its count plan where that holds them
     /// (no promotion among them), the others are walked.
+    #[inline(never)]
     fn count_without_royals(&self, gates: GateTags, buf: &mut Vec<Planned>) -> u64 {
         let rules = &*self.rules;
         let mut tally = Tally {

@@ -1,4 +1,4 @@
-//! The draw rules of `[draws]`: the n-move rule, repetition and insufficient material. They are
+//! The draw rules of `[draws]`: the n-move rule, repetition, counting and insufficient material. They are
 //! for games people play (`play`, `show`): perft and the move list never apply them, so they are
 //! asked for separately from [`Position::resolve`].
 
@@ -30,6 +30,9 @@ impl Position {
             if seen >= n as usize {
                 return drawn(EndRule::Repetition);
             }
+        }
+        if self.count_drawn() {
+            return drawn(EndRule::Counting);
         }
         if !d.insufficient.is_empty() {
             let mut kinds: Vec<KindId> = self.squares.iter().flatten().map(|p| p.kind).collect();

@@ -85,7 +85,8 @@ impl Move {
 impl Position {
     /// Plays `m` if it is legal, or says why not. Eliminations that are due (a player to move
     /// who has no legal move) are settled first and stay settled; the returned [`Undo`] takes back
-    /// the move itself.
+    /// the move itself. The count of `[draws] counting` advances (a game's state, which
+    /// [`Position::unmake`] does not take back: a game keeps the position before the move).
     ///
     /// ```
     /// use chessgraph::{Move, PlayError, Position, Rules};
@@ -107,7 +108,7 @@ impl Position {
             return Err(self.game_over(o));
         }
         if let Some(&p) = legal.iter().find(|p| p.mv == *m) {
-            return Ok(self.make(p));
+            return Ok(self.make_counted(p));
         }
         let why = self.explain(m, &legal);
         self.unresolve(saved);
@@ -119,7 +120,18 @@ impl Position {
     /// is not played (`None`), so the position is never corrupted.
     pub fn play_unchecked(&mut self, m: &Move) -> Option<Undo> {
         let p = self.pseudo_legal_form(m)?;
-        Some(self.make(p))
+        Some(self.make_counted(p))
+    }
+
+    /// [`Position::make`], then the count of `[draws] counting` advanced (one test of an empty
+    /// rule in other variants): the moves a game plays, never perft's.
+    fn make_counted(&mut self, p: Planned) -> Undo {
+        let before = self.count;
+        let undo = self.make(p);
+        if self.rules.draw_rules().counting.is_some() {
+            self.advance_count(before, !undo.removed().is_empty());
+        }
+        undo
     }
 
     /// The generated form of `m` among the pseudo-legal moves of the side to move.

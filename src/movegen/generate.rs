@@ -388,7 +388,7 @@ impl Position {
 
     /// Whether `owner` has fewer pieces of kind `k` on the board than in the start position (what a
     /// `lost_only` promotion asks).
-    pub fn has_lost(&self, owner: PlayerId, k: KindId) -> bool {
+    pub(crate) fn has_lost(&self, owner: PlayerId, k: KindId) -> bool {
         let Some(start) = self.rules.start_material() else {
             return true;
         };
@@ -503,6 +503,10 @@ fn push_moves<S: MoveSink>(
         promotion: None,
         gating: None,
     };
+    if kind.arrives_plain && a.victim.is_none() {
+        out.push(planned(plain, a.step.frame));
+        return;
+    }
     let promotion = match (a.victim, &kind.promotion) {
         (Some(captured), _) => {
             out.push(planned(

@@ -17,6 +17,7 @@
 //! (finding the reason for a refused move).
 
 mod blocker;
+mod candidates;
 mod check_filter;
 mod count;
 mod draws;
@@ -146,7 +147,7 @@ impl Move {
 
     /// The second part of the move, if it has one: a piece gated, or the blocker's move.
     #[inline]
-    pub fn gating(&self) -> Option<Gating> {
+    pub(crate) fn gating(&self) -> Option<Gating> {
         match *self {
             Move::Normal { gating, .. }
             | Move::Castle { gating, .. }
@@ -158,7 +159,7 @@ impl Move {
     /// Where a gating move places its piece, and the piece's kind (`None` for the blocker's
     /// move, [`Move::blocker_to`]).
     #[inline]
-    pub fn gated(&self) -> Option<(NodeId, KindId)> {
+    pub(crate) fn gated(&self) -> Option<(NodeId, KindId)> {
         let g = self.gating()?;
         let kind = g.kind()?;
         match *self {
@@ -174,13 +175,13 @@ impl Move {
 
     /// Where the move's second part puts the blocker (`[blocker]`: duck chess), if it does.
     #[inline]
-    pub fn blocker_to(&self) -> Option<NodeId> {
+    pub(crate) fn blocker_to(&self) -> Option<NodeId> {
         self.gating().and_then(Gating::blocker_to)
     }
 
     /// The move with `gating` as its second part (`None`: without one); a drop stays as it is.
     #[inline]
-    pub fn with_gating(self, gating: Option<Gating>) -> Move {
+    pub(crate) fn with_gating(self, gating: Option<Gating>) -> Move {
         match self {
             Move::Normal {
                 from,
@@ -235,19 +236,19 @@ const BLOCKER_BASE: u8 = 2 * GATED_KINDS + 1;
 impl Gating {
     /// A piece of kind `kind` gated on the square the moving piece left (for a castling, the
     /// king's). `None` for a kind id beyond the variant limits.
-    pub fn new(kind: KindId) -> Option<Gating> {
+    pub(crate) fn new(kind: KindId) -> Option<Gating> {
         Self::make(kind, 0)
     }
 
     /// A castling's piece of kind `kind` gated on the rook's start square.
-    pub fn on_rook_square(kind: KindId) -> Option<Gating> {
+    pub(crate) fn on_rook_square(kind: KindId) -> Option<Gating> {
         Self::make(kind, GATED_KINDS)
     }
 
     /// The blocker (`[blocker]`) moved to `to`; `None` for a node past
     /// [`crate::limits::MAX_BLOCKER_NODES`] (the build refuses a blocker on such a board).
     #[inline]
-    pub fn blocker(to: NodeId) -> Option<Gating> {
+    pub(crate) fn blocker(to: NodeId) -> Option<Gating> {
         let b = u8::try_from(to.0).ok()?.checked_add(BLOCKER_BASE)?;
         std::num::NonZeroU8::new(b).map(Gating)
     }
@@ -260,21 +261,21 @@ impl Gating {
 
     /// The kind placed from the hand; `None` for the blocker's move.
     #[inline]
-    pub fn kind(self) -> Option<KindId> {
+    pub(crate) fn kind(self) -> Option<KindId> {
         let b = self.0.get();
         (b < BLOCKER_BASE).then(|| KindId((b - 1) % GATED_KINDS))
     }
 
     /// Where the blocker goes, for the blocker's move.
     #[inline]
-    pub fn blocker_to(self) -> Option<NodeId> {
+    pub(crate) fn blocker_to(self) -> Option<NodeId> {
         let b = self.0.get();
         (b >= BLOCKER_BASE).then(|| NodeId(u16::from(b - BLOCKER_BASE)))
     }
 
     /// Whether a castling places its piece on the rook's start square (else the king's).
     #[inline]
-    pub fn on_rook(self) -> bool {
+    pub(crate) fn on_rook(self) -> bool {
         (GATED_KINDS + 1..BLOCKER_BASE).contains(&self.0.get())
     }
 }
@@ -333,15 +334,17 @@ impl Planned {
     }
 
     /// The frame the piece has after the move (a twist on its way may have turned it).
+    #[cfg(feature = "testing")]
     #[inline]
-    pub fn frame(&self) -> FrameId {
+    pub(crate) fn frame(&self) -> FrameId {
         self.frame
     }
 
     /// Whether the move crosses an open gate that forbids giving check across it (then it is
     /// legal only if it gives no check).
+    #[cfg(feature = "testing")]
     #[inline]
-    pub fn must_not_check(&self) -> bool {
+    pub(crate) fn must_not_check(&self) -> bool {
         self.no_check
     }
 }

@@ -76,7 +76,7 @@ fn reasons_suffix(reasons: &[BlockReason]) -> String {
     }
 }
 
-/// Why [`Position::play`] refused a move. Squares, pieces and players are named as the variant
+/// Why [`Position::play`](crate::Position::play) refused a move. Squares, pieces and players are named as the variant
 /// names them, so the message needs nothing else to be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PlayError {
@@ -121,6 +121,37 @@ pub enum PlayError {
         /// The blocker's name.
         piece: String,
         /// Its square.
+        square: String,
+    },
+    /// The blocker sent to an empty square that the `reach` kind could not move to from the
+    /// landing square (amazons: an arrow shot off the queen's lines, or past a piece).
+    #[error("cannot put the {piece} on {square}: it is out of reach of the {reach} on {from}")]
+    BlockerOutOfReach {
+        /// The blocker's name.
+        piece: String,
+        /// The square.
+        square: String,
+        /// The reach kind's name.
+        reach: String,
+        /// Where the moved piece landed.
+        from: String,
+    },
+    /// The blocker sent elsewhere than the square the moving piece left (`on = "left"`).
+    #[error("the {piece} goes on the square the piece left, {left}, not on {square}")]
+    BlockerNotLeft {
+        /// The blocker's name.
+        piece: String,
+        /// The square asked for.
+        square: String,
+        /// The square the piece left.
+        left: String,
+    },
+    /// The blocker sent to an empty square outside its zone (`zone`).
+    #[error("cannot put the {piece} on {square}: it never goes there")]
+    BlockerOffZone {
+        /// The blocker's name.
+        piece: String,
+        /// The square.
         square: String,
     },
     /// A second part that gates a piece, where the second part moves the blocker.

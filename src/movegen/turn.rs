@@ -105,7 +105,8 @@ impl Position {
     }
 
     /// The first victory by captured material player `p` has reached, if any.
-    pub fn captured_win(&self, p: PlayerId) -> Option<&crate::rules::CapturedWin> {
+    #[cfg(feature = "testing")]
+    pub(crate) fn captured_win(&self, p: PlayerId) -> Option<&crate::rules::CapturedWin> {
         self.captured_win_index(p)
             .and_then(|i| self.rules.captured_wins.get(i))
     }

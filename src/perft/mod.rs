@@ -255,19 +255,6 @@ fn sorted_with_total(mut counts: Vec<(String, u64)>) -> (Vec<(String, u64)>, u64
 #[cfg(feature = "parallel")]
 pub(crate) type Progress<'a> = &'a (dyn Fn(u64, u64) + Sync);
 
-/// Perft on `threads` threads (rayon), with an optional progress report. The tree is split below
-/// the root (at depth 2 when deep enough, for an even load); each task counts on its own copy of
-/// the position, so memory does not grow with depth.
-#[cfg(feature = "parallel")]
-pub fn perft_parallel(
-    pos: &Position,
-    depth: u32,
-    threads: usize,
-    progress: Option<Progress<'_>>,
-) -> u64 {
-    divide_parallel(pos, depth, threads, progress).1
-}
-
 /// [`divide`] on `threads` threads, with an optional progress report.
 #[cfg(feature = "parallel")]
 pub fn divide_parallel(

@@ -125,7 +125,7 @@ impl PerftTable {
 
     /// A table of `buckets` buckets (two entries each), at least one; `None` when the memory
     /// cannot be had. Tiny tables are for tests: every bucket is fought over.
-    pub fn with_buckets(buckets: usize) -> Option<PerftTable> {
+    pub(crate) fn with_buckets(buckets: usize) -> Option<PerftTable> {
         let buckets = buckets.max(1);
         let len = buckets.checked_mul(BUCKET_WORDS)?;
         let mut words = Vec::new();

@@ -58,13 +58,14 @@ fn piece_token(rules: &Rules, n: NodeId, pc: Piece) -> String {
 impl Position {
     /// The position as text; parses back to an equal position.
     pub fn to_fen(&self) -> String {
+        let (ep, halfmove) = self.fen_clock_fields();
         let mut out = format!(
             "{} {} {} {} {} {}",
             self.fen_rows(),
             self.rules.player(self.to_move).short,
             self.fen_castling(),
-            self.fen_en_passant(),
-            self.halfmove,
+            ep,
+            halfmove,
             self.fullmove
         );
         self.write_fen_fields(&mut out);
@@ -164,7 +165,7 @@ impl Position {
 
     /// EP: the en passant entries separated by `,`, or `-`. An entry names its owner and its pawn
     /// only where the reader could not derive them.
-    fn fen_en_passant(&self) -> String {
+    pub(super) fn fen_en_passant(&self) -> String {
         let rules = &*self.rules;
         let board = rules.board();
         let last = self.previous_alive(self.to_move);

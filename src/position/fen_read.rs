@@ -44,6 +44,8 @@ impl Position {
     pub fn read_setup(rules: &Arc<Rules>, text: &str) -> Result<Setup, SetupError> {
         let mut errs = Vec::new();
         let mut fields: Vec<&str> = text.split_whitespace().collect();
+        let counts = rules.draw_rules().counting.is_some();
+        let limit = super::counting::take_limit_field(counts, &mut fields);
         let foreign_checks = foreign_check_fields(rules, &mut fields, &mut errs);
         if fields.len() < 2 {
             return Err(SetupError(vec![format!(
@@ -68,6 +70,7 @@ impl Position {
             read_castling(rules, c, &mut setup, &mut errs);
         }
         setup.halfmove = read_number(fields.get(4), "halfmove clock", 0, &mut errs);
+        setup.counting = limit.map(|l| (l, setup.halfmove));
         setup.fullmove = read_number(fields.get(5), "fullmove number", 1, &mut errs);
         let mut keys: Vec<&str> = Vec::new();
         for extra in fields.iter().skip(6) {

@@ -28,6 +28,7 @@ impl Position {
         }
         pos.check_room(&setup, &mut problems);
         pos.set_checks(&setup, &mut problems);
+        pos.set_count(&setup, &mut problems);
         pos.check_state(&setup, &mut problems);
         if problems.is_empty() {
             pos.check_en_passant(&setup.en_passant, &mut problems);
@@ -61,7 +62,7 @@ impl Position {
                 });
             }
         }
-        if let Some(b) = self.rules.blocker {
+        if let Some(b) = self.rules.blocker.filter(|b| !b.stays) {
             let on: Vec<&str> = (setup.pieces.iter())
                 .filter(|(_, pc)| pc.kind == b.kind)
                 .map(|(&n, _)| board.node_name(n))
@@ -593,6 +594,7 @@ pub(super) fn place_pieces(rules: &Arc<Rules>, setup: &Setup) -> Result<Position
         pieces_hash: 0,
         by_owner: Default::default(),
         royals: Default::default(),
+        count: None,
     };
     // Gating rights that can never be used (an empty hand that captures do not refill) are no
     // part of the position, as Fairy-Stockfish reads and writes it.

@@ -13,6 +13,7 @@
 //! ```
 
 mod attacks;
+mod counting;
 mod fen;
 mod fen_ep;
 mod fen_read;
@@ -144,6 +145,9 @@ pub struct Position {
     /// The nodes of royal pieces, of any seat, kept like `by_owner`: finding the royals needs no
     /// search.
     pub(crate) royals: NodeSet,
+    /// The running count of `[draws] counting` (`None` in other variants and while none runs):
+    /// kept by [`Position::play`], not by `make`, and no part of the hash.
+    pub(crate) count: Option<crate::rules::draws::counting::CountState>,
 }
 
 /// The occupied nodes of each seat, read from the squares (kept up to date afterwards by every

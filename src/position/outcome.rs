@@ -48,6 +48,8 @@ pub enum EndRule {
     Repetition,
     /// Material that cannot end the game (`[draws] insufficient`).
     InsufficientMaterial,
+    /// A count of `[draws] counting` ran past its limit.
+    Counting,
 }
 
 impl EndRule {
@@ -56,7 +58,10 @@ impl EndRule {
     fn draws(self, rules: &Rules) -> bool {
         match self {
             EndRule::Stalemate => rules.outcome().stalemate == crate::rules::Policy::Draw,
-            EndRule::MoveRule | EndRule::Repetition | EndRule::InsufficientMaterial => true,
+            EndRule::MoveRule
+            | EndRule::Repetition
+            | EndRule::InsufficientMaterial
+            | EndRule::Counting => true,
             _ => false,
         }
     }
@@ -77,6 +82,7 @@ impl EndRule {
             EndRule::MoveRule => "move rule".into(),
             EndRule::Repetition => "repetition".into(),
             EndRule::InsufficientMaterial => "insufficient material".into(),
+            EndRule::Counting => "counting".into(),
         }
     }
 
@@ -122,6 +128,7 @@ impl EndRule {
                 rules.draw_rules().repetition.unwrap_or(0)
             ),
             EndRule::InsufficientMaterial => "no material left that can end the game".into(),
+            EndRule::Counting => "the count ran out before a mate (`[draws] counting`)".into(),
         }
     }
 }

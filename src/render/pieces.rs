@@ -70,6 +70,12 @@ pub(crate) fn piece(
         s.push_str("<circle cx=\"50\" cy=\"50\" r=\"42\" stroke-width=\"4\"/></g>");
         return s;
     }
+    if let Some(mark) = mark_body(glyph.shape) {
+        let mut s = group_start(x, y, scale, style, title);
+        s.push_str(mark);
+        s.push_str("</g>");
+        return s;
+    }
     if glyph.shape != PieceShape::Letter || glyph.number.is_some() {
         return outlined(glyph, x, y, scale, style, title);
     }
@@ -91,12 +97,32 @@ pub(crate) fn piece(
     s
 }
 
+/// The picture of a mark, drawn in fixed colours whoever keeps it: an arrow's cross, a removed
+/// square's hole (it covers the whole cell); `None` for the other shapes.
+fn mark_body(shape: PieceShape) -> Option<&'static str> {
+    match shape {
+        PieceShape::Marker => Some(
+            "<circle cx=\"50\" cy=\"50\" r=\"30\" fill=\"#5a1e1e\" stroke=\"#1a0a0a\" stroke-width=\"4\"/>\
+             <path d=\"M36 36L64 64M64 36L36 64\" stroke=\"#f2e6d0\" stroke-width=\"8\" stroke-linecap=\"round\"/>",
+        ),
+        PieceShape::Hole => Some(
+            "<rect x=\"-4\" y=\"-4\" width=\"108\" height=\"108\" fill=\"#2b2b2b\" stroke=\"#111111\" stroke-width=\"3\"/>\
+             <rect x=\"8\" y=\"8\" width=\"84\" height=\"84\" rx=\"6\" fill=\"#141414\" stroke=\"none\"/>",
+        ),
+        _ => None,
+    }
+}
+
 /// A piece drawn as a geometric outline (its kind's `shape`, a disc for `letter`) with its number,
 /// or else its letter, written inside.
 fn outlined(glyph: Glyph, x: f64, y: f64, scale: f64, style: PieceStyle, title: &str) -> String {
     // The outline, and the box the text fits in (centre x, centre y, width, height).
     let (body, text_box) = match glyph.shape {
-        PieceShape::Letter | PieceShape::Circle | PieceShape::Disc => (
+        PieceShape::Letter
+        | PieceShape::Circle
+        | PieceShape::Disc
+        | PieceShape::Marker
+        | PieceShape::Hole => (
             "<circle cx=\"50\" cy=\"50\" r=\"42\" stroke-width=\"4\"/>",
             (50.0, 50.0, 62.0, 34.0),
         ),

@@ -101,11 +101,20 @@ pub(crate) struct GatingRight {
 }
 
 /// `[blocker]`: after the rest of every move, its mover puts the neutral piece of `kind` on an
-/// empty square (duck chess's duck); `must_move`: not the square it stands on.
+/// empty square (duck chess's duck); `must_move`: not the square it stands on; `stays`: a new
+/// one each move, which stays (amazons' arrows); where it may go: `reach`, `left`, `zone`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Blocker {
     /// The blocker's kind, a neutral one.
     pub(crate) kind: KindId,
     /// Whether it must leave its square (else it may stay).
     pub(crate) must_move: bool,
+    /// Whether each move places a new one, and those placed stay (marks).
+    pub(crate) stays: bool,
+    /// Only where a piece of this kind, on the landing square, could move (amazons).
+    pub(crate) reach: Option<KindId>,
+    /// Only on the square the moving piece left (joust, snailtrail).
+    pub(crate) left: bool,
+    /// Only on these squares (isolation), when given.
+    pub(crate) zone: Option<NodeSet>,
 }

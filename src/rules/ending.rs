@@ -106,6 +106,8 @@ pub(crate) struct DrawRules {
     /// Drawn when the pieces on the board, whoever owns them, are exactly one of these
     /// multisets of kinds (each sorted).
     pub(crate) insufficient: Vec<Vec<KindId>>,
+    /// The counting rules (`counting`, makruk's family).
+    pub(crate) counting: Option<super::draws::counting::Counting>,
 }
 
 /// The word for a policy in summaries.

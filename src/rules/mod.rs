@@ -12,14 +12,17 @@
 //! ```
 
 mod build;
+pub(crate) mod draws;
 mod drops;
 pub(crate) mod effects;
 mod ending;
 pub(crate) mod ends;
 pub(crate) mod filters;
 pub(crate) mod flip;
+mod frames;
 mod judged;
 mod points;
+pub(crate) mod promotion;
 pub(crate) mod relation;
 #[cfg(feature = "schema")]
 pub mod schema;
@@ -27,6 +30,7 @@ mod summary;
 
 pub use drops::HandRules;
 pub(crate) use drops::{Blocker, DropRule, GatingRight, LineLimit};
+pub(crate) use promotion::Promotion;
 
 pub(crate) use build::StartCheck;
 
@@ -68,7 +72,7 @@ pub struct Player {
     /// Piece mark.
     pub mark: Mark,
     /// Default frame of the player's pieces.
-    pub frame: FrameId,
+    pub(crate) frame: FrameId,
     /// Frames by start zone: pieces placed there by position text start with that frame.
     pub(crate) start_frames: Vec<(NodeSet, FrameId)>,
     /// The colour of the player's pieces in pictures (red, green, blue), when the file gives one.
@@ -106,7 +110,7 @@ pub struct PieceKind {
     /// Move patterns.
     pub(crate) patterns: Vec<Pattern>,
     /// Promotion, when the piece promotes.
-    pub promotion: Option<Promotion>,
+    pub(crate) promotion: Option<Promotion>,
     /// The kind it turns into after its moves or captures (`flip`, [`flip`]).
     pub(crate) flip: Option<flip::Flip>,
     /// A promotion that is a move of its own (`promotion.standing`, sittuyin): from a node of
@@ -131,6 +135,9 @@ pub struct PieceKind {
     /// moves may not give check): set once the rules are built, as the count of every piece
     /// reads it.
     pub(crate) listed: bool,
+    /// Every move of the kind that takes no piece en passant is one plain move (no promotion,
+    /// no flip): set once the rules are built, as generation reads it for every arrival.
+    pub(crate) arrives_plain: bool,
     /// The outline pictures draw it in.
     pub(crate) shape: crate::spec::variant::PieceShape,
     /// The piece's worth to the computer player from the file's `value` (a pawn is about 100);
@@ -138,64 +145,11 @@ pub struct PieceKind {
     pub(crate) value: Option<u32>,
 }
 
-/// How a piece kind promotes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Promotion {
-    /// The player-relative zone (index into the rules' zones).
-    pub zone: usize,
-    /// The kinds it may become.
-    pub choices: Vec<KindId>,
-    /// The piece may decline, except where it could never move again.
-    pub optional: bool,
-    /// A move that starts in the zone promotes too.
-    pub leaving: bool,
-    /// Only to a kind of which the player has fewer on the board than in the start position.
-    pub lost_only: bool,
-    /// Other choices where the move ends in these zones (the first that holds it).
-    pub by_zone: Vec<(usize, Vec<KindId>)>,
-    /// Choices offered only while the player has fewer pieces of the kind on the board than
-    /// the count (`limits`).
-    pub limits: Vec<(KindId, u32)>,
-    /// With `standing` (the promotion is a move of its own, [`PieceKind::standing`]): a
-    /// player's only piece of the kind promotes from any node.
-    pub(crate) last_anywhere: bool,
-    /// With `standing`: the promotion may not give check.
-    pub(crate) no_check: bool,
-    /// With `standing`: the promoted piece may not attack an enemy piece where it lands.
-    pub(crate) no_attack: bool,
-}
-
-impl Promotion {
-    /// The choices of a promotion ending on a node: those of the first `by_zone` entry whose
-    /// zone holds it (`in_zone` answers for a zone index), else [`Promotion::choices`].
-    #[inline]
-    pub(crate) fn choices_at(&self, in_zone: impl Fn(usize) -> bool) -> &[KindId] {
-        self.by_zone
-            .iter()
-            .find(|(z, _)| in_zone(*z))
-            .map_or(&self.choices, |(_, c)| c)
-    }
-
-    /// Whether a player with `count` pieces of kind `c` on the board may promote to it: the
-    /// choice's `limits` entry allows it, or it has none.
-    #[inline]
-    pub(crate) fn within_limit(&self, c: KindId, count: impl FnOnce() -> u32) -> bool {
-        (self.limits.iter().find(|(k, _)| *k == c)).is_none_or(|&(_, most)| count() < most)
-    }
-
-    /// Every kind some promotion of this piece can make.
-    pub(crate) fn all_choices(&self) -> impl Iterator<Item = KindId> + '_ {
-        self.choices
-            .iter()
-            .chain(self.by_zone.iter().flat_map(|(_, c)| c))
-            .copied()
-    }
-}
-
 impl PieceKind {
     /// The piece's move patterns as path program text, one per pattern (a Betza string's as it
     /// compiles).
-    pub fn pattern_texts(&self) -> impl Iterator<Item = &str> {
+    #[cfg(feature = "testing")]
+    pub(crate) fn pattern_texts(&self) -> impl Iterator<Item = &str> {
         self.patterns.iter().map(|p| p.text.as_str())
     }
 
@@ -435,11 +389,6 @@ impl Rules {
         (0..self.kinds.len() as u8).map(KindId)
     }
 
-    /// Every frame (declared ones first, then those reached through twists).
-    pub fn frame_ids(&self) -> impl Iterator<Item = FrameId> + use<> {
-        (0..self.frames.len() as u8).map(FrameId)
-    }
-
     /// One player.
     pub fn player(&self, p: PlayerId) -> &Player {
         &self.players[p.index()]
@@ -534,47 +483,6 @@ impl Rules {
         self.kinds[k.index()].demotes_to.unwrap_or(k)
     }
 
-    /// Whether a piece of kind `k` in frame `f` on `n` has any move on an otherwise empty board
-    /// (a piece is never dropped, nor left unpromoted, where it has none).
-    #[inline]
-    pub fn can_move_from(&self, k: KindId, f: FrameId, n: NodeId) -> bool {
-        !self.tables.rays(k, f, n).is_empty()
-    }
-
-    /// Frame names, by id.
-    pub fn frame_name(&self, f: FrameId) -> &str {
-        &self.frames[f.index()].0
-    }
-
-    /// The frame with this name.
-    pub fn frame_by_name(&self, name: &str) -> Option<FrameId> {
-        self.frames
-            .iter()
-            .position(|(n, _)| n == name)
-            .map(|i| FrameId(i as u8))
-    }
-
-    /// Frame names, in id order.
-    pub(crate) fn frame_names(&self) -> impl Iterator<Item = &str> {
-        self.frames.iter().map(|(n, _)| n.as_str())
-    }
-
-    /// Number of frames.
-    pub fn frame_count(&self) -> usize {
-        self.frames.len()
-    }
-
-    /// The frame a piece has after crossing a link with this twist.
-    #[inline]
-    pub(crate) fn frame_after(&self, f: FrameId, twist: crate::board::TwistId) -> FrameId {
-        FrameId(self.frame_after[f.index() * self.board.twists().len() + twist.index()])
-    }
-
-    /// The board direction a frame maps a player-relative direction to.
-    pub fn frame_dir(&self, f: FrameId, d: DirId) -> DirId {
-        self.frames[f.index()].1[d.index()]
-    }
-
     /// The nodes of a player-relative zone for a player.
     pub fn zone(&self, zone: usize, p: PlayerId) -> &NodeSet {
         &self.zones[zone][p.index()]
@@ -598,7 +506,7 @@ impl Rules {
 
     /// The index of the player-relative zone with this name, if a pattern, promotion or rule of
     /// the variant uses it.
-    pub fn zone_by_name(&self, name: &str) -> Option<usize> {
+    pub(crate) fn zone_by_name(&self, name: &str) -> Option<usize> {
         self.zone_names.iter().position(|z| z == name)
     }
 
@@ -662,12 +570,12 @@ impl Rules {
     }
 
     /// The gates.
-    pub fn gates(&self) -> &[Gate] {
+    pub(crate) fn gates(&self) -> &[Gate] {
         &self.gates
     }
 
     /// Every gated tag.
-    pub fn gate_tags(&self) -> TagSet {
+    pub(crate) fn gate_tags(&self) -> TagSet {
         self.gate_tags
     }
 
@@ -727,29 +635,5 @@ impl Rules {
     /// The compiled move tables.
     pub(crate) fn tables(&self) -> &MoveTables {
         &self.tables
-    }
-
-    /// The frame a piece of this kind stands in, given the frame it would have: frame-independent
-    /// pieces always have the identity frame, so that equal positions have equal text.
-    #[inline]
-    pub fn canonical_frame(&self, k: KindId, f: FrameId) -> FrameId {
-        if self.kinds[k.index()].oriented {
-            f
-        } else {
-            FrameId::IDENTITY
-        }
-    }
-
-    /// The frame a piece of `owner` and `kind` placed on `n` starts with (by position text or a
-    /// drop): its owner's frame for that start zone, or its owner's frame; the identity for a
-    /// piece whose moves do not depend on its frame.
-    pub(crate) fn start_frame(&self, owner: PlayerId, kind: KindId, n: NodeId) -> FrameId {
-        let p = &self.players[owner.index()];
-        let f = p
-            .start_frames
-            .iter()
-            .find(|(set, _)| set.contains(n))
-            .map_or(p.frame, |(_, f)| *f);
-        self.canonical_frame(kind, f)
     }
 }

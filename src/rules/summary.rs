@@ -44,6 +44,9 @@ impl Rules {
             );
         }
         let _ = writeln!(s, "{}", self.outcome_summary());
+        if let Some(c) = &self.draws.counting {
+            let _ = writeln!(s, "{}", c.summary(self));
+        }
         if let Some(h) = &self.hands {
             let order: String = h
                 .order
@@ -84,16 +87,7 @@ impl Rules {
             }
         }
         if let Some(b) = self.blocker {
-            let stays = if b.must_move {
-                "never the one it stands on"
-            } else {
-                "or where it stands"
-            };
-            let _ = writeln!(
-                s,
-                "blocker: every move ends by putting the {} on an empty square, {stays}",
-                self.kinds[b.kind.index()].name
-            );
+            let _ = writeln!(s, "blocker: {}", self.blocker_summary(b));
         }
         for g in &self.gates {
             let _ = writeln!(s, "gate {}", self.gate_summary(g));
@@ -315,6 +309,44 @@ impl Rules {
                 ", to {} only while its side has fewer than {n}",
                 self.kinds[c.index()].token()
             );
+        }
+        how
+    }
+
+    /// The blocker's line: what every move does with it and where it may go.
+    fn blocker_summary(&self, b: crate::rules::Blocker) -> String {
+        let name = &self.kinds[b.kind.index()].name;
+        if !b.stays {
+            let stays = if b.must_move {
+                "never the one it stands on"
+            } else {
+                "or where it stands"
+            };
+            return format!("every move ends by putting the {name} on an empty square, {stays}");
+        }
+        let mut how = format!("every move ends by putting a new {name} (they stay) on ");
+        match b.reach {
+            _ if b.left => how.push_str("the square the piece left"),
+            Some(k) => {
+                let reach = &self.kinds[k.index()].name;
+                let a = if reach.starts_with(|c: char| "aeiou".contains(c)) {
+                    "an"
+                } else {
+                    "a"
+                };
+                let _ = write!(
+                    how,
+                    "an empty square {a} {reach} on the landing square reaches"
+                );
+            }
+            None => how.push_str("an empty square"),
+        }
+        if let Some(z) = b.zone {
+            let outside: Vec<&str> = (self.board.node_ids())
+                .filter(|&n| !z.contains(n))
+                .map(|n| self.board.node_name(n))
+                .collect();
+            let _ = write!(how, ", never on {}", outside.join(" "));
         }
         how
     }

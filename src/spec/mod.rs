@@ -8,6 +8,7 @@ pub(crate) mod blocker;
 pub(crate) mod board;
 mod capture;
 mod chain;
+pub(crate) mod counting;
 pub(crate) mod cube;
 pub(crate) mod drops;
 mod extends;

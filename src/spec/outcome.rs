@@ -28,6 +28,7 @@
 //! move_rule = 50                   # drawn after 50 moves of every player without a capture or pawn move
 //! repetition = 3                   # drawn when a position occurs the third time
 //! insufficient = [["king", "king"], ["king", "king", "knight"]]
+//! counting = { pawns = ["pawn"], board = 64, bare = [{ pieces = ["rook"], moves = 16 }], otherwise = 64 }
 //! ```
 
 use std::any::Any;
@@ -230,6 +231,15 @@ pub(crate) struct DrawsSpec {
     #[serde(default)]
     #[cfg_attr(feature = "schema", schemars(with = "Vec<Vec<String>>"))]
     pub(crate) insufficient: Vec<Spanned<Vec<Spanned<String>>>>,
+    /// The counting rules of makruk's family: without pawns on the board, a game the stronger
+    /// side has not won within a number of moves is drawn (the board's honour while both sides
+    /// have pieces, the pieces' honour by the stronger side's material once the other has its
+    /// royal only). See "Game ends, move rules and draw rules" in the README.
+    #[cfg_attr(
+        feature = "schema",
+        schemars(with = "Option<super::counting::CountingSpec>")
+    )]
+    pub(crate) counting: Option<Spanned<super::counting::CountingSpec>>,
 }
 
 /// `[outcome]`, or the default outcome when the file has none that is a table. `declared` are the

@@ -71,6 +71,10 @@ pub(crate) enum PieceShape {
     Pyramid,
     /// A plain disc in the owner's colour, no letter (Othello's stones).
     Disc,
+    /// A small dark cross on a disc, no letter: a mark left on the board (amazons' arrows).
+    Marker,
+    /// The square drawn as a hole, no letter: a square removed from the game (isolation).
+    Hole,
 }
 
 #[derive(Deserialize)]
@@ -143,9 +147,10 @@ pub(crate) struct PieceBody {
     #[serde(default)]
     stack: bool,
     /// The outline pictures draw the piece in: `letter` (a chess silhouette for K Q R B N P, a
-    /// disc with the letter else), `circle`, `triangle`, `square`, `pyramid` or `disc` (a plain
-    /// disc in the owner's colour, no letter: Othello's stones). A numbered piece shows its
-    /// number inside it.
+    /// disc with the letter else), `circle`, `triangle`, `square`, `pyramid`, `disc` (a plain
+    /// disc in the owner's colour, no letter: Othello's stones), `marker` (a small dark cross:
+    /// amazons' arrows) or `hole` (the square drawn as a hole: isolation's removed squares). A
+    /// numbered piece shows its number inside it.
     #[serde(default)]
     shape: PieceShape,
     /// The piece's worth to the computer player, a pawn being about 100 (from 1 to 100000);

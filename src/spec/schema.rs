@@ -488,7 +488,8 @@ struct VariantFile {
     /// general).
     facing_royals: Option<FacingSpec>,
     /// Every move has a second part that moves a neutral blocker to an empty square (duck
-    /// chess's duck).
+    /// chess's duck), or places a new one that stays (amazons' arrows, isolation's removed
+    /// squares).
     blocker: Option<crate::spec::blocker::BlockerSpec>,
     /// Lints (warnings of `chessgraph check`) this file silences because what they warn of is
     /// meant.

@@ -2,7 +2,16 @@
 //! tables, the spec readers against the JSON Schema), behind the `testing` feature that only the
 //! tests enable (through their dev-dependency on this crate): not part of the library's surface.
 
+mod internals;
 pub mod reference;
+
+pub use crate::movegen::Gating;
+pub use crate::rules::promotion::Promotion;
+pub use crate::rules::{CapturedWin, Gate};
+pub use internals::{
+    BoardInternals, GatingInternals, MoveInternals, PerftTableInternals, PieceKindInternals,
+    PlannedInternals, PlayerInternals, PositionInternals, RulesInternals,
+};
 
 use crate::rules::Rules;
 use crate::tables::MoveTables;
@@ -24,6 +33,15 @@ pub use crate::zobrist::mix;
 pub use crate::ids::GateSet;
 pub use crate::position::numbers::{Cell, Part};
 use crate::{NodeId, Position};
+
+/// The built-in Fairy-Stockfish parents whose rules `import fsf` takes from a shipped variant
+/// file: (Fairy-Stockfish's name, the file under `variants/`).
+pub fn shipped_parents() -> Vec<(&'static str, &'static str)> {
+    crate::import::shipped_parents()
+        .iter()
+        .map(|p| (p.name, p.file))
+        .collect()
+}
 
 /// What the piece on `n` carries (its number, or its parts); `None` in a variant without
 /// numbers.

@@ -1,7 +1,7 @@
 //! The end rules and draw rules through the command line: `show` names how a game ended and
 //! applies the variant's draw rules unless told not to; `moves` and `perft` never apply them.
 
-use crate::helpers::cli::{run, stdout};
+use crate::helpers::cli::{run, run_with_input, stdout};
 
 const SHATRANJ: &str = "variants/shatranj.toml";
 const KINGS_AND_ROOK: &str = "3k4/8/8/8/8/2p5/8/R2K4 w - - 0 1";
@@ -100,4 +100,68 @@ fn a_scored_stalemate_says_the_scores_and_a_mate_does_not() {
         .assert_error(&["`stalemate` is not \"eliminate\""]);
     run(&["check", &scored_stalemate(dir.path(), "eliminate", "1.5")])
         .assert_error(&["a score from 0 to 1, not 1.5"]);
+}
+
+/// King and rook against a bare king in makruk, two plies before the count runs out.
+const MAKRUK_COUNT: &str = "8/4k3/8/8/8/8/R7/3K4 w - 32 31 2";
+
+#[test]
+fn play_and_show_end_a_makruk_game_by_counting_and_write_the_count() {
+    let r = run_with_input(
+        &["play", "variants/makruk.toml", "--fen", MAKRUK_COUNT],
+        b"fen\na2a3\ne7e6\n",
+    );
+    assert!(r.success(), "{}", r.stderr);
+    let out = r.stdout.clone();
+    assert!(out.contains("8/4k3/8/8/8/8/R7/3K4 w - 32 31 2"), "{out}");
+    assert!(
+        out.ends_with("result: draw: the count ran out before a mate (`[draws] counting`)\n"),
+        "{out}"
+    );
+    // `show` writes the count as Fairy-Stockfish does; `--no-draw-rules` plays on.
+    let r = run(&[
+        "show",
+        "variants/makruk.toml",
+        "--fen",
+        MAKRUK_COUNT,
+        "--moves",
+        "a2a3",
+    ]);
+    r.assert_ok();
+    assert!(
+        stdout(&r).contains("fen: 8/4k3/8/8/8/R7/8/3K4 b - 32 32 2"),
+        "{}",
+        stdout(&r)
+    );
+    assert!(!stdout(&r).contains("game over"), "{}", stdout(&r));
+    let args = [
+        "show",
+        "variants/makruk.toml",
+        "--fen",
+        MAKRUK_COUNT,
+        "--moves",
+        "a2a3 e7e6",
+    ];
+    let r = run(&args);
+    assert!(
+        stdout(&r).contains("game over: draw: the count ran out"),
+        "{}",
+        stdout(&r)
+    );
+    let r = run(&[&args[..], &["--no-draw-rules"]].concat());
+    assert!(!stdout(&r).contains("game over"), "{}", stdout(&r));
+    // The count changes no move: perft from past the limit still counts the moves.
+    let r = run(&[
+        "perft",
+        "variants/makruk.toml",
+        "1",
+        "--fen",
+        "8/4k3/8/8/8/8/R7/3K4 w - 32 40 2",
+    ]);
+    r.assert_ok();
+    assert!(
+        !stdout(&r).ends_with("Nodes searched: 0\n"),
+        "{}",
+        stdout(&r)
+    );
 }

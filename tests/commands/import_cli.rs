@@ -48,6 +48,12 @@ fn import_writes_files_that_check_and_play() {
         check.assert_ok();
         assert!(!check.stderr.contains("warning"), "{v}: {}", check.stderr);
     }
+    // A section on a shipped parent extends the shipped file: from a folder outside the
+    // checkout (only the root in common) by its absolute path.
+    let makruk = std::fs::read_to_string(dir.path().join("out/imp-makruk-drops.toml")).unwrap();
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/makruk.toml");
+    let want = format!("extends = \"{}\"", shipped.display());
+    assert!(makruk.contains(&want), "{want} in\n{makruk}");
     let perft = in_dir(dir.path(), &["perft", "out/imp-capa10.toml", "2"]);
     assert!(
         perft.stdout.ends_with("Nodes searched: 504\n"),

@@ -317,3 +317,34 @@ fn duck_moves_are_refused_with_the_reason_and_played_in_both_forms() {
     );
     assert!(text.contains("rnbqkbnr/pppp1ppp/8/4p3/3*P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"));
 }
+
+#[test]
+fn amazons_arrows_are_refused_with_the_reason_and_a_player_without_a_move_loses() {
+    let (text, _) = transcript(
+        "variants/amazons.toml",
+        Some("10/10/10/10/10/10/10/10/**6**/Q1*5*q w - - 0 1"),
+        "a1b1\na1b1,b1b2\na1b1,b1e1\na1b1,*@a1\n",
+    );
+    assert!(
+        text.contains(
+            "illegal move `a1b1`: a1-b1 needs its second part: the arrow must be placed too"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("illegal move `a1b1,b1b2`: cannot put the arrow on b2: it is not empty"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "illegal move `a1b1,b1e1`: cannot put the arrow on e1: it is out of reach of the amazon on b1"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.ends_with(
+            "result: white wins: black has no legal move and is not in check (stalemate)\n"
+        ),
+        "{text}"
+    );
+}

@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 use chessgraph::Move;
 use chessgraph::Position;
 use chessgraph::notation::{move_text, parse_move};
+use chessgraph::testing::{GatingInternals, MoveInternals};
 
 /// What pyffish says about one section (one variant).
 #[derive(Default)]

@@ -20,6 +20,7 @@ use chessgraph::{Mark, PlayerId, Rules};
 use chessgraph::{Position, TEXT_WAIVERS};
 
 use super::load;
+use chessgraph::testing::RulesInternals;
 
 /// The default variant (`knight_moat = strict`).
 pub const STRICT: &str = "variants/three_man_chess.toml";

@@ -1,6 +1,7 @@
 //! Board-file features the shipped boards do not all use: composite directions (also through a
 //! twisted link), `[[rlink]]`, `[[unlink]]`, tags on `[[link]]`, hand-placed nodes, zones.
 
+use chessgraph::testing::BoardInternals;
 use chessgraph::{Board, Placement, TwistId};
 
 fn load_text(text: &str) -> Board {

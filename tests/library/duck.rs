@@ -4,7 +4,8 @@
 //! king taken and by stalemate, and the refusals with their reasons.
 
 use chessgraph::notation::{legal_move_texts, parse_move, play_line};
-use chessgraph::{EndRule, Gating, Move, Outcome, PlayError, PlayerId, Position};
+use chessgraph::testing::{Gating, GatingInternals, MoveInternals};
+use chessgraph::{EndRule, Move, Outcome, PlayError, PlayerId, Position};
 
 use crate::helpers::load;
 

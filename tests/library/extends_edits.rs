@@ -3,6 +3,7 @@
 //! letter changes alone).
 
 use chessgraph::Rules;
+use chessgraph::testing::{PieceKindInternals, PlayerInternals, RulesInternals};
 
 fn load(name: &str) -> std::sync::Arc<Rules> {
     crate::helpers::load(format!("variants/{name}.toml"))
@@ -63,8 +64,8 @@ fn one_player_entry_changes_without_repeating_the_others() {
     // White's and Black's entries keep their names, marks and frames...
     for (h, c) in horde.players().iter().zip(chess.players()) {
         assert_eq!(
-            (&h.name, &h.short, &h.mark, h.frame),
-            (&c.name, &c.short, &c.mark, c.frame)
+            (&h.name, &h.short, &h.mark, h.frame()),
+            (&c.name, &c.short, &c.mark, c.frame())
         );
     }
     // ... and gain the zone the file added, used by the pawn's new double step.

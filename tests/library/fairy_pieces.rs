@@ -14,6 +14,7 @@ use chessgraph::{FrameId, KindId, PlayerId, Rules};
 use chessgraph::{Piece, Position};
 
 use crate::helpers::{load, position_with};
+use chessgraph::testing::{PieceKindInternals, PlayerInternals, RulesInternals};
 
 const VARIANT: &str = "tests/fixtures/variants/fairy_pieces_without_royals.toml";
 
@@ -55,7 +56,7 @@ fn piece(rules: &Rules, letter: char) -> Piece {
     Piece {
         owner,
         kind,
-        frame: rules.canonical_frame(kind, rules.player(owner).frame),
+        frame: rules.canonical_frame(kind, rules.player(owner).frame()),
     }
 }
 

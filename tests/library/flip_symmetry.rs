@@ -14,6 +14,7 @@ use chessgraph::{PlayerId, Rules};
 use chessgraph::{Position, TEXT_WAIVERS};
 
 use crate::helpers::{Rng, playout};
+use chessgraph::testing::PlayerInternals;
 
 /// A perft depth is skipped when the count one depth shallower is above this (debug builds).
 const SHALLOWER_LIMIT: u64 = 20_000;
@@ -25,6 +26,7 @@ const EXPECTED: &[&str] = &[
     "ai-wok",
     "almost",
     "amazon",
+    "amazons",
     "antichess",
     "armageddon",
     "asean",
@@ -71,12 +73,15 @@ const EXPECTED: &[&str] = &[
     "grasshopper",
     "gustav3",
     "hoppelpoppel",
+    "isolation",
+    "isolation7x7",
     "janggi",
     "janggicasual",
     "janggimodern",
     "janggitraditional",
     "janus",
     "jesonmor",
+    "joust",
     "judkins",
     "karouk",
     "kinglet",
@@ -121,6 +126,7 @@ const EXPECTED: &[&str] = &[
     "shoshogi",
     "shouse",
     "sittuyin",
+    "snailtrail",
     "suicide",
     "tencubed",
     "threekings",
@@ -179,7 +185,7 @@ impl Mirror {
             let mut piece = SetupPiece::new(self.player(pc.owner), pc.kind);
             // A piece in the other side's frame (a pawn turned over by a twisted seam) keeps
             // walking against its side: its mirror is in its new owner's opponent's frame.
-            let frame = |p: PlayerId| rules.player(p).frame;
+            let frame = |p: PlayerId| rules.player(p).frame();
             if let Some(f) = pos.piece_at(n).map(|p| p.frame)
                 && f != frame(pc.owner)
                 && f == frame(self.player(pc.owner))

@@ -2,6 +2,7 @@
 //! and `nne = { path = "n n e" }` turns with them (`docs/format-changes.md`).
 
 use chessgraph::Position;
+use chessgraph::testing::RulesInternals;
 
 const VARIANT: &str = "tests/fixtures/variants/composite_knights.toml";
 

@@ -3,7 +3,8 @@
 //! position text, who may gate what, and the reasons a refused gating move is refused.
 
 use chessgraph::notation::{legal_move_texts, parse_move};
-use chessgraph::{Gating, Move, PlayError, Position};
+use chessgraph::testing::{Gating, GatingInternals};
+use chessgraph::{Move, PlayError, Position};
 
 use crate::helpers::load;
 

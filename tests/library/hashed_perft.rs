@@ -11,7 +11,7 @@ use chessgraph::Position;
 use chessgraph::perft::{
     PerftTable, TableError, divide_hashed, divide_parallel_hashed, perft, perft_hashed,
 };
-use chessgraph::testing::second_key;
+use chessgraph::testing::{PerftTableInternals, second_key};
 
 use super::position_hash::text_without_clocks;
 use crate::helpers::{load, playout_positions, swept_variant_files};

@@ -88,6 +88,55 @@ fn builtin_parents_play_as_the_shipped_variants() {
     }
 }
 
+/// Every built-in that chessgraph ships but the importer does not write as keys (xiangqi,
+/// shogi, makruk, janggi, ...) is a parent too: `[x:NAME]` extends the shipped file and plays as
+/// it; its copy of the board is the shipped board.
+#[test]
+fn shipped_parents_are_parents_and_play_as_the_shipped_variants() {
+    let dir = crate::helpers::temp_dir();
+    let parents = chessgraph::testing::shipped_parents();
+    assert!(parents.len() >= 90, "{} shipped parents", parents.len());
+    for (name, file) in parents {
+        let ini = format!("[as-{name}:{name}]\npieceToCharTable = -\n");
+        let imported = import_into(dir.path(), "shipped.ini", &ini);
+        let i = &imported[0];
+        assert!(
+            i.extends.as_ref().is_some_and(|e| e.ends_with(file)),
+            "{name}"
+        );
+        let ours = load(dir.path(), i);
+        let shipped = crate::helpers::load(Path::new("variants").join(file));
+        let (mut a, mut s) = (Position::start(&ours), Position::start(&shipped));
+        assert_eq!(a.to_fen(), s.to_fen(), "{name}");
+        assert_eq!(legal(&a), legal(&s), "{name}");
+        assert_eq!(perft(&mut a, 2), perft(&mut s, 2), "{name} perft 2");
+        let _ = std::fs::remove_file(dir.path().join(&i.variant_file));
+        let _ = std::fs::remove_file(dir.path().join(&i.board_file));
+    }
+}
+
+/// A key whose rule a shipped parent encodes its own way is refused, named, with the reason;
+/// a value the parent already has, and the drops, are mapped.
+#[test]
+fn shipped_parents_refuse_keys_they_cannot_take_key_by_key() {
+    let text = "[small:xiangqi]\nmaxRank = 5\n[same:xiangqi]\nmaxRank = 10\nmaxFile = i\n\
+                [mustcap:shogi]\nmustCapture = true\n[nodrops:shogi]\npieceDrops = false\n\
+                [fox:ataxx]\n[anywhere:makruk]\npieceDrops = true\npromotionZonePawnDrops = true\n";
+    let (imported, refused) = import_fsf(&SourceFile::new("k.ini", text.to_string()), None);
+    let names: Vec<&str> = imported.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(names, ["same"]);
+    let shown = refused.expect("refusals").0.render_short();
+    for want in [
+        "k.ini:2:1: error[import::unsupported-key]: `maxRank` cannot be changed on the built-in parent `xiangqi` key by key: the shipped board is files a to i by 10 ranks",
+        "k.ini:7:1: error[import::unsupported-key]: `mustCapture` cannot be changed on the built-in parent `shogi` key by key",
+        "k.ini:9:1: error[import::unsupported-key]: `pieceDrops` cannot be changed on the built-in parent `shogi` key by key: the shipped file has its hands",
+        "k.ini:10:6: error[import::unknown-parent]: `ataxx` is a built-in variant of Fairy-Stockfish that chessgraph does not ship",
+        "k.ini:13:1: error[import::unsupported-key]: `promotionZonePawnDrops` cannot be changed on the built-in parent `makruk` key by key",
+    ] {
+        assert!(shown.contains(want), "{want}\nin\n{shown}");
+    }
+}
+
 #[test]
 fn drop_loop_imports_as_promoted_keep_and_plays_as_the_shipped_loop_chess() {
     let dir = crate::helpers::temp_dir();
@@ -246,6 +295,20 @@ startFen = 4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1
 [next to start:chess]
 castlingKingsideFile = e
 startFen = 3k4/8/8/8/8/8/8/R2K3R w KQ - 0 1
+[flag both:chess]
+flagPiece = k
+flagRegion = a5 h5
+startFen = 4k3/8/8/K7/8/8/8/8 b - - 0 1
+[flag over:kingofthehill]
+flagRegion = a4
+startFen = 4k3/8/8/3K4/8/8/8/8 b - - 0 1
+[region beyond:chess]
+maxFile = j
+promotionRegionWhite = *7 *8 *9 *10
+promotionRegionWhite = *7 *8 *9 *10
+startFen = 4k5/10/P9/10/10/10/10/4K5 w - - 0 1
+[short checks:3check]
+startFen = 4k3/8/8/8/8/8/8/4K2R w 1+1 0 1
 ";
 
 const FIXED_MOVES: &[(&str, &str)] = &[
@@ -275,6 +338,21 @@ const FIXED_MOVES: &[(&str, &str)] = &[
         "a1a2 a1a3 a1a4 a1a5 a1a6 a1a7 a1a8 a1b1 a1c1 d1c1 d1c1 d1c2 d1d2 d1e1 d1e1 d1e2 \
          h1e1 h1f1 h1g1 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8",
     ),
+    // `flagRegion` is both players' region (White's king on a5 has won) ...
+    ("flag both", ""),
+    // ... over the parent's per-colour regions (king of the hill's centre is no goal here).
+    ("flag over", "e8d7 e8d8 e8e7 e8f7 e8f8"),
+    // Ranks of Fairy-Stockfish's largest board beyond this one hold nothing; a key given twice
+    // with one value says it once.
+    (
+        "region beyond",
+        "a6a7b a6a7n a6a7q a6a7r e1d1 e1d2 e1e2 e1f1 e1f2",
+    ),
+    // The checks to give in a short start position (`w 1+1 0 1`; rookmate's `7+7`).
+    (
+        "short checks",
+        "e1d1 e1d2 e1e2 e1f1 e1f2 h1f1 h1g1 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8",
+    ),
 ];
 
 #[test]
@@ -298,8 +376,14 @@ fn fixed_sections_play_as_pyffish() {
     assert_eq!(legal(&Position::start(&Arc::new(rules.unwrap()))), ["h1g1"]);
     // Names a file cannot hold become `_`.
     assert_eq!(imported[1].variant_file, "initial_quiet.toml");
+    // One check to give: the check wins, as pyffish ends the game after `h1h8`.
+    let checks = imported.iter().find(|i| i.name == "short checks").unwrap();
+    let mut pos = Position::start(&load(dir.path(), checks));
+    let check = chessgraph::notation::parse_move(&pos, "h1h8").unwrap();
+    pos.play(&check).unwrap();
+    assert!(legal(&pos).is_empty(), "{:?}", legal(&pos));
     // The castling whose king ends next to its start reads apart from the king's step.
-    let next = imported.last().unwrap();
+    let next = imported.iter().find(|i| i.name == "next to start").unwrap();
     let start = Position::start(&load(dir.path(), next));
     let texts = chessgraph::notation::legal_move_texts(&start);
     for t in ["d1-e1", "d1-e1/h1", "d1-c1", "d1-c1/a1"] {

@@ -9,8 +9,9 @@ use std::sync::Arc;
 use chessgraph::Position;
 use chessgraph::Rules;
 use chessgraph::testing::hash_from_scratch;
-use chessgraph::{Gating, Move, PlayError};
+use chessgraph::testing::{Gating, GatingInternals, MoveInternals};
 use chessgraph::{KindId, NodeId};
+use chessgraph::{Move, PlayError};
 
 use crate::helpers::{Rng, load, playout_positions, swept_variant_files};
 

@@ -5,6 +5,7 @@ use chessgraph::Position;
 
 use crate::helpers::legal_moves_from;
 use crate::helpers::load;
+use chessgraph::testing::PositionInternals;
 
 #[test]
 fn grand_chess_promotes_only_to_lost_pieces_and_must_on_the_last_rank() {

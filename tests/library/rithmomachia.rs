@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use chessgraph::notation::{legal_move_texts, parse_move};
-use chessgraph::testing::hash_from_scratch;
+use chessgraph::testing::{PositionInternals, hash_from_scratch};
 use chessgraph::{EndRule, Outcome, Position};
 use chessgraph::{Material, Setup, SetupPiece, StackPart, Waivers};
 use chessgraph::{PlayerId, Rules};

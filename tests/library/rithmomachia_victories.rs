@@ -6,6 +6,7 @@ use chessgraph::render::{RenderOptions, render_svg};
 use chessgraph::{EndRule, Material, Outcome, PlayerId, Position};
 
 use crate::rithmomachia::{play, position_with};
+use chessgraph::testing::PositionInternals;
 
 const LITE: &str = "tests/fixtures/rule_variants/rithmomachia_de_lite.toml";
 const HONORE: &str = "tests/fixtures/rule_variants/rithmomachia_de_honore.toml";

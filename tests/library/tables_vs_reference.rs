@@ -15,6 +15,9 @@ use chessgraph::{Move, Planned};
 use chessgraph::{Piece, Position};
 
 use crate::helpers::{load, playout_positions, position_with, royal_kind, swept_variant_files};
+use chessgraph::testing::{
+    PieceKindInternals, PlannedInternals, PlayerInternals, PositionInternals, RulesInternals,
+};
 
 /// One destination as the engine reports it: node, capture, and each move's promotion and frame.
 type Dest = (NodeId, bool, Vec<(Option<KindId>, FrameId)>);
@@ -38,7 +41,7 @@ fn engine_destinations(pos: &Position, from: NodeId) -> Vec<Dest> {
     by_node
         .into_iter()
         .map(|(to, ms)| {
-            let promotes = kind.promotion.as_ref().filter(|pr| {
+            let promotes = kind.promotion().filter(|pr| {
                 let zone = rules.zone(pr.zone, pc.owner);
                 zone.contains(to) || (pr.leaving && zone.contains(from))
             });
@@ -121,7 +124,7 @@ fn name(rules: &Rules, n: NodeId) -> &str {
 /// its entry allows, or it has none.
 fn within_limits(
     pos: &Position,
-    pr: &chessgraph::Promotion,
+    pr: &chessgraph::testing::Promotion,
     owner: chessgraph::PlayerId,
     c: KindId,
 ) -> bool {
@@ -160,7 +163,7 @@ fn compare(pos: &Position, from: NodeId, reference: &[RefDest], what: &str) {
     // (`flip`, Kyoto shogi's bishop turning into a silver) makes of it takes its owner's frame.
     let piece = pos.piece_at(from).expect("a piece");
     let kind = piece.kind;
-    let owner_frame = rules.player(piece.owner).frame;
+    let owner_frame = rules.player(piece.owner).frame();
     for ((n, _, moves), (_, _, fs)) in engine.iter().zip(reference) {
         for (promotion, f) in moves {
             let after = promotion.unwrap_or(kind);
@@ -197,7 +200,7 @@ fn lone_piece(
     };
     let mut pieces = vec![(from, canonical)];
     if let Some(k) = royal {
-        let frame = rules.player(piece.owner).frame;
+        let frame = rules.player(piece.owner).frame();
         let king = Piece {
             owner: piece.owner,
             kind: k,
@@ -288,7 +291,7 @@ fn tables_equal_the_reference_walker_on_an_empty_board() {
                     }
                     // A square in every player's promotion zone never holds this piece.
                     let promotes_everywhere =
-                        rules.kind(kind).promotion.as_ref().is_some_and(|pr| {
+                        rules.kind(kind).promotion().as_ref().is_some_and(|pr| {
                             rules
                                 .player_ids()
                                 .all(|o| rules.zone(pr.zone, o).contains(from))

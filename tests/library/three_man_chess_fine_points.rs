@@ -6,7 +6,7 @@ use std::sync::Arc;
 use chessgraph::PlayerSet;
 use chessgraph::Rules;
 use chessgraph::perft::perft;
-use chessgraph::testing::{GateSet, gates_open};
+use chessgraph::testing::{GateSet, PlannedInternals, gates_open};
 use chessgraph::{Outcome, Position};
 
 use crate::helpers::three_man_chess::*;

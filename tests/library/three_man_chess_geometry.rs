@@ -8,6 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use chessgraph::testing::BoardInternals;
 use chessgraph::{Board, DirId, NodeId, TwistId};
 
 const FILES: usize = 24;

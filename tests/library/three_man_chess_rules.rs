@@ -11,7 +11,7 @@ use std::sync::Arc;
 use chessgraph::NodeId;
 use chessgraph::PlayerSet;
 use chessgraph::perft::perft;
-use chessgraph::testing::{GateSet, gates_open};
+use chessgraph::testing::{GateSet, RulesInternals, gates_open};
 use chessgraph::{FrameId, Rules};
 use chessgraph::{Outcome, Position};
 

@@ -2,6 +2,7 @@
 //! `a1..h2`, and zones joined with ` + ` and ` - `.
 
 use chessgraph::Board;
+use chessgraph::testing::RulesInternals;
 
 const BOARD: &str = r#"
 [board]

@@ -1,10 +1,13 @@
-//! `[blocker]`: the neutral piece every move places as its second part (duck chess), checked:
-//! a declared neutral kind, and no other second part (gating) or drops beside it.
+//! `[blocker]`: the neutral piece every move places as its second part (duck chess's duck,
+//! amazons' arrows), checked: a declared neutral kind, no other second part (gating) or drops
+//! beside it, and where it may go (`reach`, `on`, `zone`).
 
 use super::Builder;
+use super::lookup::unknown;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::limits::MAX_BLOCKER_NODES;
 use crate::rules::{Blocker, PieceKind};
+use crate::spec::blocker::{BlockerOn, BlockerSpec};
 use crate::spec::variant::VariantSpec;
 
 impl Builder<'_> {
@@ -61,9 +64,87 @@ impl Builder<'_> {
             );
             return None;
         }
-        Some(Blocker {
+        self.blocker_places(b, kinds).map(|(reach, zone)| Blocker {
             kind,
             must_move: b.must_move,
+            stays: b.stays,
+            reach,
+            left: b
+                .on
+                .as_ref()
+                .is_some_and(|o| *o.get_ref() == BlockerOn::Left),
+            zone,
         })
+    }
+
+    /// Where the blocker may go: the kind whose reach it keeps to (`reach`), the zone; `None`
+    /// when a key is refused (reported).
+    #[allow(clippy::type_complexity)]
+    fn blocker_places(
+        &mut self,
+        b: &BlockerSpec,
+        kinds: &[PieceKind],
+    ) -> Option<(Option<crate::ids::KindId>, Option<crate::ids::NodeSet>)> {
+        let mut ok = true;
+        if b.stays && b.must_move {
+            self.err(
+                Diagnostic::new(
+                    Code::InvalidValue,
+                    b.piece.span(),
+                    "`must_move` and `stays` of `[blocker]` exclude each other".to_string(),
+                )
+                .label("the blocker")
+                .help("a blocker that stays never moves: leave out `must_move`"),
+            );
+            ok = false;
+        }
+        let reach = match &b.reach {
+            None => None,
+            Some(name) => {
+                let k = self.kind_named(name, kinds, "`[blocker] reach`")?;
+                if kinds[k.index()].patterns.iter().any(|p| p.is_special()) {
+                    self.err(
+                        Diagnostic::new(
+                            Code::InvalidValue,
+                            name.span(),
+                            format!("the blocker's reach `{}` hops or is confined to zones", name.get_ref()),
+                        )
+                        .label("a piece with special patterns")
+                        .help("a reach is walked by leaps, steps and rides only: name a piece without hops, `within`, `to`, `first-move` or `not-in-check`"),
+                    );
+                    ok = false;
+                }
+                Some(k)
+            }
+        };
+        if let (Some(r), Some(on)) = (&b.reach, &b.on)
+            && *on.get_ref() == BlockerOn::Left
+        {
+            let span = r.span().start.min(on.span().start)..r.span().end.max(on.span().end);
+            self.err(
+                Diagnostic::new(
+                    Code::InvalidValue,
+                    span,
+                    "`reach` and `on` of `[blocker]` exclude each other".to_string(),
+                )
+                .label("both given")
+                .help("the square left is one square: leave out `reach`"),
+            );
+            ok = false;
+        }
+        let zone = match &b.zone {
+            None => None,
+            Some(name) => match self.board_zone(name.get_ref()) {
+                Some(z) => Some(z),
+                None => {
+                    let names: Vec<&str> =
+                        self.board.zones().iter().map(|z| z.name.as_str()).collect();
+                    self.err(unknown(name.span(), "board zone", name.get_ref(), &names));
+                    ok = false;
+                    None
+                }
+            },
+        };
+        ok.then_some((reach, zone))
     }
 }

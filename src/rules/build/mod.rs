@@ -260,6 +260,7 @@ impl Builder<'_> {
         let may_check = rules.moves.may_check;
         for k in &mut rules.kinds {
             k.listed = k.stack || !may_check;
+            k.arrives_plain = k.promotion.is_none() && k.flip.is_none();
         }
         self.with_start_material(spec, rules)
     }

@@ -7,6 +7,7 @@ use super::Builder;
 use super::lookup::unknown;
 use super::zones::ZoneKeys;
 use crate::diagnostic::{Code, Diagnostic};
+use crate::rules::draws::counting::Counting;
 use crate::rules::ends::{BuildContext, Declared, FAMILIES};
 use crate::rules::{
     DrawPoints, DrawRules, EndCondition, KindId, MoveRules, OutcomePolicy, PieceKind, PlayerId,
@@ -330,10 +331,19 @@ impl Builder<'_> {
             ks.sort();
             insufficient.push(ks);
         }
+        let players = spec.players.len();
+        let counting = d.counting.as_ref().and_then(|c| {
+            let mut diags = Vec::new();
+            let mut named = |n: &Spanned<String>| self.kind_named(n, kinds, "`counting`");
+            let built = Counting::build(c, kinds, players, &mut named, &mut diags);
+            diags.into_iter().for_each(|d| self.err(d));
+            built
+        });
         DrawRules {
             move_rule,
             repetition,
             insufficient,
+            counting,
         }
     }
 }

@@ -74,6 +74,7 @@ impl Builder<'_> {
                 patterns,
                 promotion,
                 flip: None,
+                arrives_plain: false,
                 standing,
                 oriented: true,
                 marked_promoted: false,
