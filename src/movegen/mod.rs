@@ -20,6 +20,7 @@ mod blocker;
 mod candidates;
 mod check_filter;
 mod count;
+mod count_royalless;
 mod draws;
 mod drops;
 mod ending;
