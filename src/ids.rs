@@ -458,21 +458,23 @@ impl GateSet {
 mod tests {
     use super::*;
 
+    /// About one node in `one_in`, in order, drawn by a xorshift generator from `seed`.
+    fn random_nodes(seed: &mut u64, one_in: u64) -> impl Iterator<Item = u16> + '_ {
+        (0..MAX_NODES as u16).filter(move |_| {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            seed.is_multiple_of(one_in)
+        })
+    }
+
     /// `first`, `last`, `below` and `above` agree with a plain filter over the nodes, across
     /// word boundaries and at both ends.
     #[test]
     fn node_set_order_queries_match_a_filter() {
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         for _ in 0..200 {
-            let nodes: Vec<NodeId> = (0..MAX_NODES as u16)
-                .filter(|_| {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    seed.is_multiple_of(9)
-                })
-                .map(NodeId)
-                .collect();
+            let nodes: Vec<NodeId> = random_nodes(&mut seed, 9).map(NodeId).collect();
             let s = NodeSet::from_nodes(nodes.iter().copied());
             assert_eq!(s.first(), nodes.first().copied());
             assert_eq!(s.last(), nodes.last().copied());
@@ -493,14 +495,7 @@ mod tests {
     fn node_set_shift_matches_moving_each_node() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..50 {
-            let nodes: Vec<i32> = (0..MAX_NODES as i32)
-                .filter(|_| {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    seed.is_multiple_of(5)
-                })
-                .collect();
+            let nodes: Vec<i32> = random_nodes(&mut seed, 5).map(i32::from).collect();
             let s = NodeSet::from_nodes(nodes.iter().map(|&n| NodeId(n as u16)));
             for d in [
                 0, 1, -1, 7, -9, 63, -63, 64, -64, 65, -65, 130, -200, 255, -255,
